@@ -1,0 +1,199 @@
+// Package rules holds the contract every Parlor game engine meets.
+//
+// A game is a sequence of decisions. At each State either a seat decides, or
+// chance does (a dice roll): the engine never rolls dice itself, it lists the
+// chance outcomes with their odds and the caller picks one and plays it like
+// any other move. Games therefore replay exactly from their move log.
+//
+// States are immutable: Play returns a new State. Every State has a position
+// text (String) that Parse of the same game turns back into an equal State,
+// and a plain-text drawing for logs, tests and the console.
+//
+// Moves are identified by their canonical text. Parsing what a user typed is
+// done by Find, which matches it against the texts of the legal moves, so the
+// encoder and decoder can never drift apart.
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Seat is a player's place at the table, 0-based in turn order.
+type Seat int
+
+const (
+	// Chance is the seat of the dice: the caller picks one of the chance outcomes.
+	Chance Seat = -1
+	// Nobody is to move when the game is over.
+	Nobody Seat = -2
+)
+
+// Move is one decision. Text is its canonical notation, unique among the
+// legal moves of a state. Odds is set for chance outcomes only: the
+// probability of that outcome, all outcomes of a state summing to 1.
+type Move struct {
+	Text string
+	Odds float64
+}
+
+// String returns the move's canonical text.
+func (m Move) String() string { return m.Text }
+
+// Method says how a game ended.
+type Method string
+
+// The ways a game ends. Games use the ones that apply to them.
+const (
+	Ongoing     Method = ""
+	KingTaken   Method = "king-captured" // All the King's Men: a King was captured
+	ThreatMate  Method = "threat"        // All the King's Men: under Threat with no way out
+	Blocked     Method = "no-moves"      // the side to move had no legal move
+	QuietDraw   Method = "quiet-moves"   // too many moves without a capture
+	Finished    Method = "finished"      // race games: all pieces home
+	Resignation Method = "resigned"
+	Agreement   Method = "agreed-draw"
+	Forfeit     Method = "forfeit" // a seat ran out of time or was removed
+)
+
+// Outcome is the result of a game: ongoing, won by some seats, or drawn.
+type Outcome struct {
+	Method  Method
+	Winners []Seat // empty with a Method set means a draw
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Method != Ongoing }
+
+// Draw reports whether the game ended with no winner.
+func (o Outcome) Draw() bool { return o.Over() && len(o.Winners) == 0 }
+
+// Won reports whether seat s is among the winners.
+func (o Outcome) Won(s Seat) bool {
+	for _, w := range o.Winners {
+		if w == s {
+			return true
+		}
+	}
+	return false
+}
+
+// State is a position of a game together with whose decision it is.
+type State interface {
+	// ToMove is the seat to decide, Chance, or Nobody when the game is over.
+	ToMove() Seat
+	// Seats is the number of players.
+	Seats() int
+	// Legal lists every legal decision now, in a stable order. It returns a
+	// fresh slice the caller may keep. It is empty when the game is over.
+	Legal() []Move
+	// Play returns the state after m, or an error saying why m is not legal.
+	// Only the Text of m is read.
+	Play(m Move) (State, error)
+	// Describe says in words what the legal move m does from this state.
+	Describe(m Move) string
+	// Outcome is the result so far.
+	Outcome() Outcome
+	// End returns the state ended by something outside the board: a
+	// resignation, a draw by agreement or a forfeit.
+	End(o Outcome) (State, error)
+	// String is the game's position text.
+	String() string
+	// Drawing is a plain-text picture of the board.
+	Drawing() string
+}
+
+// Game describes one kind of game.
+type Game interface {
+	// Name is the game's short id, used in commands and storage ("kingsmen").
+	Name() string
+	// Title is the game's name for people ("All the King's Men").
+	Title() string
+	// Players lists the numbers of players the game can be played by.
+	Players() []int
+	// New returns the start position for n players.
+	New(n int) (State, error)
+	// Parse reads a position text.
+	Parse(text string) (State, error)
+}
+
+// ErrIllegal is wrapped by every error that rejects a move.
+var ErrIllegal = errors.New("illegal move")
+
+// ErrOver is returned when a move is played after the end of the game.
+var ErrOver = errors.New("the game is over")
+
+// Normalize folds move text for matching: lower case, without spaces,
+// hyphens and other punctuation a person might type between the parts.
+func Normalize(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch r {
+		case ' ', '\t', '-', '_', '.', ',', '>', '–', '—', ':':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Aliaser is implemented by states whose moves may be typed in more ways
+// than their canonical text.
+type Aliaser interface {
+	// Aliases lists other texts that mean the legal move m.
+	Aliases(m Move) []string
+}
+
+// Find returns the legal move of s that text means. It matches the canonical
+// texts first, then the aliases, ignoring case, spaces and hyphens. The error
+// says why nothing matched.
+func Find(s State, text string) (Move, error) {
+	if s.Outcome().Over() {
+		return Move{}, ErrOver
+	}
+	want := Normalize(text)
+	if want == "" {
+		return Move{}, fmt.Errorf("%w: no move given", ErrIllegal)
+	}
+	legal := s.Legal()
+	for _, m := range legal {
+		if Normalize(m.Text) == want {
+			return m, nil
+		}
+	}
+	if a, ok := s.(Aliaser); ok {
+		var found []Move
+		for _, m := range legal {
+			for _, alias := range a.Aliases(m) {
+				if Normalize(alias) == want {
+					found = append(found, m)
+					break
+				}
+			}
+		}
+		if len(found) == 1 {
+			return found[0], nil
+		}
+		if len(found) > 1 {
+			return Move{}, fmt.Errorf("%w: %q could mean %s or %s", ErrIllegal, text, found[0].Text, found[1].Text)
+		}
+	}
+	return Move{}, fmt.Errorf("%w: %q is not a legal move here", ErrIllegal, text)
+}
+
+// Registry maps game names to games.
+type Registry map[string]Game
+
+// NewRegistry builds a registry; it panics on a duplicate name, a
+// programming error found at start-up.
+func NewRegistry(games ...Game) Registry {
+	r := Registry{}
+	for _, g := range games {
+		if _, dup := r[g.Name()]; dup {
+			panic("rules: duplicate game " + g.Name())
+		}
+		r[g.Name()] = g
+	}
+	return r
+}
