@@ -1,0 +1,42 @@
+// Package storage keeps Parlor's games in SQLite: one row per game with its
+// current position text and a version, its seats, and a move log that is the
+// truth of every game (replaying it from the start gives the stored position).
+//
+// Storage knows a game only as a kind, a position text and a log of move
+// texts; what they mean is the rules engines' business.
+//
+// Every change goes through Apply, which in one transaction records the
+// interaction that caused it (so a redelivered interaction is refused with
+// ErrDuplicate), bumps the version only if it is still the one the caller
+// loaded (else ErrConflict: someone else moved first), and appends the new
+// entries to the move log:
+//
+//	db, err := storage.Open(ctx, "parlor.db")
+//	if err != nil {
+//		return err
+//	}
+//	defer db.Close()
+//	g, err := db.Game(ctx, id)
+//	if err != nil {
+//		return err
+//	}
+//	// ... ask the rules engine for the new position ...
+//	_, err = db.Apply(ctx, storage.Change{
+//		GameID:        g.ID,
+//		Version:       g.Version,
+//		Position:      next.String(),
+//		Status:        storage.StatusActive,
+//		DrawOffer:     storage.NoDrawOffer,
+//		Entries:       []storage.Entry{{Seat: 0, Kind: storage.EntryMove, Text: "e2e4"}},
+//		InteractionID: interactionID,
+//	})
+//	switch {
+//	case errors.Is(err, storage.ErrConflict):
+//		// the board changed: reload and ask again
+//	case errors.Is(err, storage.ErrDuplicate):
+//		// already handled this interaction
+//	}
+//
+// The schema lives in the migrations package and is applied by Open (see
+// Migrate). Times are stored as unix milliseconds and returned in UTC.
+package storage

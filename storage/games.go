@@ -1,0 +1,451 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Status is where a game stands in its life.
+type Status string
+
+// The statuses of a game.
+const (
+	StatusInvited   Status = "invited"   // seats were offered to named players who have not all accepted
+	StatusOpen      Status = "open"      // waiting for anyone to join
+	StatusActive    Status = "active"    // being played
+	StatusOver      Status = "over"      // finished: won, drawn, resigned or forfeited
+	StatusDeclined  Status = "declined"  // an invited player said no
+	StatusCancelled Status = "cancelled" // called off before it started
+)
+
+// Valid reports whether s is one of the statuses above.
+func (s Status) Valid() bool {
+	switch s {
+	case StatusInvited, StatusOpen, StatusActive, StatusOver, StatusDeclined, StatusCancelled:
+		return true
+	}
+	return false
+}
+
+// NoDrawOffer is the DrawOffer of a game where no seat offers a draw.
+const NoDrawOffer = -1
+
+// ChanceSeat is the seat of an Entry made by chance (a dice roll).
+const ChanceSeat = -1
+
+// Game is one game as stored: what is played where, by whom, and its current
+// position text.
+type Game struct {
+	ID        int64
+	Kind      string // which game: the rules package's name, such as "kingsmen"
+	GuildID   string // Discord server, "" in DMs and the console
+	ChannelID string // channel or thread the game is played in
+	Creator   string // Discord user id of who made the game
+	Status    Status
+	Position  string // the rules engine's position text
+	Version   int64  // bumped by every Apply; 1 when created
+	DrawOffer int    // seat offering a draw, or NoDrawOffer (mind: 0 is a seat)
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Seats     []Seat // ordered by seat when loaded
+}
+
+// Seat is one place at a game's table.
+type Seat struct {
+	Seat   int    // 0-based, in turn order
+	UserID string // Discord user id
+	Name   string // display name
+	Joined bool   // false while invited but not yet accepted
+}
+
+// The kinds of Entry.
+const (
+	EntryMove    = "move"    // a decision of a seat or of chance
+	EntryResign  = "resign"  // a seat resigned
+	EntryDraw    = "draw"    // the players agreed to a draw
+	EntryForfeit = "forfeit" // a seat lost on time or by leaving
+)
+
+// Entry is one row of a game's move log.
+type Entry struct {
+	Ply           int       // 1, 2, 3… per game; assigned by Apply
+	Seat          int       // who decided, or ChanceSeat
+	Kind          string    // EntryMove, EntryResign, EntryDraw or EntryForfeit
+	Text          string    // the move's canonical text
+	At            time.Time // when; Apply uses DB.Now if zero
+	InteractionID string    // the interaction that caused it, if any; set by Apply
+}
+
+func validEntryKind(k string) bool {
+	switch k {
+	case EntryMove, EntryResign, EntryDraw, EntryForfeit:
+		return true
+	}
+	return false
+}
+
+// Change is what Apply does to one game.
+type Change struct {
+	GameID int64
+	// Version is the version the caller loaded; Apply fails with ErrConflict
+	// if the game has moved on since.
+	Version   int64
+	Position  string // the new position text
+	Status    Status // the new status
+	DrawOffer int    // the new draw offer, or NoDrawOffer
+	// Seats, if not nil, replace all of the game's seats.
+	Seats []Seat
+	// Entries are appended to the move log; Apply numbers their plies after
+	// the last one.
+	Entries []Entry
+	// InteractionID identifies the interaction that caused the change ("" for
+	// none). It is recorded, and carried by the first entry, so that a
+	// redelivered interaction fails with ErrDuplicate.
+	InteractionID string
+}
+
+// Create stores a new game, with version 1, and its seats in one
+// transaction, recording interactionID ("" for none) so that a redelivered
+// interaction fails with ErrDuplicate and creates nothing. It sets g.ID,
+// g.Version, g.CreatedAt and g.UpdatedAt, and returns the id.
+func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64, error) {
+	if !g.Status.Valid() {
+		return 0, fmt.Errorf("create game: status %q: %w", g.Status, ErrInvalid)
+	}
+	if g.Kind == "" {
+		return 0, fmt.Errorf("create game: no kind: %w", ErrInvalid)
+	}
+	now := millis(db.now())
+	id, err := db.create(ctx, g, now, interactionID)
+	if err != nil {
+		return 0, fmt.Errorf("create %s game: %w", g.Kind, classify(err))
+	}
+	g.ID = id
+	g.Version = 1
+	g.CreatedAt = fromMillis(now)
+	g.UpdatedAt = g.CreatedAt
+	return id, nil
+}
+
+func (db *DB) create(ctx context.Context, g *Game, now int64, interactionID string) (int64, error) {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	if interactionID != "" {
+		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, game_id, at) VALUES (?, NULL, ?)
+			ON CONFLICT (id) DO NOTHING`, interactionID, now)
+		if err != nil {
+			return 0, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return 0, err
+		} else if n == 0 {
+			return 0, fmt.Errorf("interaction %s: %w", interactionID, ErrDuplicate)
+		}
+	}
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO games
+		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING id`,
+		g.Kind, g.GuildID, g.ChannelID, g.Creator, string(g.Status), g.Position, g.DrawOffer, now, now).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	if err := insertSeats(ctx, tx, id, g.Seats); err != nil {
+		return 0, err
+	}
+	return id, tx.Commit()
+}
+
+func insertSeats(ctx context.Context, tx *sql.Tx, gameID int64, seats []Seat) error {
+	for _, s := range seats {
+		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, user_id, name, joined) VALUES (?, ?, ?, ?, ?)",
+			gameID, s.Seat, s.UserID, s.Name, s.Joined)
+		if err != nil {
+			return fmt.Errorf("seat %d: %w", s.Seat, err)
+		}
+	}
+	return nil
+}
+
+// Apply changes a game in one transaction: it records c.InteractionID
+// (ErrDuplicate if it was already handled), sets the position, status and
+// draw offer and bumps the version if it is still c.Version (ErrConflict if
+// not, ErrNotFound if there is no such game), replaces the seats if c.Seats
+// is not nil, and appends c.Entries to the move log. On any error nothing is
+// written. It returns the new version.
+func (db *DB) Apply(ctx context.Context, c Change) (int64, error) {
+	if !c.Status.Valid() {
+		return 0, fmt.Errorf("apply to game %d: status %q: %w", c.GameID, c.Status, ErrInvalid)
+	}
+	for _, e := range c.Entries {
+		if !validEntryKind(e.Kind) {
+			return 0, fmt.Errorf("apply to game %d: entry kind %q: %w", c.GameID, e.Kind, ErrInvalid)
+		}
+	}
+	if err := db.apply(ctx, c, db.now()); err != nil {
+		return 0, fmt.Errorf("apply to game %d at version %d: %w", c.GameID, c.Version, classify(err))
+	}
+	return c.Version + 1, nil
+}
+
+func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if c.InteractionID != "" {
+		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)
+			ON CONFLICT (id) DO NOTHING`, c.InteractionID, c.GameID, millis(now))
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("interaction %s: %w", c.InteractionID, ErrDuplicate)
+		}
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE games
+		SET position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND version = ?`,
+		c.Position, string(c.Status), c.DrawOffer, millis(now), c.GameID, c.Version)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		var version int64
+		err := tx.QueryRowContext(ctx, "SELECT version FROM games WHERE id = ?", c.GameID).Scan(&version)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return ErrNotFound
+		case err != nil:
+			return err
+		}
+		return fmt.Errorf("now at version %d: %w", version, ErrConflict)
+	}
+	if c.Seats != nil {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM seats WHERE game_id = ?", c.GameID); err != nil {
+			return err
+		}
+		if err := insertSeats(ctx, tx, c.GameID, c.Seats); err != nil {
+			return err
+		}
+	}
+	if len(c.Entries) > 0 {
+		var last int
+		err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?", c.GameID).Scan(&last)
+		if err != nil {
+			return err
+		}
+		for i, e := range c.Entries {
+			at := e.At
+			if at.IsZero() {
+				at = now
+			}
+			var interaction sql.NullString
+			if i == 0 && c.InteractionID != "" {
+				interaction = sql.NullString{String: c.InteractionID, Valid: true}
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, seat, kind, text, at, interaction_id)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`, c.GameID, last+i+1, e.Seat, e.Kind, e.Text, millis(at), interaction)
+			if err != nil {
+				return fmt.Errorf("ply %d: %w", last+i+1, err)
+			}
+		}
+	}
+	return tx.Commit()
+}
+
+// Handled reports whether the interaction was already recorded by Apply.
+func (db *DB) Handled(ctx context.Context, interactionID string) (bool, error) {
+	var done bool
+	err := db.db.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM interactions WHERE id = ?)", interactionID).Scan(&done)
+	if err != nil {
+		return false, fmt.Errorf("look up interaction %s: %w", interactionID, classify(err))
+	}
+	return done, nil
+}
+
+// Game loads a game with its seats, ordered by seat.
+func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
+	games, err := db.query(ctx, "SELECT "+gameColumns+" FROM games g "+seatsJoin+
+		" WHERE g.id = ? ORDER BY s.seat", id)
+	if err != nil {
+		return nil, fmt.Errorf("load game %d: %w", id, classify(err))
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("load game %d: %w", id, ErrNotFound)
+	}
+	return &games[0], nil
+}
+
+// Filter chooses games for Find. Empty fields match any game.
+type Filter struct {
+	Kind      string
+	ChannelID string
+	UserID    string   // someone in any seat, joined or invited
+	Statuses  []Status // any of these
+	Limit     int      // at most this many; 0 for all
+}
+
+// Find returns the games that match f with their seats, the most recently
+// updated first.
+func (db *DB) Find(ctx context.Context, f Filter) ([]Game, error) {
+	var where []string
+	var args []any
+	if f.Kind != "" {
+		where = append(where, "kind = ?")
+		args = append(args, f.Kind)
+	}
+	if f.ChannelID != "" {
+		where = append(where, "channel_id = ?")
+		args = append(args, f.ChannelID)
+	}
+	if f.UserID != "" {
+		where = append(where, "EXISTS (SELECT 1 FROM seats u WHERE u.game_id = games.id AND u.user_id = ?)")
+		args = append(args, f.UserID)
+	}
+	if len(f.Statuses) > 0 {
+		where = append(where, "status IN (?"+strings.Repeat(", ?", len(f.Statuses)-1)+")")
+		for _, s := range f.Statuses {
+			args = append(args, string(s))
+		}
+	}
+	inner := "SELECT * FROM games"
+	if len(where) > 0 {
+		inner += " WHERE " + strings.Join(where, " AND ")
+	}
+	inner += " ORDER BY updated_at DESC, id DESC"
+	if f.Limit > 0 {
+		inner += " LIMIT ?"
+		args = append(args, f.Limit)
+	}
+	games, err := db.query(ctx, "SELECT "+gameColumns+" FROM ("+inner+") g "+seatsJoin+
+		" ORDER BY g.updated_at DESC, g.id DESC, s.seat", args...)
+	if err != nil {
+		return nil, fmt.Errorf("find games: %w", classify(err))
+	}
+	return games, nil
+}
+
+// gameColumns and seatsJoin select a game with one row per seat, which is
+// one statement and so one consistent read.
+const (
+	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
+		g.draw_offer, g.created_at, g.updated_at, s.seat, s.user_id, s.name, s.joined`
+	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
+)
+
+// query runs a query selecting gameColumns, ordered so that a game's rows
+// are together, and gathers the games.
+func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, error) {
+	rows, err := db.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var games []Game
+	for rows.Next() {
+		var (
+			g                Game
+			status           string
+			created, updated int64
+			seat             sql.NullInt64
+			user, name       sql.NullString
+			joined           sql.NullBool
+		)
+		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
+			&g.DrawOffer, &created, &updated, &seat, &user, &name, &joined)
+		if err != nil {
+			return nil, err
+		}
+		if n := len(games); n == 0 || games[n-1].ID != g.ID {
+			g.Status = Status(status)
+			g.CreatedAt = fromMillis(created)
+			g.UpdatedAt = fromMillis(updated)
+			games = append(games, g)
+		}
+		if seat.Valid {
+			last := &games[len(games)-1]
+			last.Seats = append(last.Seats, Seat{Seat: int(seat.Int64), UserID: user.String, Name: name.String, Joined: joined.Bool})
+		}
+	}
+	return games, rows.Err()
+}
+
+// Log returns a game's move log in ply order.
+func (db *DB) Log(ctx context.Context, gameID int64) ([]Entry, error) {
+	log, err := db.log(ctx, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("load log of game %d: %w", gameID, classify(err))
+	}
+	return log, nil
+}
+
+func (db *DB) log(ctx context.Context, gameID int64) ([]Entry, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT ply, seat, kind, text, at, interaction_id
+		FROM moves WHERE game_id = ? ORDER BY ply`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var log []Entry
+	for rows.Next() {
+		var (
+			e           Entry
+			at          int64
+			interaction sql.NullString
+		)
+		if err := rows.Scan(&e.Ply, &e.Seat, &e.Kind, &e.Text, &at, &interaction); err != nil {
+			return nil, err
+		}
+		e.At = fromMillis(at)
+		e.InteractionID = interaction.String
+		log = append(log, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(log) == 0 {
+		var exists bool
+		err := db.db.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM games WHERE id = ?)", gameID).Scan(&exists)
+		if err != nil {
+			return nil, err
+		}
+		if !exists {
+			return nil, ErrNotFound
+		}
+	}
+	return log, nil
+}
+
+// GameIDs returns the ids of all games, in ascending order.
+func (db *DB) GameIDs(ctx context.Context) ([]int64, error) {
+	rows, err := db.db.QueryContext(ctx, "SELECT id FROM games ORDER BY id")
+	if err != nil {
+		return nil, fmt.Errorf("list games: %w", classify(err))
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("list games: %w", classify(err))
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list games: %w", classify(err))
+	}
+	return ids, nil
+}
