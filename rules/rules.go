@@ -179,6 +179,10 @@ func Find(s State, text string) (Move, error) {
 			return Move{}, fmt.Errorf("%w: %q could mean %s or %s", ErrIllegal, text, found[0].Text, found[1].Text)
 		}
 	}
+	// Nothing matched: let the engine say why, when it can read the text.
+	if _, err := s.Play(Move{Text: strings.TrimSpace(text)}); err != nil {
+		return Move{}, err
+	}
 	return Move{}, fmt.Errorf("%w: %q is not a legal move here", ErrIllegal, text)
 }
 

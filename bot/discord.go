@@ -1,0 +1,336 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Handler answers requests; the Table is one.
+type Handler interface {
+	Handle(ctx context.Context, req Request) Response
+	Commands() []CommandSpec
+}
+
+// Discord is the gateway adapter: it registers the commands, turns each
+// interaction into a Request and the Handler's Response into Discord calls.
+type Discord struct {
+	Session *discordgo.Session
+	Handler Handler
+	// GuildID, if set, registers the commands in that server only, where
+	// they update at once; otherwise they are global.
+	GuildID string
+	// DeferAfter is how long a handler may take before the interaction is
+	// deferred, well inside Discord's 3 seconds. Zero means 1.5 s.
+	DeferAfter time.Duration
+	Logger     *slog.Logger
+
+	// Registered is closed once the commands are registered.
+	Registered chan struct{}
+}
+
+// NewDiscord builds the adapter over a session made with discordgo.New.
+func NewDiscord(s *discordgo.Session, h Handler, guildID string, logger *slog.Logger) *Discord {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	return &Discord{Session: s, Handler: h, GuildID: guildID, Logger: logger, Registered: make(chan struct{})}
+}
+
+// Run connects to the gateway and serves interactions until ctx ends.
+func (d *Discord) Run(ctx context.Context) error {
+	registered := false
+	remove1 := d.Session.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		if registered {
+			return // a reconnect: the commands are already in place
+		}
+		appID := r.User.ID
+		if r.Application != nil && r.Application.ID != "" {
+			appID = r.Application.ID
+		}
+		if _, err := s.ApplicationCommandBulkOverwrite(appID, d.GuildID, DiscordCommands(d.Handler.Commands())); err != nil {
+			d.Logger.Error("register commands", "err", err)
+			return
+		}
+		registered = true
+		d.Logger.Info("commands registered", "application", appID, "guild", d.GuildID, "user", r.User.Username)
+		close(d.Registered)
+	})
+	defer remove1()
+	remove2 := d.Session.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		d.serve(ctx, i.Interaction)
+	})
+	defer remove2()
+	if err := d.Session.Open(); err != nil {
+		return fmt.Errorf("connect to Discord: %w", err)
+	}
+	d.Logger.Info("connected to the Discord gateway")
+	<-ctx.Done()
+	return d.Session.Close()
+}
+
+// DiscordCommands converts command specs to Discord's form.
+func DiscordCommands(specs []CommandSpec) []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, c := range specs {
+		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Type: discordgo.ChatApplicationCommand}
+		for _, sub := range c.Subs {
+			so := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: sub.Name, Description: sub.Description}
+			for _, o := range sub.Options {
+				so.Options = append(so.Options, &discordgo.ApplicationCommandOption{
+					Type: discordgo.ApplicationCommandOptionType(o.Type), Name: o.Name, Description: o.Description,
+					Required: o.Required, Autocomplete: o.Autocomplete,
+				})
+			}
+			cmd.Options = append(cmd.Options, so)
+		}
+		out = append(out, cmd)
+	}
+	return out
+}
+
+// RequestOf turns an interaction into a Request.
+func RequestOf(i *discordgo.Interaction) (Request, error) {
+	req := Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]User{}}
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		req.User = userOf(i.Member.User)
+		if i.Member.Nick != "" {
+			req.User.Name = i.Member.Nick
+		}
+	case i.User != nil:
+		req.User = userOf(i.User)
+	default:
+		return req, errors.New("interaction without a user")
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		req.Kind = CommandRequest
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			req.Kind = AutocompleteRequest
+		}
+		data := i.ApplicationCommandData()
+		req.Command = data.Name
+		opts := data.Options
+		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			req.Sub = opts[0].Name
+			opts = opts[0].Options
+		}
+		for _, o := range opts {
+			req.Options[o.Name] = optionString(o)
+			if o.Focused {
+				req.Focused = o.Name
+			}
+		}
+		if data.Resolved != nil {
+			for id, u := range data.Resolved.Users {
+				ru := userOf(u)
+				if m, ok := data.Resolved.Members[id]; ok && m != nil && m.Nick != "" {
+					ru.Name = m.Nick
+				}
+				req.Users[id] = ru
+			}
+		}
+	case discordgo.InteractionMessageComponent:
+		req.Kind = ComponentRequest
+		data := i.MessageComponentData()
+		req.CustomID = data.CustomID
+		req.Values = data.Values
+	default:
+		return req, fmt.Errorf("unsupported interaction type %d", i.Type)
+	}
+	return req, nil
+}
+
+func userOf(u *discordgo.User) User {
+	name := u.GlobalName
+	if name == "" {
+		name = u.Username
+	}
+	return User{ID: u.ID, Name: name, Bot: u.Bot}
+}
+
+func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch v := o.Value.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	case nil:
+		return ""
+	}
+	return fmt.Sprint(o.Value)
+}
+
+// serve answers one interaction: at once when the handler is quick, or
+// with a deferral first when it is slow, then the answer.
+func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
+	log := d.Logger.With("interaction", i.ID)
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error("interaction panic", "panic", p)
+		}
+	}()
+	req, err := RequestOf(i)
+	if err != nil {
+		log.Warn("ignored interaction", "err", err)
+		return
+	}
+	done := make(chan Response, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				log.Error("handler panic", "panic", p)
+				done <- private("Something went wrong on our side, and nothing was changed.")
+			}
+		}()
+		done <- d.Handler.Handle(ctx, req)
+	}()
+	wait := d.DeferAfter
+	if wait <= 0 {
+		wait = 1500 * time.Millisecond
+	}
+	if req.Kind == AutocompleteRequest {
+		// Autocomplete cannot be deferred; answer whatever the handler gives.
+		resp := <-done
+		err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: choices(resp.Choices)}})
+		if err != nil {
+			log.Warn("autocomplete answer failed", "err", err)
+		}
+		return
+	}
+	select {
+	case resp := <-done:
+		d.answer(log, i, req, resp)
+	case <-time.After(wait):
+		err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
+		if err != nil {
+			log.Warn("defer failed", "err", err)
+		}
+		d.answerLate(log, i, <-done)
+	}
+}
+
+// answer sends a Response as the first answer to the interaction.
+func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req Request, resp Response) {
+	var first *discordgo.InteractionResponse
+	var follow []*Message
+	var private []*Message
+	switch {
+	case resp.Update != nil && req.Kind == ComponentRequest:
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: responseData(resp.Update, false)}
+		follow = append(follow, resp.Public)
+		private = append(private, resp.Private)
+	case resp.Private != nil:
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(resp.Private, true)}
+		follow = append(follow, resp.Public)
+	case resp.Public != nil:
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(resp.Public, false)}
+	default:
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(&Message{Content: "Done."}, true)}
+	}
+	if err := d.Session.InteractionRespond(i, first); err != nil {
+		log.Warn("answer failed", "err", err)
+		return
+	}
+	d.followUp(log, i, follow, false)
+	d.followUp(log, i, private, true)
+}
+
+// answerLate completes a deferred interaction: the private part (or a short
+// note) resolves the loading state, and the public part follows.
+func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp Response) {
+	note := resp.Private
+	if note == nil {
+		note = resp.Update
+	}
+	if note == nil {
+		note = &Message{Content: "Done."}
+	}
+	content := note.Content
+	comps := components(note.Components)
+	edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if note.File != nil {
+		edit.Files = []*discordgo.File{file(note.File)}
+	}
+	if _, err := d.Session.InteractionResponseEdit(i, edit); err != nil {
+		log.Warn("late answer failed", "err", err)
+	}
+	d.followUp(log, i, []*Message{resp.Public}, false)
+}
+
+func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*Message, ephemeral bool) {
+	for _, m := range msgs {
+		if m == nil {
+			continue
+		}
+		p := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Components), AllowedMentions: mentions(m.Mentions)}
+		if ephemeral {
+			p.Flags = discordgo.MessageFlagsEphemeral
+		}
+		if m.File != nil {
+			p.Files = []*discordgo.File{file(m.File)}
+		}
+		if _, err := d.Session.FollowupMessageCreate(i, true, p); err != nil {
+			log.Warn("follow-up failed", "err", err)
+		}
+	}
+}
+
+func responseData(m *Message, ephemeral bool) *discordgo.InteractionResponseData {
+	data := &discordgo.InteractionResponseData{Content: m.Content, Components: components(m.Components), AllowedMentions: mentions(m.Mentions)}
+	if ephemeral {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if m.File != nil {
+		data.Files = []*discordgo.File{file(m.File)}
+	}
+	return data
+}
+
+// mentions allows exactly the listed users to be pinged, and nobody else.
+func mentions(users []string) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+}
+
+func file(f *File) *discordgo.File {
+	return &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
+}
+
+func components(rows []Row) []discordgo.MessageComponent {
+	out := []discordgo.MessageComponent{}
+	for _, row := range rows {
+		var cs []discordgo.MessageComponent
+		for _, c := range row {
+			switch c.Kind {
+			case Button:
+				cs = append(cs, discordgo.Button{Label: c.Label, Style: discordgo.ButtonStyle(c.Style), CustomID: c.ID})
+			case Select:
+				var opts []discordgo.SelectMenuOption
+				for _, o := range c.Options {
+					opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description})
+				}
+				cs = append(cs, discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: c.ID, Placeholder: c.Placeholder, Options: opts})
+			}
+		}
+		out = append(out, discordgo.ActionsRow{Components: cs})
+	}
+	return out
+}
+
+func choices(cs []Choice) []*discordgo.ApplicationCommandOptionChoice {
+	out := []*discordgo.ApplicationCommandOptionChoice{}
+	for _, c := range cs {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+	}
+	return out
+}

@@ -1,0 +1,679 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"parlor/render"
+	"parlor/rules"
+	"parlor/storage"
+)
+
+func (t *Table) command(ctx context.Context, req Request) (Response, error) {
+	kit, err := t.kit(req.Command)
+	if err != nil {
+		return Response{}, err
+	}
+	switch req.Sub {
+	case "new":
+		return t.newGame(ctx, req, kit)
+	case "rules":
+		return Response{Private: &Message{Content: kit.Rules}}, nil
+	case "move", "board", "resign", "draw":
+	default:
+		return Response{}, sorry("/%s has no %q command.", req.Command, req.Sub)
+	}
+	l, err := t.pick(ctx, req, kit, req.Sub == "board")
+	if err != nil {
+		return Response{}, err
+	}
+	switch req.Sub {
+	case "move":
+		text := strings.TrimSpace(req.Options["move"])
+		if text == "" {
+			return Response{}, sorry("Say which move, like %s.", kit.Example)
+		}
+		return t.move(ctx, req, l, text, -1)
+	case "board":
+		return t.board(ctx, l, "")
+	case "resign":
+		return t.resign(ctx, req, l)
+	default:
+		return t.draw(ctx, req, l, -1)
+	}
+}
+
+// pick finds the game a command is about: the one named by the game
+// option, or the user's only game of this kind in this channel. For the
+// board, a channel's only game will do for anyone.
+func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*loaded, error) {
+	kind := kit.Game.Name()
+	if raw, ok := req.Options["game"]; ok && raw != "" {
+		id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(raw), "#"), 10, 64)
+		if err != nil || id <= 0 {
+			return nil, sorry("%q is not a game number; game numbers look like 12.", raw)
+		}
+		l, err := t.load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if l.row.Kind != kind {
+			return nil, sorry("Game #%d is a game of %s; use /%s for it.", id, t.title(l.row.Kind), l.row.Kind)
+		}
+		return l, nil
+	}
+	mine, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}})
+	if err != nil {
+		return nil, err
+	}
+	if len(mine) == 0 && anyone {
+		mine, err = t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, Statuses: []storage.Status{storage.StatusActive}})
+		if err != nil {
+			return nil, err
+		}
+	}
+	switch len(mine) {
+	case 0:
+		here, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, Statuses: []storage.Status{storage.StatusActive}, Limit: 1})
+		if err == nil && len(here) > 0 {
+			return nil, sorry("You are not playing in any game of %s here (game #%d is %s's). Start your own with /%s new.", kit.Game.Title(), here[0].ID, strings.Join(names(&here[0]), " vs "), kind)
+		}
+		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", kit.Game.Title(), kind)
+	case 1:
+		return t.load(ctx, mine[0].ID)
+	}
+	var list []string
+	for i, g := range mine {
+		if i == 5 {
+			list = append(list, "…")
+			break
+		}
+		list = append(list, fmt.Sprintf("#%d (%s)", g.ID, strings.Join(names(&g), " vs ")))
+	}
+	return nil, sorry("You have %d games of %s here: %s. Say which with the game option.", len(mine), kit.Game.Title(), strings.Join(list, ", "))
+}
+
+func (t *Table) title(kind string) string {
+	if k, ok := t.kits[kind]; ok {
+		return k.Game.Title()
+	}
+	return kind
+}
+
+// once refuses an interaction that was already handled, such as one
+// Discord delivered twice.
+func (t *Table) once(ctx context.Context, req Request) error {
+	if req.ID == "" {
+		return nil
+	}
+	done, err := t.store.Handled(ctx, req.ID)
+	if err != nil {
+		return err
+	}
+	if done {
+		return storage.ErrDuplicate
+	}
+	return nil
+}
+
+func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, error) {
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
+	players := kit.Game.Players()
+	st, err := kit.Game.New(players[0])
+	if err != nil {
+		return Response{}, err
+	}
+	row := &storage.Game{
+		Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, Creator: req.User.ID,
+		Status: storage.StatusOpen, Position: st.String(), DrawOffer: storage.NoDrawOffer,
+		Seats: []storage.Seat{{Seat: 0, UserID: req.User.ID, Name: req.User.Name, Joined: true}},
+	}
+	opponentID := req.Options["opponent"]
+	var opponent User
+	if opponentID != "" {
+		opponent = req.Users[opponentID]
+		opponent.ID = opponentID
+		switch {
+		case opponentID == req.User.ID:
+			return Response{}, sorry("You can't challenge yourself. Leave the opponent empty to open a seat for anyone.")
+		case opponent.Bot:
+			return Response{}, sorry("%s is a bot and can't play. Challenge a person, or leave the opponent empty.", opponent.Name)
+		}
+		if opponent.Name == "" {
+			opponent.Name = opponentID
+		}
+		row.Status = storage.StatusInvited
+		row.Seats = append(row.Seats, storage.Seat{Seat: 1, UserID: opponent.ID, Name: opponent.Name})
+	}
+	id, err := t.store.Create(ctx, row, req.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	if opponentID != "" {
+		return Response{Public: &Message{
+			Content: fmt.Sprintf("<@%s>, **%s** challenges you to a game of %s (game #%d).", opponent.ID, req.User.Name, kit.Game.Title(), id),
+			Components: []Row{{
+				{Kind: Button, ID: customID(id, 0, "accept"), Label: "Accept", Style: Success},
+				{Kind: Button, ID: customID(id, 0, "decline"), Label: "Decline", Style: Danger},
+			}},
+			Mentions: []string{opponent.ID},
+		}}, nil
+	}
+	return Response{Public: &Message{
+		Content: fmt.Sprintf("**%s** opened a game of %s (game #%d). Anyone may take the other seat.", req.User.Name, kit.Game.Title(), id),
+		Components: []Row{{
+			{Kind: Button, ID: customID(id, 0, "join"), Label: "Join", Style: Success},
+			{Kind: Button, ID: customID(id, 0, "cancel"), Label: "Cancel", Style: Secondary},
+		}},
+	}}, nil
+}
+
+// customID is a component id: "g/{game}/{version}/{action}".
+func customID(game, version int64, action string) string {
+	return fmt.Sprintf("g/%d/%d/%s", game, version, action)
+}
+
+func parseCustomID(id string) (game, version int64, action string, err error) {
+	parts := strings.Split(id, "/")
+	if len(parts) != 4 || parts[0] != "g" {
+		return 0, 0, "", sorry("I don't recognise that button. It may be from an older version of the bot; use /board to get a fresh one.")
+	}
+	game, err1 := strconv.ParseInt(parts[1], 10, 64)
+	version, err2 := strconv.ParseInt(parts[2], 10, 64)
+	if err1 != nil || err2 != nil || game <= 0 || version < 0 {
+		return 0, 0, "", sorry("I don't recognise that button.")
+	}
+	return game, version, parts[3], nil
+}
+
+func (t *Table) component(ctx context.Context, req Request) (Response, error) {
+	id, version, action, err := parseCustomID(req.CustomID)
+	if err != nil {
+		return Response{}, err
+	}
+	l, err := t.load(ctx, id)
+	if err != nil {
+		return Response{}, err
+	}
+	switch action {
+	case "accept", "decline":
+		return t.answerInvite(ctx, req, l, action == "accept")
+	case "join":
+		return t.join(ctx, req, l)
+	case "cancel":
+		return t.cancel(ctx, req, l)
+	}
+	// The rest act on a position: the button must be from the current one.
+	if err := playable(l); err != nil {
+		return Response{}, err
+	}
+	if version != l.row.Version {
+		return Response{}, sorry("That board is out of date: game #%d has moved on since. Use the newest board, or /%s board.", id, l.row.Kind)
+	}
+	switch action {
+	case "pick":
+		return t.pickPiece(req, l)
+	case "play":
+		if len(req.Values) != 1 {
+			return Response{}, sorry("Choose one move.")
+		}
+		return t.move(ctx, req, l, req.Values[0], version)
+	case "draw":
+		return t.draw(ctx, req, l, version)
+	}
+	return Response{}, sorry("I don't recognise that button.")
+}
+
+func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept bool) (Response, error) {
+	g := l.row
+	if g.Status != storage.StatusInvited {
+		return Response{}, sorry("This invitation to game #%d is no longer open (the game is %s).", g.ID, g.Status)
+	}
+	invited := seatUser(g, 1)
+	switch {
+	case req.User.ID == g.Creator && !accept:
+		// The challenger withdraws.
+	case req.User.ID == g.Creator:
+		return Response{}, sorry("You made this challenge; it is %s's to accept.", invited.Name)
+	case req.User.ID != invited.UserID:
+		return Response{}, sorry("This challenge is for %s, not you. Start your own with /%s new.", invited.Name, g.Kind)
+	}
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
+	if !accept {
+		_, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusDeclined, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID})
+		if err != nil {
+			return Response{}, err
+		}
+		who := "declined"
+		if req.User.ID == g.Creator {
+			who = "withdrew the challenge"
+		}
+		return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: **%s** %s.", g.ID, l.kit.Game.Title(), req.User.Name, who)}}, nil
+	}
+	joiner := storage.Seat{UserID: req.User.ID, Name: req.User.Name, Joined: true}
+	return t.start(ctx, req, l, joiner, fmt.Sprintf("**%s** accepted.", req.User.Name))
+}
+
+func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, error) {
+	g := l.row
+	switch {
+	case g.Status != storage.StatusOpen:
+		return Response{}, sorry("Game #%d is no longer open to join (it is %s).", g.ID, g.Status)
+	case req.User.ID == g.Creator:
+		return Response{}, sorry("You opened this game; someone else has to take the other seat.")
+	case req.User.Bot:
+		return Response{}, sorry("Bots can't play.")
+	}
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
+	joiner := storage.Seat{UserID: req.User.ID, Name: req.User.Name, Joined: true}
+	return t.start(ctx, req, l, joiner, fmt.Sprintf("**%s** joined.", req.User.Name))
+}
+
+func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, error) {
+	g := l.row
+	switch {
+	case g.Status != storage.StatusOpen:
+		return Response{}, sorry("Game #%d can't be cancelled now (it is %s).", g.ID, g.Status)
+	case req.User.ID != g.Creator:
+		return Response{}, sorry("Only %s, who opened game #%d, can cancel it.", seatUser(g, 0).Name, g.ID)
+	}
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
+	if _, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusCancelled, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID}); err != nil {
+		return Response{}, err
+	}
+	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s was cancelled by **%s**.", g.ID, l.kit.Game.Title(), req.User.Name)}}, nil
+}
+
+// start seats the players, by lot, and begins the game.
+func (t *Table) start(ctx context.Context, req Request, l *loaded, joiner storage.Seat, headline string) (Response, error) {
+	g := l.row
+	creator := seatUser(g, 0)
+	creator.Joined = true
+	pair := []storage.Seat{creator, joiner}
+	if t.roll(2) == 1 {
+		pair[0], pair[1] = pair[1], pair[0]
+	}
+	for i := range pair {
+		pair[i].Seat = i
+	}
+	st, entries, err := t.settleChance(l.state)
+	if err != nil {
+		return Response{}, err
+	}
+	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: pair, Entries: entries, InteractionID: req.ID})
+	if err != nil {
+		return Response{}, err
+	}
+	g.Seats, g.Version, g.Status, g.Position = pair, version, storage.StatusActive, st.String()
+	l.state = st
+	var sides []string
+	for _, s := range pair {
+		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(s.Seat)))
+	}
+	lead := fmt.Sprintf("%s Game #%d begins. By lot, %s; %s moves first.", headline, g.ID, strings.Join(sides, " and "), seatUser(g, int(st.ToMove())).Name)
+	board, err := t.boardMessage(l, lead, "", true)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: %s", g.ID, l.kit.Game.Title(), headline)}, Public: board}, nil
+}
+
+// move plays text for the user. version is the version the user saw (from a
+// button), or -1 for a typed command, which acts on the current position.
+func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, version int64) (Response, error) {
+	if err := playable(l); err != nil {
+		return Response{}, err
+	}
+	seat, err := player(l, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	g, st := l.row, l.state
+	if st.ToMove() != rules.Seat(seat) {
+		return Response{}, sorry("It is %s's turn, not yours.", seatUser(g, int(st.ToMove())).Name)
+	}
+	m, err := rules.Find(st, text)
+	if err != nil {
+		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
+	}
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
+	words := st.Describe(m)
+	next, err := st.Play(m)
+	if err != nil {
+		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
+	}
+	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryMove, Text: m.Text, At: t.now()}}
+	next, chance, err := t.settleChance(next)
+	if err != nil {
+		return Response{}, err
+	}
+	entries = append(entries, chance...)
+	offer := g.DrawOffer
+	if offer >= 0 && offer != seat {
+		offer = storage.NoDrawOffer // moving declines the draw offered to you
+	}
+	status := storage.StatusActive
+	if next.Outcome().Over() {
+		status, offer = storage.StatusOver, -1
+	}
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID})
+	if err != nil {
+		return Response{}, err
+	}
+	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
+	l.state = next
+	lead := fmt.Sprintf("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
+	board, err := t.boardMessage(l, lead, m.Text, true)
+	if err != nil {
+		return Response{}, err
+	}
+	resp := Response{Public: board}
+	if version >= 0 {
+		resp.Update = &Message{Content: "You played " + m.Text + "."}
+	}
+	return resp, nil
+}
+
+// illegalWords explains a rejected move text.
+func illegalWords(text string, err error, kit Kit) string {
+	switch {
+	case errors.Is(err, rules.ErrOver):
+		return "The game is over."
+	case errors.Is(err, rules.ErrIllegal):
+		reason := strings.TrimPrefix(err.Error(), rules.ErrIllegal.Error()+": ")
+		return fmt.Sprintf("You can't play %q: %s. Start typing in the move box to see your legal moves (like %s).", text, reason, kit.Example)
+	}
+	return fmt.Sprintf("You can't play %q: %v.", text, err)
+}
+
+func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, error) {
+	if err := playable(l); err != nil {
+		return Response{}, err
+	}
+	seat, err := player(l, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
+	g := l.row
+	next, err := l.state.End(rules.Outcome{Method: rules.Resignation, Winners: others(l.state.Seats(), seat)})
+	if err != nil {
+		return Response{}, err
+	}
+	entry := storage.Entry{Seat: seat, Kind: storage.EntryResign, Text: "resign", At: t.now()}
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: storage.StatusOver, DrawOffer: storage.NoDrawOffer, Entries: []storage.Entry{entry}, InteractionID: req.ID})
+	if err != nil {
+		return Response{}, err
+	}
+	g.Version, g.Position, g.Status = v, next.String(), storage.StatusOver
+	l.state = next
+	board, err := t.boardMessage(l, fmt.Sprintf("**%s** resigned.", req.User.Name), t.lastMove(ctx, g.ID), false)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Public: board}, nil
+}
+
+// draw offers a draw, or accepts the one offered to the user.
+func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64) (Response, error) {
+	if err := playable(l); err != nil {
+		return Response{}, err
+	}
+	seat, err := player(l, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	g := l.row
+	switch {
+	case g.DrawOffer == seat:
+		return Response{}, sorry("You have already offered a draw in game #%d; it stands until your opponent accepts or moves.", g.ID)
+	case g.DrawOffer < 0 && version >= 0:
+		return Response{}, sorry("There is no draw offer to accept in game #%d any more.", g.ID)
+	}
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
+	if g.DrawOffer < 0 {
+		v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: g.Status, DrawOffer: seat, InteractionID: req.ID})
+		if err != nil {
+			return Response{}, err
+		}
+		other := seatUser(g, 1-seat)
+		return Response{Public: &Message{
+			Content: fmt.Sprintf("**%s** offers a draw in game #%d. **%s**: accept with the button or /%s draw; your next move declines it.", req.User.Name, g.ID, other.Name, g.Kind),
+			Components: []Row{{
+				{Kind: Button, ID: customID(g.ID, v, "draw"), Label: "Accept draw", Style: Primary},
+			}},
+		}}, nil
+	}
+	next, err := l.state.End(rules.Outcome{Method: rules.Agreement})
+	if err != nil {
+		return Response{}, err
+	}
+	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw", At: t.now()}
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: storage.StatusOver, DrawOffer: storage.NoDrawOffer, Entries: []storage.Entry{entry}, InteractionID: req.ID})
+	if err != nil {
+		return Response{}, err
+	}
+	g.Version, g.Position, g.Status = v, next.String(), storage.StatusOver
+	l.state = next
+	board, err := t.boardMessage(l, fmt.Sprintf("**%s** accepted the draw.", req.User.Name), t.lastMove(ctx, g.ID), false)
+	if err != nil {
+		return Response{}, err
+	}
+	resp := Response{Public: board}
+	if version >= 0 {
+		resp.Update = &Message{Content: "Draw accepted."}
+	}
+	return resp, nil
+}
+
+// lastMove is the text of the last move on the board, for drawing it.
+func (t *Table) lastMove(ctx context.Context, id int64) string {
+	log, err := t.store.Log(ctx, id)
+	if err != nil {
+		return ""
+	}
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Kind == storage.EntryMove {
+			return log[i].Text
+		}
+	}
+	return ""
+}
+
+func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, error) {
+	board, err := t.boardMessage(l, lead, t.lastMove(ctx, l.row.ID), false)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Public: board}, nil
+}
+
+// boardMessage is a game's board for everyone: what happened, whose turn,
+// the picture, and the controls for the player to move. It pings the player
+// to move when ping is set, and nobody else ever.
+func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message, error) {
+	g, st := l.row, l.state
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Game #%d · %s** · ", g.ID, l.kit.Game.Title())
+	for i, s := range g.Seats {
+		if i > 0 {
+			b.WriteString(" vs ")
+		}
+		fmt.Fprintf(&b, "%s (%s)", s.Name, l.kit.SeatName(s.Seat))
+	}
+	b.WriteString("\n")
+	if lead != "" {
+		b.WriteString(lead + "\n")
+	}
+	msg := &Message{}
+	if o := st.Outcome(); o.Over() {
+		b.WriteString("Game over: " + resultLine(l))
+	} else {
+		mover := seatUser(g, int(st.ToMove()))
+		name := "**" + mover.Name + "**"
+		if ping {
+			name = "<@" + mover.UserID + ">"
+			msg.Mentions = []string{mover.UserID}
+		}
+		fmt.Fprintf(&b, "%s, your move (%s).", name, l.kit.SeatName(int(st.ToMove())))
+		if l.kit.Alert != nil {
+			if alert := l.kit.Alert(st); alert != "" {
+				b.WriteString(" " + alert)
+			}
+		}
+		if g.DrawOffer >= 0 {
+			fmt.Fprintf(&b, "\n%s has offered a draw.", seatUser(g, g.DrawOffer).Name)
+		}
+		msg.Components = t.pieceMenu(l)
+	}
+	msg.Content = b.String()
+	msg.Drawing = st.Drawing()
+	png, err := t.painter.PNG(st, render.Info{Names: names(g), LastMove: last, Title: fmt.Sprintf("Game #%d", g.ID)})
+	if err != nil {
+		return nil, fmt.Errorf("draw game %d: %w", g.ID, err)
+	}
+	msg.File = &File{Name: fmt.Sprintf("%s-%d-%d.png", g.Kind, g.ID, g.Version), ContentType: "image/png", Data: png}
+	return msg, nil
+}
+
+// pieceMenu offers the pieces the player to move can move.
+func (t *Table) pieceMenu(l *loaded) []Row {
+	type group struct {
+		key, label string
+		dests      []string
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, m := range l.state.Legal() {
+		key, label := l.kit.Group(l.state, m)
+		gr, ok := byKey[key]
+		if !ok {
+			gr = &group{key: key, label: label}
+			byKey[key] = gr
+			groups = append(groups, gr)
+		}
+		gr.dests = append(gr.dests, m.Text)
+	}
+	if len(groups) == 0 {
+		return nil
+	}
+	var opts []Option
+	for i, gr := range groups {
+		if i == maxOptions {
+			break
+		}
+		opts = append(opts, Option{Label: gr.label, Value: gr.key, Description: clip(fmt.Sprintf("%d move(s): %s", len(gr.dests), strings.Join(gr.dests, " ")), 100)})
+	}
+	return []Row{{{Kind: Select, ID: customID(l.row.ID, l.row.Version, "pick"), Placeholder: "Move a piece…", Options: opts}}}
+}
+
+// maxOptions is Discord's limit on select options and autocomplete choices.
+const maxOptions = 25
+
+// clip shortens s to at most n characters.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// pickPiece answers the choice of a piece with the moves it can make.
+func (t *Table) pickPiece(req Request, l *loaded) (Response, error) {
+	seat, err := player(l, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	if l.state.ToMove() != rules.Seat(seat) {
+		return Response{}, sorry("It is %s's turn, not yours.", seatUser(l.row, int(l.state.ToMove())).Name)
+	}
+	if len(req.Values) != 1 {
+		return Response{}, sorry("Choose one piece.")
+	}
+	var opts []Option
+	label := ""
+	for _, m := range l.state.Legal() {
+		key, lab := l.kit.Group(l.state, m)
+		if key != req.Values[0] {
+			continue
+		}
+		label = lab
+		if len(opts) < maxOptions {
+			opts = append(opts, Option{Label: m.Text, Value: m.Text, Description: clip(l.state.Describe(m), 100)})
+		}
+	}
+	if len(opts) == 0 {
+		return Response{}, sorry("That piece has no legal move now.")
+	}
+	return Response{Private: &Message{
+		Content:    fmt.Sprintf("Where should the %s go?", label),
+		Components: []Row{{{Kind: Select, ID: customID(l.row.ID, l.row.Version, "play"), Placeholder: "Choose the move…", Options: opts}}},
+	}}, nil
+}
+
+// autocomplete suggests legal moves, or the user's games.
+func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
+	kit, err := t.kit(req.Command)
+	if err != nil {
+		return nil
+	}
+	typed := rules.Normalize(req.Options[req.Focused])
+	switch req.Focused {
+	case "game":
+		games, err := t.store.Find(ctx, storage.Filter{Kind: kit.Game.Name(), ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}, Limit: maxOptions})
+		if err != nil {
+			return nil
+		}
+		var out []Choice
+		for _, g := range games {
+			c := Choice{Name: clip(fmt.Sprintf("#%d vs %s", g.ID, strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
+			if strings.Contains(rules.Normalize(c.Name), typed) {
+				out = append(out, c)
+			}
+		}
+		return out
+	case "move":
+		l, err := t.pick(ctx, req, kit, false)
+		if err != nil || l.row.Status != storage.StatusActive {
+			return nil
+		}
+		if seatOf(l.row, req.User.ID) != int(l.state.ToMove()) {
+			return nil
+		}
+		var first, rest []Choice
+		for _, m := range l.state.Legal() {
+			c := Choice{Name: clip(m.Text+" · "+l.state.Describe(m), 100), Value: m.Text}
+			norm := rules.Normalize(m.Text)
+			switch {
+			case strings.HasPrefix(norm, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)):
+				first = append(first, c)
+			case strings.Contains(rules.Normalize(c.Name), typed):
+				rest = append(rest, c)
+			}
+		}
+		out := append(first, rest...)
+		if len(out) > maxOptions {
+			out = out[:maxOptions]
+		}
+		return out
+	}
+	return nil
+}

@@ -1,0 +1,6 @@
+package bot
+
+// Kits lists every game the bot serves.
+func Kits() []Kit {
+	return []Kit{KingsmenKit()}
+}

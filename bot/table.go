@@ -1,0 +1,421 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"strings"
+	"time"
+
+	"parlor/render"
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// Store is the game repository the table service needs.
+type Store interface {
+	Create(ctx context.Context, g *storage.Game, interactionID string) (int64, error)
+	Game(ctx context.Context, id int64) (*storage.Game, error)
+	Apply(ctx context.Context, c storage.Change) (int64, error)
+	Handled(ctx context.Context, interactionID string) (bool, error)
+	Log(ctx context.Context, gameID int64) ([]storage.Entry, error)
+	Find(ctx context.Context, f storage.Filter) ([]storage.Game, error)
+	GameIDs(ctx context.Context) ([]int64, error)
+}
+
+// Painter draws a board as a PNG.
+type Painter interface {
+	PNG(s rules.State, info render.Info) ([]byte, error)
+}
+
+// Kit is what the bot knows of one game beyond its rules: how to present it.
+type Kit struct {
+	Game rules.Game
+	// Rules explains the game to players, in our own words.
+	Rules string
+	// Example is a move text to show in hints, such as "Nc1-c5".
+	Example string
+	// Group says which piece a legal move moves, so that moves can be
+	// offered as "pick a piece, then pick where": key identifies the piece
+	// and label names it for people.
+	Group func(s rules.State, m rules.Move) (key, label string)
+	// SeatName names a seat's side, such as "South".
+	SeatName func(seat int) string
+	// Alert, if set, returns a warning for the player to move, such as
+	// "Threat!", or "".
+	Alert func(s rules.State) string
+}
+
+// Config holds what a Table needs.
+type Config struct {
+	Store   Store
+	Painter Painter
+	Kits    []Kit
+	// Roll returns a uniformly random number in [0, n); it decides chance
+	// outcomes and seating by lot. Nil means crypto/rand.
+	Roll func(n int) int
+	// Now is the clock; nil means time.Now.
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// Table is the table service: the only place that knows both the rules
+// engines and the storage. Its handlers take a Request and return a Response.
+type Table struct {
+	store   Store
+	painter Painter
+	kits    map[string]Kit
+	order   []string
+	roll    func(n int) int
+	now     func() time.Time
+	log     *slog.Logger
+}
+
+// NewTable builds a table service. It panics on a duplicate game, a
+// programming error found at start-up.
+func NewTable(c Config) *Table {
+	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, log: c.Logger}
+	if t.roll == nil {
+		t.roll = cryptoRoll
+	}
+	if t.now == nil {
+		t.now = time.Now
+	}
+	if t.log == nil {
+		t.log = slog.New(slog.DiscardHandler)
+	}
+	for _, k := range c.Kits {
+		name := k.Game.Name()
+		if _, dup := t.kits[name]; dup {
+			panic("bot: duplicate game " + name)
+		}
+		t.kits[name] = k
+		t.order = append(t.order, name)
+	}
+	return t
+}
+
+func cryptoRoll(n int) int {
+	v, err := rand.Int(rand.Reader, big.NewInt(int64(n)))
+	if err != nil {
+		panic("bot: no randomness: " + err.Error())
+	}
+	return int(v.Int64())
+}
+
+// Commands lists the slash commands of every game the table serves.
+func (t *Table) Commands() []CommandSpec {
+	var out []CommandSpec
+	for _, name := range t.order {
+		out = append(out, gameCommand(name, t.kits[name].Game.Title()))
+	}
+	return out
+}
+
+// userError is an answer for the user: something they asked that cannot be
+// done, said in a sentence.
+type userError struct{ msg string }
+
+func (e *userError) Error() string { return e.msg }
+
+func sorry(format string, args ...any) error {
+	return &userError{msg: fmt.Sprintf(format, args...)}
+}
+
+// Handle answers one request. It never panics and never returns an error:
+// every failure becomes a short private answer.
+func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
+	log := t.log.With("interaction", req.ID, "user", req.User.ID, "command", req.Command, "sub", req.Sub, "custom_id", req.CustomID)
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error("handler panic", "panic", p)
+			resp = private("Something went wrong on our side, and nothing was changed. Please try again.")
+		}
+	}()
+	var err error
+	switch req.Kind {
+	case CommandRequest:
+		resp, err = t.command(ctx, req)
+	case ComponentRequest:
+		resp, err = t.component(ctx, req)
+	case AutocompleteRequest:
+		return Response{Choices: t.autocomplete(ctx, req)}
+	default:
+		err = sorry("I don't know that kind of interaction.")
+	}
+	if err != nil {
+		return t.explain(log, err)
+	}
+	return resp
+}
+
+// explain turns an error into the private answer the user sees.
+func (t *Table) explain(log *slog.Logger, err error) Response {
+	var ue *userError
+	switch {
+	case errors.As(err, &ue):
+		return private(ue.msg)
+	case errors.Is(err, storage.ErrConflict):
+		return private("The board changed while you were acting (someone moved first). Nothing of yours was recorded; look at the newest board and try again.")
+	case errors.Is(err, storage.ErrDuplicate):
+		return private("That was already done.")
+	case errors.Is(err, storage.ErrBusy):
+		log.Warn("database busy", "err", err)
+		return private("The game store is busy right now. Nothing was changed; please try again in a moment.")
+	case errors.Is(err, storage.ErrNotFound):
+		return private("I can't find that game.")
+	}
+	log.Error("handler failed", "err", err)
+	return private("Something went wrong on our side, and nothing was changed. Please try again.")
+}
+
+func (t *Table) kit(name string) (Kit, error) {
+	k, ok := t.kits[name]
+	if !ok {
+		return Kit{}, sorry("I don't know the game %q.", name)
+	}
+	return k, nil
+}
+
+// loaded is a game with its rules state.
+type loaded struct {
+	row   *storage.Game
+	state rules.State
+	kit   Kit
+}
+
+func (t *Table) load(ctx context.Context, id int64) (*loaded, error) {
+	row, err := t.store.Game(ctx, id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, sorry("There is no game #%d.", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load game %d: %w", id, err)
+	}
+	kit, ok := t.kits[row.Kind]
+	if !ok {
+		return nil, sorry("Game #%d is a %s game, which this bot does not serve.", id, row.Kind)
+	}
+	st, err := kit.Game.Parse(row.Position)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: stored position unreadable: %w", id, err)
+	}
+	return &loaded{row: row, state: st, kit: kit}, nil
+}
+
+// seatOf is the seat of user in g, or -1.
+func seatOf(g *storage.Game, user string) int {
+	for _, s := range g.Seats {
+		if s.UserID == user && s.Joined {
+			return s.Seat
+		}
+	}
+	return -1
+}
+
+func seatUser(g *storage.Game, seat int) storage.Seat {
+	for _, s := range g.Seats {
+		if s.Seat == seat {
+			return s
+		}
+	}
+	return storage.Seat{Seat: seat, Name: fmt.Sprintf("seat %d", seat+1)}
+}
+
+func names(g *storage.Game) []string {
+	out := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// playable checks that g is in play, so that moves, resignations and
+// draws make sense.
+func playable(l *loaded) error {
+	g := l.row
+	switch g.Status {
+	case storage.StatusActive:
+		return nil
+	case storage.StatusInvited, storage.StatusOpen:
+		return sorry("Game #%d has not started yet: it is waiting for a second player.", g.ID)
+	case storage.StatusOver:
+		return sorry("Game #%d is over: %s", g.ID, resultLine(l))
+	default:
+		return sorry("Game #%d was %s and never played.", g.ID, g.Status)
+	}
+}
+
+// player checks that the user plays in g, and returns their seat.
+func player(l *loaded, user string) (int, error) {
+	seat := seatOf(l.row, user)
+	if seat < 0 {
+		return -1, sorry("You are not playing in game #%d.", l.row.ID)
+	}
+	return seat, nil
+}
+
+// resultLine says how a finished game ended.
+func resultLine(l *loaded) string {
+	o := l.state.Outcome()
+	how := methodWords(o.Method)
+	if o.Draw() {
+		return "drawn " + how + "."
+	}
+	var ws []string
+	for _, w := range o.Winners {
+		ws = append(ws, seatUser(l.row, int(w)).Name)
+	}
+	return strings.Join(ws, " and ") + " won " + how + "."
+}
+
+func methodWords(m rules.Method) string {
+	switch m {
+	case rules.KingTaken:
+		return "by capturing the King"
+	case rules.ThreatMate:
+		return "by a Threat with no way out"
+	case rules.Blocked:
+		return "because the other side could not move"
+	case rules.QuietDraw:
+		return "after 50 moves each without a capture"
+	case rules.Resignation:
+		return "by resignation"
+	case rules.Agreement:
+		return "by agreement"
+	case rules.Forfeit:
+		return "by forfeit"
+	case rules.Finished:
+		return "by bringing every piece home"
+	}
+	return string(m)
+}
+
+// settleChance plays chance decisions until a seat must decide or the game
+// ends, and returns the state with the log entries it made.
+func (t *Table) settleChance(st rules.State) (rules.State, []storage.Entry, error) {
+	var entries []storage.Entry
+	for st.ToMove() == rules.Chance {
+		outcomes := st.Legal()
+		if len(outcomes) == 0 {
+			return nil, nil, errors.New("chance node with no outcomes")
+		}
+		m := pickByOdds(outcomes, t.roll)
+		next, err := st.Play(m)
+		if err != nil {
+			return nil, nil, fmt.Errorf("play chance outcome %q: %w", m.Text, err)
+		}
+		entries = append(entries, storage.Entry{Seat: int(rules.Chance), Kind: storage.EntryMove, Text: m.Text, At: t.now()})
+		st = next
+	}
+	return st, entries, nil
+}
+
+// pickByOdds picks an outcome with its odds, resolving to one part in a
+// million.
+func pickByOdds(outcomes []rules.Move, roll func(int) int) rules.Move {
+	const scale = 1_000_000
+	r := float64(roll(scale)) / scale
+	for _, m := range outcomes {
+		r -= m.Odds
+		if r < 0 {
+			return m
+		}
+	}
+	return outcomes[len(outcomes)-1]
+}
+
+// Replay rebuilds a game's state from its move log, the truth of the game.
+func Replay(game rules.Game, players int, log []storage.Entry) (rules.State, error) {
+	st, err := game.New(players)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range log {
+		switch e.Kind {
+		case storage.EntryMove:
+			if st.ToMove() != rules.Seat(e.Seat) {
+				return nil, fmt.Errorf("ply %d: seat %d moved, but %d was to move", e.Ply, e.Seat, st.ToMove())
+			}
+			st, err = st.Play(rules.Move{Text: e.Text})
+		case storage.EntryResign:
+			st, err = st.End(rules.Outcome{Method: rules.Resignation, Winners: others(st.Seats(), e.Seat)})
+		case storage.EntryForfeit:
+			st, err = st.End(rules.Outcome{Method: rules.Forfeit, Winners: others(st.Seats(), e.Seat)})
+		case storage.EntryDraw:
+			st, err = st.End(rules.Outcome{Method: rules.Agreement})
+		default:
+			err = fmt.Errorf("unknown entry kind %q", e.Kind)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("ply %d (%s %q): %w", e.Ply, e.Kind, e.Text, err)
+		}
+	}
+	return st, nil
+}
+
+// started reports whether a game with this status has been played.
+func started(s storage.Status) bool {
+	return s == storage.StatusActive || s == storage.StatusOver
+}
+
+func others(n, seat int) []rules.Seat {
+	var out []rules.Seat
+	for s := 0; s < n; s++ {
+		if s != seat {
+			out = append(out, rules.Seat(s))
+		}
+	}
+	return out
+}
+
+// Problem is a game whose stored position differs from its replayed log.
+type Problem struct {
+	GameID int64
+	Detail string
+}
+
+// Check replays every stored game's move log and reports each game whose
+// stored position is not what the log gives. It returns how many games it
+// checked.
+func (t *Table) Check(ctx context.Context) (int, []Problem, error) {
+	ids, err := t.store.GameIDs(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	var problems []Problem
+	for _, id := range ids {
+		row, err := t.store.Game(ctx, id)
+		if err != nil {
+			return 0, nil, fmt.Errorf("load game %d: %w", id, err)
+		}
+		kit, ok := t.kits[row.Kind]
+		if !ok {
+			problems = append(problems, Problem{id, "unknown game kind " + row.Kind})
+			continue
+		}
+		log, err := t.store.Log(ctx, id)
+		if err != nil {
+			return 0, nil, fmt.Errorf("load log of game %d: %w", id, err)
+		}
+		if !started(row.Status) {
+			if len(log) > 0 {
+				problems = append(problems, Problem{id, fmt.Sprintf("status %s but %d moves logged", row.Status, len(log))})
+			}
+			continue
+		}
+		st, err := Replay(kit.Game, len(row.Seats), log)
+		switch {
+		case err != nil:
+			problems = append(problems, Problem{id, "replay failed: " + err.Error()})
+		case st.String() != row.Position:
+			problems = append(problems, Problem{id, fmt.Sprintf("stored position %q, replay gives %q", row.Position, st.String())})
+		case st.Outcome().Over() != (row.Status == storage.StatusOver):
+			problems = append(problems, Problem{id, fmt.Sprintf("status %s but the replayed game is over=%v", row.Status, st.Outcome().Over())})
+		}
+	}
+	return len(ids), problems, nil
+}

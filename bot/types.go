@@ -1,0 +1,130 @@
+package bot
+
+// Kind is what kind of interaction a Request is.
+type Kind int
+
+// The kinds of Request.
+const (
+	CommandRequest Kind = iota
+	ComponentRequest
+	AutocompleteRequest
+)
+
+// User is a person as the transport knows them.
+type User struct {
+	ID   string
+	Name string
+	Bot  bool
+}
+
+// Request is one user action, whatever the transport.
+type Request struct {
+	// ID identifies the interaction; a transport that delivers the same
+	// interaction twice gives it the same ID.
+	ID        string
+	Kind      Kind
+	GuildID   string
+	ChannelID string
+	User      User
+
+	// Command, Sub and Options describe a slash command or an autocomplete
+	// request: "/kingsmen move move:Nc1-c5" is Command "kingsmen", Sub
+	// "move", Options {"move": "Nc1-c5"}. User options hold user ids.
+	Command string
+	Sub     string
+	Options map[string]string
+	// Focused is the option being typed, for autocomplete.
+	Focused string
+	// Users are the users named in options, by id, as the transport
+	// resolved them.
+	Users map[string]User
+
+	// CustomID and Values describe a component: the button's or select's
+	// custom id and the chosen select values.
+	CustomID string
+	Values   []string
+}
+
+// Response is what a handler answers. Handlers never send anything
+// themselves; the adapter turns a Response into transport calls.
+type Response struct {
+	// Private is shown to the user who acted, and to nobody else.
+	Private *Message
+	// Update replaces the message the clicked component is on.
+	Update *Message
+	// Public is posted in the channel for everyone.
+	Public *Message
+	// Choices answers an autocomplete request.
+	Choices []Choice
+}
+
+// Message is a message to show.
+type Message struct {
+	Content string
+	// Drawing is a plain-text picture of the board, for text-only
+	// transports such as the console.
+	Drawing    string
+	File       *File
+	Components []Row
+	// Mentions are the user ids this message may ping; nobody else is
+	// notified, whatever the content says.
+	Mentions []string
+}
+
+// File is an attachment.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Row is an action row of components.
+type Row []Component
+
+// ComponentKind is a button or a select menu.
+type ComponentKind int
+
+// The kinds of component.
+const (
+	Button ComponentKind = iota
+	Select
+)
+
+// ButtonStyle is a button's colour.
+type ButtonStyle int
+
+// Button styles, as Discord numbers them.
+const (
+	Primary   ButtonStyle = 1
+	Secondary ButtonStyle = 2
+	Success   ButtonStyle = 3
+	Danger    ButtonStyle = 4
+)
+
+// Component is a button or a string select menu.
+type Component struct {
+	Kind        ComponentKind
+	ID          string // custom id, at most 100 characters
+	Label       string // button label
+	Style       ButtonStyle
+	Placeholder string // select placeholder
+	Options     []Option
+}
+
+// Option is a choice in a select menu.
+type Option struct {
+	Label       string
+	Value       string
+	Description string
+}
+
+// Choice is an autocomplete suggestion.
+type Choice struct {
+	Name  string
+	Value string
+}
+
+// private builds a Response that only the acting user sees.
+func private(format string) Response {
+	return Response{Private: &Message{Content: format}}
+}

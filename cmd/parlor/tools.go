@@ -1,0 +1,265 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"parlor/bot"
+	"parlor/render"
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// gameArg takes the game name that leads a tool's arguments.
+func gameArg(args []string) (rules.Game, []string, error) {
+	if len(args) == 0 {
+		return nil, nil, fmt.Errorf("say which game, like: kingsmen")
+	}
+	for _, k := range bot.Kits() {
+		if k.Game.Name() == args[0] {
+			return k.Game, args[1:], nil
+		}
+	}
+	return nil, nil, fmt.Errorf("unknown game %q", args[0])
+}
+
+func runRender(args []string, stdout io.Writer) error {
+	game, args, err := gameArg(args)
+	if err != nil {
+		return err
+	}
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	position := fs.String("position", "", "position text (default: the start position)")
+	last := fs.String("last", "", "the last move, to highlight")
+	out := fs.String("out", "", "PNG file to write")
+	players := fs.Int("players", game.Players()[0], "number of players, for the start position")
+	names := fs.String("names", "", "player names, comma-separated")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return fmt.Errorf("say where to write the picture with --out FILE.png")
+	}
+	var st rules.State
+	if *position == "" {
+		st, err = game.New(*players)
+	} else {
+		st, err = game.Parse(*position)
+	}
+	if err != nil {
+		return err
+	}
+	info := render.Info{LastMove: *last}
+	if *names != "" {
+		info.Names = splitComma(*names)
+	}
+	png, err := render.New().PNG(st, info)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, png, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n%s", *out, len(png), st.Drawing())
+	return nil
+}
+
+func splitComma(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ',' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// runSelfplay plays random legal games to their end, checking invariants
+// after every decision, and stores each finished game with its move log so
+// that `parlor check` can replay them.
+func runSelfplay(ctx context.Context, args []string, stdout io.Writer, logger *slog.Logger) error {
+	game, args, err := gameArg(args)
+	if err != nil {
+		return err
+	}
+	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+	games := fs.Int("games", 100, "how many games")
+	seed := fs.Uint64("seed", 1, "random seed")
+	players := fs.Int("players", game.Players()[0], "number of players")
+	db := dbPath(fs)
+	store := fs.Bool("store", true, "store the games in the database")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var repo *storage.DB
+	if *store {
+		repo, err = storage.Open(ctx, *db)
+		if err != nil {
+			return err
+		}
+		defer repo.Close()
+	}
+	rng := rand.New(rand.NewPCG(*seed, *seed^0x9e3779b97f4a7c15))
+	stats := selfplayStats{outcomes: map[string]int{}}
+	var playTime time.Duration
+	for g := 0; g < *games; g++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		start := time.Now()
+		st, log, err := playRandom(game, *players, rng)
+		playTime += time.Since(start)
+		if err != nil {
+			return fmt.Errorf("game %d of seed %d: broken invariant: %w", g+1, *seed, err)
+		}
+		stats.add(st, len(log))
+		if repo != nil {
+			if err := storeGame(ctx, repo, game, *players, st, log); err != nil {
+				return err
+			}
+		}
+	}
+	stats.print(stdout, *games, playTime)
+	return nil
+}
+
+type selfplayStats struct {
+	decisions int
+	outcomes  map[string]int
+}
+
+func (s *selfplayStats) add(st rules.State, n int) {
+	s.decisions += n
+	o := st.Outcome()
+	key := string(o.Method)
+	if o.Draw() {
+		key = "draw, " + key
+	} else {
+		key = fmt.Sprintf("seat %d won, %s", o.Winners[0], key)
+	}
+	s.outcomes[key]++
+}
+
+func (s *selfplayStats) print(w io.Writer, games int, d time.Duration) {
+	fmt.Fprintf(w, "games played: %d\n", games)
+	if games > 0 {
+		fmt.Fprintf(w, "average length: %.1f decisions\n", float64(s.decisions)/float64(games))
+	}
+	fmt.Fprintln(w, "outcomes:")
+	for _, k := range sortedKeys(s.outcomes) {
+		fmt.Fprintf(w, "  %-40s %d\n", k, s.outcomes[k])
+	}
+	if d > 0 {
+		fmt.Fprintf(w, "decisions per second: %.0f (rules engine and invariant checks only)\n", float64(s.decisions)/d.Seconds())
+	}
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}
+
+// maxDecisions bounds a game: a game that runs past it breaks the
+// invariant that every game ends.
+const maxDecisions = 100_000
+
+// playRandom plays one game of uniformly random legal decisions (chance by
+// its odds), checking the invariants after each.
+func playRandom(game rules.Game, players int, rng *rand.Rand) (rules.State, []storage.Entry, error) {
+	st, err := game.New(players)
+	if err != nil {
+		return nil, nil, err
+	}
+	var log []storage.Entry
+	for !st.Outcome().Over() {
+		if len(log) >= maxDecisions {
+			return nil, nil, fmt.Errorf("no end after %d decisions", maxDecisions)
+		}
+		legal := st.Legal()
+		if len(legal) == 0 {
+			return nil, nil, fmt.Errorf("no legal move but the game is not over:\n%s", st.Drawing())
+		}
+		var m rules.Move
+		if st.ToMove() == rules.Chance {
+			r := rng.Float64()
+			m = legal[len(legal)-1]
+			for _, o := range legal {
+				if r -= o.Odds; r < 0 {
+					m = o
+					break
+				}
+			}
+		} else {
+			m = legal[rng.IntN(len(legal))]
+		}
+		next, err := st.Play(m)
+		if err != nil {
+			return nil, nil, fmt.Errorf("legal move %q rejected: %w\n%s", m.Text, err, st.Drawing())
+		}
+		if err := checkInvariants(game, st, next); err != nil {
+			return nil, nil, fmt.Errorf("after %q: %w\n%s", m.Text, err, next.Drawing())
+		}
+		log = append(log, storage.Entry{Seat: int(st.ToMove()), Kind: storage.EntryMove, Text: m.Text})
+		st = next
+	}
+	return st, log, nil
+}
+
+// checkInvariants checks what must hold after every decision of any game,
+// then the game's own invariants.
+func checkInvariants(game rules.Game, prev, next rules.State) error {
+	text := next.String()
+	back, err := game.Parse(text)
+	if err != nil {
+		return fmt.Errorf("position text %q does not parse: %w", text, err)
+	}
+	if back.String() != text {
+		return fmt.Errorf("position text does not round-trip: %q became %q", text, back.String())
+	}
+	if over := next.Outcome().Over(); over != (next.ToMove() == rules.Nobody) {
+		return fmt.Errorf("game over is %v but %d is to move", over, next.ToMove())
+	}
+	if next.Outcome().Over() && len(next.Legal()) != 0 {
+		return fmt.Errorf("the game is over but moves are still offered")
+	}
+	if check, ok := invariants[game.Name()]; ok {
+		return check(prev, next)
+	}
+	return nil
+}
+
+// storeGame writes a finished game and its move log, as the table service
+// would have, so that `parlor check` can replay it.
+func storeGame(ctx context.Context, repo *storage.DB, game rules.Game, players int, final rules.State, log []storage.Entry) error {
+	start, err := game.New(players)
+	if err != nil {
+		return err
+	}
+	row := &storage.Game{Kind: game.Name(), ChannelID: "selfplay", Creator: "selfplay", Status: storage.StatusActive, Position: start.String(), DrawOffer: -1}
+	for s := 0; s < players; s++ {
+		name := fmt.Sprintf("random-%d", s)
+		row.Seats = append(row.Seats, storage.Seat{Seat: s, UserID: name, Name: name, Joined: true})
+	}
+	id, err := repo.Create(ctx, row, "")
+	if err != nil {
+		return err
+	}
+	_, err = repo.Apply(ctx, storage.Change{GameID: id, Version: row.Version, Position: final.String(), Status: storage.StatusOver, DrawOffer: -1, Entries: log})
+	return err
+}
