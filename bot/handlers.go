@@ -75,6 +75,17 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 			return nil, err
 		}
 	}
+	if len(mine) == 0 {
+		// A game of theirs that just ended, or has not begun, answers better
+		// than "no game": the caller says it is over or not started.
+		recent, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusOver, storage.StatusInvited, storage.StatusOpen}, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if len(recent) == 1 {
+			return t.load(ctx, recent[0].ID)
+		}
+	}
 	switch len(mine) {
 	case 0:
 		here, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, Statuses: []storage.Status{storage.StatusActive}, Limit: 1})

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// console runs one console session over script and returns what it printed.
+func console(t *testing.T, db, boards, script string) string {
+	t.Helper()
+	var out, errs bytes.Buffer
+	err := run(t.Context(), []string{"console", "--db", db, "--boards", boards}, strings.NewReader(script), &out, &errs)
+	if err != nil {
+		t.Fatalf("console: %v\n%s\n%s", err, out.String(), errs.String())
+	}
+	return out.String()
+}
+
+// A whole game of All the King's Men from a fresh database, played in two
+// console sessions: the console stops mid-game and the second session
+// carries on with the same game, to the capture of a King. Moves are made
+// by typed commands, by aliases and by the select menus.
+func TestConsoleFullGameAcrossRestart(t *testing.T) {
+	dir := t.TempDir()
+	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
+	t.Chdir(dir) // no stray .env from the developer's checkout
+
+	out := console(t, db, boards, "as alice\n/kingsmen new bob\nbob: click Accept\nquit\n")
+	m := regexp.MustCompile(`By lot, (\w+) plays South`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no seating announced:\n%s", out)
+	}
+	south, north := m[1], "alice"
+	if south == "alice" {
+		north = "bob"
+	}
+	// South captures North's King on d8 at the 17th move, after North's
+	// Archer leaves d7 and opens the d-file to the Knight on d4.
+	first := []string{
+		south + ": /kingsmen move Nf1-g1",
+		north + ": /kingsmen move move:Ab7-b6",
+		south + ": choose e2",
+		south + ": choose Ae2-e3",
+		north + ": /kingsmen move a7a6", // two-square alias
+		south + ": /kingsmen move Ae3-d4",
+		north + ": /kingsmen move Ab6-b7",
+		south + ": /kingsmen move Ad4-e5",
+	}
+	out = console(t, db, boards, strings.Join(first, "\n")+"\n")
+	if strings.Contains(out, "can't play") || strings.Contains(out, "turn, not yours") || strings.Contains(out, "No menu") {
+		t.Fatalf("a move was refused in the first half:\n%s", out)
+	}
+	second := []string{
+		north + ": /kingsmen move Ac7-c6",
+		south + ": /kingsmen move Ne1-e3",
+		north + ": /kingsmen move Nf8-g8",
+		south + ": /kingsmen move Af2-e2",
+		north + ": /kingsmen move Ab7-a8",
+		south + ": /kingsmen move Ne3-d4",
+		north + ": /kingsmen move Ag7-g6",
+		south + ": /kingsmen move Ae2-f2",
+		north + ": /kingsmen move Ad7-c7",
+		south + ": /kingsmen move Nd4xd8",
+		north + ": /kingsmen move Nb8-a8",
+	}
+	out = console(t, db, boards, strings.Join(second, "\n")+"\n")
+	if !strings.Contains(out, south+" won by capturing the King") {
+		t.Fatalf("the game did not end with %s capturing the King:\n%s", south, out)
+	}
+	if !strings.Contains(out, "Game #1 is over") {
+		t.Fatalf("a move after the end was not refused:\n%s", out)
+	}
+	if n := strings.Count(out, "can't play"); n != 0 {
+		t.Fatalf("%d moves were refused in the second half:\n%s", n, out)
+	}
+
+	var check bytes.Buffer
+	if err := run(t.Context(), []string{"check", "--db", db}, nil, &check, &check); err != nil {
+		t.Fatalf("check: %v\n%s", err, check.String())
+	}
+	if !strings.Contains(check.String(), "checked 1 games") {
+		t.Fatalf("check output: %s", check.String())
+	}
+	pics, _ := filepath.Glob(filepath.Join(boards, "*.png"))
+	if len(pics) < 18 {
+		t.Fatalf("got %d board pictures, want one per move and the first board", len(pics))
+	}
+	f, err := os.Open(pics[len(pics)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Fatalf("board picture %s is not a PNG: %v", pics[len(pics)-1], err)
+	}
+}
