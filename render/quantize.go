@@ -1,0 +1,214 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+)
+
+// Pictures are encoded as 8-bit paletted PNGs: a board picture is flat
+// colours with antialiased edges, which 256 colours hold without a visible
+// difference, and a paletted PNG is a third of the bytes to compress and
+// needs no per-row filter search, which is where most of the time of an
+// RGB encoding goes.
+//
+// The palette is made for each picture by median cut over a histogram of
+// 5-bit-per-channel bins; each bin remembers the sum of its colours, so a
+// flat colour keeps its exact value.
+
+const qBins = 1 << 15
+
+// qBin is a histogram bin: how many pixels fell in it and the sums of their
+// channels.
+type qBin struct{ n, r, g, b uint32 }
+
+// qEntry is a non-empty bin: its mean colour and weight.
+type qEntry struct {
+	c   [3]uint8
+	n   uint32
+	bin uint16
+}
+
+// qRun is a run of pixels of one colour within a row.
+type qRun struct{ c, n uint32 }
+
+// qBox is a run of entries that becomes one palette colour.
+type qBox struct {
+	lo, hi  int
+	n       uint64
+	axis    int   // channel with the widest range
+	spread  uint8 // that range
+	min, mx [3]uint8
+}
+
+// quantizer holds the scratch space of one quantization; reuse it.
+type quantizer struct {
+	hist    []qBin
+	runs    []qRun
+	entries []qEntry
+	tmp     []qEntry
+	boxes   []qBox
+	lut     []uint8
+}
+
+func newQuantizer() *quantizer {
+	return &quantizer{hist: make([]qBin, qBins), lut: make([]uint8, qBins)}
+}
+
+func qKey(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
+
+// quantize converts the opaque image m to at most 256 colours, reusing dst's
+// pixels when it has the right size.
+func (q *quantizer) quantize(m *image.RGBA, dst *image.Paletted) *image.Paletted {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	if w == 0 || h == 0 {
+		return image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{color.RGBA{0, 0, 0, 0xff}})
+	}
+	clear(q.hist)
+	// Pictures are mostly runs of one colour: find the runs of each row
+	// once, then count and map runs instead of pixels.
+	q.runs = q.runs[:0]
+	for y := 0; y < h; y++ {
+		row := m.Pix[y*m.Stride : y*m.Stride+4*w]
+		first := binary.LittleEndian.Uint32(row)
+		last, pair := first&0xffffff, uint64(first)|uint64(first)<<32
+		n := uint32(0)
+		for i := 0; i+4 <= len(row); {
+			if i+8 <= len(row) && binary.LittleEndian.Uint64(row[i:]) == pair {
+				n, i = n+2, i+8
+				continue
+			}
+			full := binary.LittleEndian.Uint32(row[i:])
+			if c := full & 0xffffff; c != last {
+				q.runs = append(q.runs, qRun{last, n})
+				last, pair, n = c, uint64(full)|uint64(full)<<32, 0
+			}
+			n, i = n+1, i+4
+		}
+		q.runs = append(q.runs, qRun{last, n})
+	}
+	for _, run := range q.runs {
+		r, g, b := uint8(run.c), uint8(run.c>>8), uint8(run.c>>16)
+		e := &q.hist[qKey(r, g, b)]
+		e.n += run.n
+		e.r += run.n * uint32(r)
+		e.g += run.n * uint32(g)
+		e.b += run.n * uint32(b)
+	}
+	q.entries = q.entries[:0]
+	for k, e := range q.hist {
+		if e.n == 0 {
+			continue
+		}
+		half := e.n / 2
+		q.entries = append(q.entries, qEntry{
+			c:   [3]uint8{uint8((e.r + half) / e.n), uint8((e.g + half) / e.n), uint8((e.b + half) / e.n)},
+			n:   e.n,
+			bin: uint16(k),
+		})
+	}
+
+	// Median cut: split the box with the most weight times spread until
+	// there are 256 boxes or none can be split.
+	q.boxes = append(q.boxes[:0], q.box(0, len(q.entries)))
+	for len(q.boxes) < 256 {
+		best, score := -1, uint64(0)
+		for i, b := range q.boxes {
+			if s := b.n * uint64(b.spread); b.hi-b.lo > 1 && s > score {
+				best, score = i, s
+			}
+		}
+		if best < 0 {
+			break
+		}
+		b := q.boxes[best]
+		run := q.entries[b.lo:b.hi]
+		q.sortBy(run, b.axis)
+		// The weighted median, keeping both halves non-empty.
+		var acc uint64
+		cut := b.lo + 1
+		for i := b.lo; i < b.hi-1; i++ {
+			acc += uint64(q.entries[i].n)
+			cut = i + 1
+			if acc*2 >= b.n {
+				break
+			}
+		}
+		q.boxes[best] = q.box(b.lo, cut)
+		q.boxes = append(q.boxes, q.box(cut, b.hi))
+	}
+
+	pal := make(color.Palette, len(q.boxes))
+	for i, b := range q.boxes {
+		var r, g, bl uint64
+		for _, e := range q.entries[b.lo:b.hi] {
+			s := q.hist[e.bin]
+			r, g, bl = r+uint64(s.r), g+uint64(s.g), bl+uint64(s.b)
+			q.lut[e.bin] = uint8(i)
+		}
+		half := b.n / 2
+		pal[i] = color.RGBA{uint8((r + half) / b.n), uint8((g + half) / b.n), uint8((bl + half) / b.n), 0xff}
+	}
+
+	if dst == nil || dst.Rect != image.Rect(0, 0, w, h) {
+		dst = image.NewPaletted(image.Rect(0, 0, w, h), nil)
+	}
+	dst.Palette = pal
+	x, y := 0, 0
+	out := dst.Pix[:w]
+	for _, run := range q.runs {
+		idx := q.lut[qKey(uint8(run.c), uint8(run.c>>8), uint8(run.c>>16))]
+		seg := out[x : x+int(run.n)]
+		if len(seg) < 16 {
+			for i := range seg {
+				seg[i] = idx
+			}
+		} else {
+			seg[0] = idx
+			for k := 1; k < len(seg); k *= 2 {
+				copy(seg[k:], seg[:k])
+			}
+		}
+		if x += int(run.n); x == w {
+			x, y = 0, y+1
+			if y < h {
+				out = dst.Pix[y*dst.Stride : y*dst.Stride+w]
+			}
+		}
+	}
+	return dst
+}
+
+// sortBy sorts run by channel axis: a counting sort, as channels are bytes.
+func (q *quantizer) sortBy(run []qEntry, axis int) {
+	var count [257]int
+	for _, e := range run {
+		count[int(e.c[axis])+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	q.tmp = append(q.tmp[:0], run...)
+	for _, e := range q.tmp {
+		run[count[e.c[axis]]] = e
+		count[e.c[axis]]++
+	}
+}
+
+// box makes the box of entries lo to hi and measures it.
+func (q *quantizer) box(lo, hi int) qBox {
+	b := qBox{lo: lo, hi: hi, min: [3]uint8{255, 255, 255}}
+	for _, e := range q.entries[lo:hi] {
+		b.n += uint64(e.n)
+		for c := range 3 {
+			b.min[c] = min(b.min[c], e.c[c])
+			b.mx[c] = max(b.mx[c], e.c[c])
+		}
+	}
+	for c := range 3 {
+		if s := b.mx[c] - b.min[c]; s > b.spread || c == 0 {
+			b.axis, b.spread = c, s
+		}
+	}
+	return b
+}

@@ -1,0 +1,347 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
+
+	"parlor/rules"
+	"parlor/rules/kingsmen"
+)
+
+// Info is what a picture shows beyond the position itself.
+type Info struct {
+	Names    []string // display names by seat
+	LastMove string   // canonical text of the last move played, "" if none
+	Title    string   // optional caption, e.g. "Game 12"
+}
+
+// name is the display name of seat, cleaned of characters the fonts cannot
+// draw, or fallback when nothing is left.
+func (in Info) name(f *fonts, seat int, fallback string) string {
+	if seat < 0 || seat >= len(in.Names) {
+		return fallback
+	}
+	if n := f.clean(in.Names[seat]); n != "" {
+		return n
+	}
+	return fallback
+}
+
+// ErrUnknownGame is wrapped by the error Image returns for a state no
+// painter knows.
+var ErrUnknownGame = errors.New("render: no painter for this game")
+
+// Renderer draws game states. It caches the parsed fonts and each game's
+// static board, so make one and share it; it is safe for concurrent use.
+type Renderer struct {
+	fonts *fonts
+	// Scratch kept between pictures; each is used by one goroutine at a
+	// time. Font faces are not safe for concurrent use.
+	kits       freeList[*faceKit]
+	canvases   freeList[*image.RGBA]
+	paletted   freeList[*image.Paletted]
+	quantizers freeList[*quantizer]
+	pngBuffers pngBuffers
+	km         kingsmenCache
+}
+
+// freeList keeps a few values for reuse; unlike a sync.Pool it is not
+// emptied by the garbage collector, so glyph caches stay warm.
+type freeList[T any] chan T
+
+// get returns a kept value, or the zero value when there is none.
+func (f freeList[T]) get() (t T) {
+	select {
+	case t = <-f:
+	default:
+	}
+	return t
+}
+
+// put keeps t unless the list is full.
+func (f freeList[T]) put(t T) {
+	select {
+	case f <- t:
+	default:
+	}
+}
+
+// New returns a Renderer. The embedded fonts are parsed here; the static
+// boards are drawn the first time each game is drawn.
+func New() *Renderer {
+	const keep = 4 // pictures drawn at once that find their scratch ready
+	return &Renderer{
+		fonts:      parseFonts(),
+		kits:       make(freeList[*faceKit], keep),
+		canvases:   make(freeList[*image.RGBA], keep),
+		paletted:   make(freeList[*image.Paletted], keep),
+		quantizers: make(freeList[*quantizer], keep),
+	}
+}
+
+// Image draws s. It fails for a state of a game that has no painter.
+func (r *Renderer) Image(s rules.State, info Info) (image.Image, error) {
+	img, err := r.draw(s, info, nil)
+	if err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// draw paints s on canvas, or on a new image when canvas is nil or of the
+// wrong size, and returns the image painted.
+func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (*image.RGBA, error) {
+	if r.fonts.err != nil {
+		return nil, r.fonts.err
+	}
+	kit := r.kits.get()
+	if kit == nil {
+		kit = &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}}
+	}
+	defer r.kits.put(kit)
+	switch st := s.(type) {
+	case *kingsmen.Position:
+		if st == nil {
+			return nil, fmt.Errorf("render: nil %T", st)
+		}
+		return r.kingsmen(st, info, kit, canvas)
+	case nil:
+		return nil, fmt.Errorf("render: nil state")
+	default:
+		return nil, fmt.Errorf("%w: %T", ErrUnknownGame, s)
+	}
+}
+
+// PNG draws s and encodes it as an 8-bit paletted PNG file (see
+// quantize.go), 50–80 KB for a board.
+func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
+	img, err := r.draw(s, info, r.canvases.get())
+	if err != nil {
+		return nil, err
+	}
+	defer r.canvases.put(img)
+	q := r.quantizers.get()
+	if q == nil {
+		q = newQuantizer()
+	}
+	pal := q.quantize(img, r.paletted.get())
+	r.quantizers.put(q)
+	defer r.paletted.put(pal)
+
+	var buf bytes.Buffer
+	buf.Grow(128 << 10)
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffers}
+	if err := enc.Encode(&buf, pal); err != nil {
+		return nil, fmt.Errorf("render: encode png: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// pngBuffers lets the PNG encoder reuse its compressor between pictures.
+type pngBuffers struct{ pool sync.Pool }
+
+func (p *pngBuffers) Get() *png.EncoderBuffer {
+	b, _ := p.pool.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
+
+// The shared palette. Seat colours are an orange-red and blue pair that
+// people with the common colour-vision deficiencies can tell apart; every
+// seat colour comes with a dark outline and a light tint.
+var (
+	paper     = color.RGBA{0xf6, 0xf1, 0xe6, 0xff}
+	ink       = color.RGBA{0x26, 0x22, 0x1e, 0xff}
+	muted     = color.RGBA{0x6b, 0x60, 0x55, 0xff}
+	white     = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	threatRed = color.RGBA{0xd0, 0x10, 0x2c, 0xff}
+
+	seatFill    = [...]color.RGBA{{0xe8, 0x5d, 0x1c, 0xff}, {0x1f, 0x6f, 0xc5, 0xff}}
+	seatOutline = [...]color.RGBA{{0x5c, 0x1e, 0x00, 0xff}, {0x0a, 0x26, 0x4a, 0xff}}
+	seatTint    = [...]color.RGBA{{0xfb, 0xdd, 0xcb, 0xff}, {0xd3, 0xe4, 0xf7, 0xff}}
+)
+
+// alpha returns c at opacity a (0–1), premultiplied as image/color wants.
+func alpha(c color.RGBA, a float64) color.RGBA {
+	m := func(v uint8) uint8 { return uint8(float64(v)*a + 0.5) }
+	return color.RGBA{m(c.R), m(c.G), m(c.B), m(c.A)}
+}
+
+// fonts holds the embedded Go fonts, parsed once.
+type fonts struct {
+	regular, bold *truetype.Font
+	err           error
+}
+
+func parseFonts() *fonts {
+	f := &fonts{}
+	var errR, errB error
+	f.regular, errR = truetype.Parse(goregular.TTF)
+	f.bold, errB = truetype.Parse(gobold.TTF)
+	if err := errors.Join(errR, errB); err != nil {
+		f.err = fmt.Errorf("render: parse fonts: %w", err)
+	}
+	return f
+}
+
+// clean drops from s the characters the fonts have no glyph for (emoji,
+// most scripts beyond Latin, Greek and Cyrillic), so that no box is drawn,
+// and squeezes the spaces.
+func (f *fonts) clean(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch {
+		case unicode.IsSpace(c):
+			b.WriteRune(' ')
+		case unicode.IsControl(c):
+		case f.regular.Index(c) != 0 && f.bold.Index(c) != 0:
+			b.WriteRune(c)
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+type faceKey struct {
+	bold bool
+	size float64
+}
+
+// faceKit is one goroutine's set of font faces, kept in a pool so glyph
+// caches stay warm between pictures.
+type faceKit struct {
+	fonts *fonts
+	faces map[faceKey]font.Face
+}
+
+func (k *faceKit) face(bold bool, size float64) font.Face {
+	key := faceKey{bold, size}
+	if f, ok := k.faces[key]; ok {
+		return f
+	}
+	ft := k.fonts.regular
+	if bold {
+		ft = k.fonts.bold
+	}
+	f := &cachedFace{
+		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 128}),
+		advance: map[rune]fixed.Int26_6{},
+	}
+	b, _, _ := f.Face.GlyphBounds('H')
+	f.capHeight = float64(-b.Min.Y) / 64
+	k.faces[key] = f
+	return f
+}
+
+// cachedFace remembers glyph advances, which a truetype face works out
+// afresh (running the hinter) on every call, and measuring text needs.
+type cachedFace struct {
+	font.Face
+	advance   map[rune]fixed.Int26_6
+	capHeight float64
+}
+
+func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	if a, ok := f.advance[r]; ok {
+		return a, true
+	}
+	a, ok := f.Face.GlyphAdvance(r)
+	if ok {
+		f.advance[r] = a
+	}
+	return a, ok
+}
+
+// textWidth is the advance of s in pixels.
+func textWidth(f font.Face, s string) float64 {
+	return float64(font.MeasureString(f, s)) / 64
+}
+
+// capHeight is the height of a capital letter in pixels.
+func capHeight(f font.Face) float64 {
+	if c, ok := f.(*cachedFace); ok {
+		return c.capHeight
+	}
+	b, _, _ := f.GlyphBounds('H')
+	return float64(-b.Min.Y) / 64
+}
+
+// drawText draws s with its left end at x and capital letters centred
+// vertically on y; ax 0.5 centres it on x, 1 ends it at x. It returns the
+// text's width.
+func drawText(dst *image.RGBA, f font.Face, s string, x, y, ax float64, c color.Color) float64 {
+	w := textWidth(f, s)
+	d := font.Drawer{
+		Dst:  dst,
+		Src:  image.NewUniform(c),
+		Face: f,
+		Dot:  fixed.Point26_6{X: fixed.Int26_6((x - ax*w) * 64), Y: fixed.Int26_6((y + capHeight(f)/2) * 64)},
+	}
+	d.DrawString(s)
+	return w
+}
+
+// fit shortens s with an ellipsis until it is at most width pixels wide.
+func fit(f font.Face, s string, width float64) string {
+	if textWidth(f, s) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		t := strings.TrimRight(string(r), " ") + "…"
+		if textWidth(f, t) <= width {
+			return t
+		}
+	}
+	return "…"
+}
+
+// copyCanvas copies the static layer m onto canvas, or onto a new image when
+// canvas is nil or of another size, and returns the copy.
+func copyCanvas(canvas, m *image.RGBA) *image.RGBA {
+	if canvas == nil || canvas.Rect != m.Rect || canvas.Stride != m.Stride {
+		canvas = image.NewRGBA(m.Rect)
+	}
+	copy(canvas.Pix, m.Pix)
+	return canvas
+}
+
+// over draws src, premultiplied, on the opaque dst with its top-left
+// corner at (x, y). It is draw.Draw with draw.Over made quick for sprites,
+// whose pixels are mostly fully transparent or fully opaque.
+func over(dst *image.RGBA, src *image.RGBA, x, y int) {
+	r := image.Rect(x, y, x+src.Rect.Dx(), y+src.Rect.Dy()).Intersect(dst.Rect)
+	for py := r.Min.Y; py < r.Max.Y; py++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, py):dst.PixOffset(r.Max.X, py)]
+		s := src.Pix[src.PixOffset(src.Rect.Min.X+r.Min.X-x, src.Rect.Min.Y+py-y):]
+		for i := 0; i+4 <= len(d); i += 4 {
+			sp := s[i : i+4 : i+4]
+			switch a := sp[3]; a {
+			case 0:
+			case 0xff:
+				copy(d[i:i+4], sp)
+			default:
+				k := uint32(0xff - a)
+				dp := d[i : i+4 : i+4]
+				dp[0] = sp[0] + uint8((uint32(dp[0])*k+0x7f)/0xff)
+				dp[1] = sp[1] + uint8((uint32(dp[1])*k+0x7f)/0xff)
+				dp[2] = sp[2] + uint8((uint32(dp[2])*k+0x7f)/0xff)
+				dp[3] = a + uint8((uint32(dp[3])*k+0x7f)/0xff)
+			}
+		}
+	}
+}

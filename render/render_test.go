@@ -1,0 +1,316 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"parlor/rules"
+	"parlor/rules/kingsmen"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+// goldenCases are the positions whose pictures are kept in testdata.
+var goldenCases = []struct {
+	name string
+	pos  string // kingsmen position text
+	info Info
+}{
+	{
+		name: "kingsmen-start",
+		pos:  kingsmen.StartText,
+		info: Info{Names: []string{"Alice", "Bob"}, Title: "Game 12"},
+	},
+	{
+		// North's Knight has just come down to g4: South's King on d1 is
+		// under Threat along the g4–d1 diagonal.
+		name: "kingsmen-threat",
+		pos:  ".n.k.n./a.aa.a./.a..a../..N..../......n/..A..../AA.A.AA/.N.KNN. s 3 9",
+		info: Info{Names: []string{"Alice 🦊", "Bartholomew the Unready of Somewhere Far"}, LastMove: "Ng7-g4", Title: "Game 7"},
+	},
+	{
+		name: "kingsmen-king-captured",
+		pos:  ".n.N.n./a.a..aa/.a..a../......./......./..A..../AA.A.AA/.N.KNN. n 0 14 s:king-captured",
+		info: Info{Names: []string{"Alice", "Bob"}, LastMove: "Nd4xd8"},
+	},
+}
+
+func mustParse(t testing.TB, text string) *kingsmen.Position {
+	t.Helper()
+	p, err := kingsmen.Parse(text)
+	if err != nil {
+		t.Fatalf("parse %q: %v", text, err)
+	}
+	return p
+}
+
+func TestGolden(t *testing.T) {
+	r := New()
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			img, err := r.Image(mustParse(t, tc.pos), tc.info)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", tc.name+".png")
+			if *update {
+				writePNG(t, path, img)
+				return
+			}
+			want := readPNG(t, path)
+			diff, n := compare(toRGBA(img), want, 2)
+			if n == 0 {
+				return
+			}
+			got := filepath.Join("testdata", tc.name+".got.png")
+			dpath := filepath.Join("testdata", tc.name+".diff.png")
+			writePNG(t, got, img)
+			writePNG(t, dpath, diff)
+			t.Errorf("%s: %d pixels differ from %s (tolerance 2 per channel); got %s, diff %s; rerun with -update if the change is intended",
+				tc.name, n, path, got, dpath)
+		})
+	}
+}
+
+func TestKingsmenPNG(t *testing.T) {
+	r := New()
+	for i, tc := range goldenCases {
+		p := mustParse(t, tc.pos)
+		b, err := r.PNG(p, tc.info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%s: decode: %v", tc.name, err)
+		}
+		w, h := cfg.Width, cfg.Height
+		t.Logf("%s: %d×%d, %d KB", tc.name, w, h, len(b)>>10)
+		if len(b) >= 300<<10 {
+			t.Errorf("%s: PNG is %d bytes, want under 300 KB", tc.name, len(b))
+		}
+		if long := max(w, h); long < 1000 || long > 1400 {
+			t.Errorf("%s: long side %d px, want 1000–1400", tc.name, long)
+		}
+		if w == h {
+			t.Errorf("%s: image is square (%d×%d); phones crop square images", tc.name, w, h)
+		}
+		if i != 1 {
+			continue
+		}
+
+		// The PNG has 256 colours: it must look like the full-colour
+		// image, off by little more than an antialiased edge's shade.
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%s: decode: %v", tc.name, err)
+		}
+		full, err := r.Image(p, tc.info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		near, far := strays(toRGBA(img), toRGBA(full), 12, 64)
+		if near > w*h/100 || far > 0 {
+			t.Errorf("%s: PNG strays from the image: %d pixels by more than 12, %d by more than 64; want under %d and 0",
+				tc.name, near, far, w*h/100)
+		}
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	serial := New()
+	want := make([][]byte, len(goldenCases))
+	for i, tc := range goldenCases {
+		b, err := serial.PNG(mustParse(t, tc.pos), tc.info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b
+	}
+	r := New() // fresh, so the goroutines race to draw the static layer too
+	var wg sync.WaitGroup
+	errs := make(chan error, 3*len(goldenCases))
+	for g := range 3 {
+		wg.Go(func() {
+			for j := range goldenCases {
+				i := (g + j) % len(goldenCases)
+				tc := goldenCases[i]
+				p, err := kingsmen.Parse(tc.pos)
+				if err != nil {
+					errs <- err
+					return
+				}
+				b, err := r.PNG(p, tc.info)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if !bytes.Equal(b, want[i]) {
+					errs <- fmt.Errorf("%s drawn concurrently: PNG differs from a serial drawing", tc.name)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+// otherState is a state of a game no painter knows.
+type otherState struct{ rules.State }
+
+func TestUnknownGame(t *testing.T) {
+	r := New()
+	if _, err := r.Image(otherState{}, Info{}); !errors.Is(err, ErrUnknownGame) {
+		t.Errorf("Image(unknown game): got error %v, want ErrUnknownGame", err)
+	}
+	if _, err := r.PNG(nil, Info{}); err == nil {
+		t.Errorf("PNG(nil): got no error")
+	}
+}
+
+func TestResultText(t *testing.T) {
+	names := []string{"Alice", "Bob"}
+	for _, tc := range []struct {
+		o    rules.Outcome
+		want string
+	}{
+		{rules.Outcome{Method: rules.KingTaken, Winners: []rules.Seat{0}}, "Alice won: King captured"},
+		{rules.Outcome{Method: rules.ThreatMate, Winners: []rules.Seat{1}}, "Bob won: Threat with no way out"},
+		{rules.Outcome{Method: rules.Blocked, Winners: []rules.Seat{1}}, "Bob won: Alice had no move"},
+		{rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{0}}, "Alice won: Bob resigned"},
+		{rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{0}}, "Alice won by forfeit"},
+		{rules.Outcome{Method: rules.Agreement}, "Draw by agreement"},
+		{rules.Outcome{Method: rules.QuietDraw}, "Draw: 50 moves each without a capture"},
+	} {
+		if got := resultText(tc.o, names, "50 moves each without a capture"); got != tc.want {
+			t.Errorf("resultText(%v): got %q, want %q", tc.o, got, tc.want)
+		}
+	}
+}
+
+func TestCleanNames(t *testing.T) {
+	f := parseFonts()
+	for in, want := range map[string]string{
+		"Alice 🦊":          "Alice",
+		"  Zoë\t Ødegård ": "Zoë Ødegård",
+		"🎲🎲":               "",
+		"Ива́н":            "Иван", // the combining accent has no glyph
+	} {
+		if got := f.clean(in); got != want {
+			t.Errorf("clean(%q): got %q, want %q", in, got, want)
+		}
+	}
+	if got := (Info{Names: []string{"🎲"}}).name(f, 0, "South"); got != "South" {
+		t.Errorf("name of an emoji-only seat: got %q, want the fallback South", got)
+	}
+}
+
+func BenchmarkKingsmenPNG(b *testing.B) {
+	r := New()
+	tc := goldenCases[1]
+	p := mustParse(b, tc.pos)
+	var size int
+	for b.Loop() {
+		png, err := r.PNG(p, tc.info)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	b.ReportMetric(float64(size)/1024, "KB/png")
+}
+
+// compare counts the pixels of got and want that differ by more than tol
+// in any channel, and draws a diff image: differing pixels red, the rest a
+// faded copy of want.
+func compare(got, want *image.RGBA, tol int) (*image.RGBA, int) {
+	if got.Rect != want.Rect {
+		return got, max(got.Rect.Dx()*got.Rect.Dy(), 1)
+	}
+	diff := image.NewRGBA(want.Rect)
+	if bytes.Equal(got.Pix, want.Pix) {
+		return diff, 0
+	}
+	n := 0
+	for i := 0; i < len(got.Pix); i += 4 {
+		if d := pixelDiff(got.Pix[i:i+4], want.Pix[i:i+4]); d > tol {
+			n++
+			copy(diff.Pix[i:], []uint8{0xff, 0, 0, 0xff})
+			continue
+		}
+		g := (int(want.Pix[i]) + int(want.Pix[i+1]) + int(want.Pix[i+2])) / 3
+		v := uint8(0xc0 + g/4)
+		copy(diff.Pix[i:], []uint8{v, v, v, 0xff})
+	}
+	return diff, n
+}
+
+// strays counts the pixels of got that differ from want by more than near,
+// and by more than far, in some channel.
+func strays(got, want *image.RGBA, near, far int) (nNear, nFar int) {
+	for i := 0; i+4 <= len(got.Pix) && i+4 <= len(want.Pix); i += 4 {
+		d := pixelDiff(got.Pix[i:i+4], want.Pix[i:i+4])
+		if d > near {
+			nNear++
+		}
+		if d > far {
+			nFar++
+		}
+	}
+	return nNear, nFar
+}
+
+// pixelDiff is the largest difference between two pixels' channels.
+func pixelDiff(a, b []uint8) int {
+	d := 0
+	for c := range 4 {
+		d = max(d, int(a[c])-int(b[c]), int(b[c])-int(a[c]))
+	}
+	return d
+}
+
+func toRGBA(img image.Image) *image.RGBA {
+	if m, ok := img.(*image.RGBA); ok && m.Rect.Min == (image.Point{}) {
+		return m
+	}
+	m := image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+	draw.Draw(m, m.Rect, img, img.Bounds().Min, draw.Src)
+	return m
+}
+
+func readPNG(t *testing.T, path string) *image.RGBA {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./render -update to create the goldens)", err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	return toRGBA(img)
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,152 @@
+package render
+
+import (
+	"image"
+
+	"github.com/fogleman/gg"
+
+	"parlor/rules"
+)
+
+// barState is what a seat's name bar says about it.
+type barState int
+
+const (
+	barWaiting barState = iota // another seat is to move
+	barToMove                  // this seat is to move: tinted, outlined, marked
+	barWinner                  // the game is over and this seat won
+	barDone                    // the game is over and this seat did not win
+)
+
+// seatBarBack draws the background of a seat's name bar in the box (x, y,
+// w, h): plain, or tinted and outlined in the seat's colour when the seat is
+// to move or has won. Painters draw the plain one in their static layer.
+func seatBarBack(dc *gg.Context, seat int, state barState, x, y, w, h float64) {
+	dc.DrawRoundedRectangle(x, y, w, h, h/2)
+	switch state {
+	case barToMove, barWinner:
+		dc.SetColor(seatTint[seat])
+		dc.FillPreserve()
+		dc.SetColor(seatFill[seat])
+		dc.SetLineWidth(3)
+		dc.Stroke()
+	default:
+		dc.SetColor(alpha(white, 0.7))
+		dc.Fill()
+	}
+}
+
+// seatBar draws a seat's name bar in the box (x, y, w, h) over a plain
+// background: the seat's colour disc, its name and, on the right, the label
+// (such as "North") or what the seat is doing. The bar of the seat to move
+// is tinted in its colour and marked with a triangle: the legend and the
+// turn in one place.
+func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, name, label string, state barState, x, y, w, h float64) {
+	cy := y + h/2
+	if state == barToMove || state == barWinner {
+		seatBarBack(dc, seat, state, x, y, w, h)
+	}
+	nx := x + 16
+	if state == barToMove {
+		turnMarker(dc, seat, nx, cy)
+	}
+	nx += 34
+	seatDisc(dc, seat, nx+14, cy, 15)
+	nx += 42
+
+	right := label
+	switch state {
+	case barToMove:
+		right = "to move"
+	case barWinner:
+		right = "winner"
+	}
+	rf := kit.face(state == barToMove || state == barWinner, 24)
+	rc := muted
+	if state == barToMove || state == barWinner {
+		rc = seatOutline[seat]
+	}
+	rw := drawText(img, rf, right, x+w-22, cy, 1, rc)
+
+	nf := kit.face(true, 28)
+	if state == barWaiting || state == barDone {
+		nf = kit.face(false, 28)
+	}
+	drawText(img, nf, fit(nf, name, x+w-22-rw-20-nx), nx, cy, 0, ink)
+}
+
+// seatDisc draws a disc in a seat's colour with its dark outline.
+func seatDisc(dc *gg.Context, seat int, x, y, radius float64) {
+	dc.DrawCircle(x, y, radius)
+	dc.SetColor(seatFill[seat])
+	dc.FillPreserve()
+	dc.SetColor(seatOutline[seat])
+	dc.SetLineWidth(3)
+	dc.Stroke()
+}
+
+// turnMarker draws a right-pointing triangle in a seat's colour whose left
+// end is x, centred on y: drawn as a shape, since the fonts lack ▶.
+func turnMarker(dc *gg.Context, seat int, x, y float64) {
+	dc.MoveTo(x, y-13)
+	dc.LineTo(x+22, y)
+	dc.LineTo(x, y+13)
+	dc.ClosePath()
+	dc.SetColor(seatFill[seat])
+	dc.FillPreserve()
+	dc.SetColor(seatOutline[seat])
+	dc.SetLineWidth(2.5)
+	dc.SetLineJoinRound()
+	dc.Stroke()
+}
+
+// resultText says how a game ended, such as "Alice won: King captured" or
+// "Draw by agreement". quiet describes the game's draw by quiet moves.
+func resultText(o rules.Outcome, names []string, quiet string) string {
+	name := func(s rules.Seat) string {
+		if int(s) >= 0 && int(s) < len(names) {
+			return names[s]
+		}
+		return "Nobody"
+	}
+	if o.Draw() {
+		switch o.Method {
+		case rules.Agreement:
+			return "Draw by agreement"
+		case rules.QuietDraw:
+			return "Draw: " + quiet
+		case rules.Blocked:
+			return "Draw: no legal move"
+		default:
+			return "Draw (" + string(o.Method) + ")"
+		}
+	}
+	if len(o.Winners) == 0 {
+		return ""
+	}
+	w := name(o.Winners[0])
+	for _, s := range o.Winners[1:] {
+		w += " and " + name(s)
+	}
+	// The loser is named only in two-seat games with one winner.
+	loser := "The other side"
+	if len(names) == 2 && len(o.Winners) == 1 {
+		loser = name(1 - o.Winners[0])
+	}
+	switch o.Method {
+	case rules.KingTaken:
+		return w + " won: King captured"
+	case rules.ThreatMate:
+		return w + " won: Threat with no way out"
+	case rules.Blocked:
+		return w + " won: " + loser + " had no move"
+	case rules.Resignation:
+		return w + " won: " + loser + " resigned"
+	case rules.Forfeit:
+		return w + " won by forfeit"
+	case rules.Finished:
+		return w + " won"
+	default:
+		return w + " won (" + string(o.Method) + ")"
+	}
+}
