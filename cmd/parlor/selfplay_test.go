@@ -43,7 +43,7 @@ func TestSelfplayThenCheck(t *testing.T) {
 
 func TestKingsmenInvariantsCatchBrokenMoves(t *testing.T) {
 	tests := []struct{ name, prev, next, want string }{
-		{"a piece appears", kingsmen.StartText, ".nnknn./aaaaaaa/......./......./......./A....../AAAAAAA/.NNKNN. n 1 1", "gained"},
+		{"a piece appears", ".nnknn./aaaaaaa/......./......./......./......./AAAAAA./.NNKNN. s 0 1", kingsmen.StartText, "gained"},
 		{"the mover loses a piece", kingsmen.StartText, ".nnknn./aaaaaaa/......./......./......./......./AAAAAA./.NNKNN. n 1 1", "own move"},
 		{"two pieces leave", kingsmen.StartText, ".nnknn./aaaaa../......./......./......./......./AAAAAAA/.NNKNN. n 0 1", "2 pieces"},
 	}
@@ -64,4 +64,3 @@ func TestKingsmenInvariantsCatchBrokenMoves(t *testing.T) {
 		})
 	}
 }
-
