@@ -15,6 +15,7 @@ package kingsmen
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -310,7 +311,7 @@ func (p *Position) apply(st Step) *Position {
 	} else {
 		next.quiet = 0
 	}
-	if p.toMove == North {
+	if p.toMove == North && next.number < math.MaxInt {
 		next.number++
 	}
 	next.toMove = p.toMove.Other()
@@ -411,7 +412,7 @@ func (p *Position) PlayStep(text string) (*Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.check(st, text); err != nil {
+	if err := p.check(st, strings.TrimSpace(text)); err != nil {
 		return nil, err
 	}
 	next := p.apply(st)
@@ -419,7 +420,8 @@ func (p *Position) PlayStep(text string) (*Position, error) {
 	return next, nil
 }
 
-// check explains why st is not legal, or returns nil.
+// check explains why st is not legal, or returns nil. text is the move's
+// text as ParseStep accepted it, without surrounding space.
 func (p *Position) check(st Step, text string) error {
 	pc := p.board[st.From]
 	switch {
@@ -464,6 +466,9 @@ func (p *Position) whyNot(st Step) string {
 	pc := p.board[st.From]
 	df, dr := st.To.File()-st.From.File(), st.To.Rank()-st.From.Rank()
 	dist := max(abs(df), abs(dr))
+	if dist == 0 {
+		return "a move must leave its square"
+	}
 	if df != 0 && dr != 0 && abs(df) != abs(dr) {
 		return "pieces move in straight lines only"
 	}
@@ -472,12 +477,20 @@ func (p *Position) whyNot(st Step) string {
 		return fmt.Sprintf("%s has no %s arrow (its arrows: %s)", st.From, d, arrowList(Board[st.From]))
 	}
 	if pc.Kind != Knight && dist > 1 {
-		return fmt.Sprintf("a %s moves one square at a time", pc.Kind)
+		return fmt.Sprintf("%s %s moves one square at a time", article(pc.Kind), pc.Kind)
 	}
 	if target := p.board[st.To]; !target.Empty() && target.Side == pc.Side {
 		return fmt.Sprintf("your own %s stands there", target.Kind)
 	}
 	return "another piece is in the way, and no piece may jump"
+}
+
+// article is "an" before Archer and "a" before the other kinds.
+func article(k Kind) string {
+	if k == Archer {
+		return "an"
+	}
+	return "a"
 }
 
 func arrowList(a Arrows) string {
@@ -543,17 +556,20 @@ func (p *Position) Describe(m rules.Move) string {
 
 // Aliases implements rules.Aliaser: a move may also be typed as its two
 // squares ("c1c5"), or as its piece letter and destination ("Nc5") or its
-// destination alone ("c5"); Find rejects an alias that fits several moves.
+// destination alone ("c5"); a capture also without its x ("Nc1-c5" for
+// "Nc1xc5") or in the chess style ("Nxc5", "c1xc5"). Find rejects an alias
+// that fits several moves.
 func (p *Position) Aliases(m rules.Move) []string {
 	st, err := ParseStep(m.Text)
 	if err != nil {
 		return nil
 	}
-	return []string{
-		st.From.String() + st.To.String(),
-		m.Text[:1] + st.To.String(),
-		st.To.String(),
+	from, to, letter := st.From.String(), st.To.String(), m.Text[:1]
+	aliases := []string{from + to, letter + to, to}
+	if m.Text[3] == 'x' {
+		aliases = append(aliases, letter+from+to, letter+"x"+to, from+"x"+to)
 	}
+	return aliases
 }
 
 // End implements rules.State.
@@ -561,8 +577,13 @@ func (p *Position) End(o rules.Outcome) (rules.State, error) {
 	if p.outcome.Over() {
 		return nil, rules.ErrOver
 	}
-	if !o.Over() {
-		return nil, fmt.Errorf("kingsmen: End needs a finished outcome")
+	switch o.Method {
+	case rules.Resignation, rules.Agreement, rules.Forfeit:
+	default:
+		return nil, fmt.Errorf("kingsmen: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
+	}
+	if !resultFits(o.Method, len(o.Winners)) {
+		return nil, fmt.Errorf("kingsmen: %s with %d winners", o.Method, len(o.Winners))
 	}
 	for _, w := range o.Winners {
 		if w != 0 && w != 1 {
@@ -606,6 +627,19 @@ func sideLetter(s Side) string {
 		return "s"
 	}
 	return "n"
+}
+
+// resultFits reports whether a game ended by method m may have n winners:
+// a draw has none, a win one, and a forfeit either (one seat may forfeit, or
+// the table may drop a game nobody finished).
+func resultFits(m rules.Method, n int) bool {
+	switch m {
+	case rules.QuietDraw, rules.Agreement:
+		return n == 0
+	case rules.Forfeit:
+		return n <= 1
+	}
+	return n == 1
 }
 
 var methods = []rules.Method{rules.KingTaken, rules.ThreatMate, rules.Blocked, rules.QuietDraw, rules.Resignation, rules.Agreement, rules.Forfeit}
@@ -665,7 +699,7 @@ func Parse(text string) (*Position, error) {
 	if p.quiet, err = strconv.Atoi(fields[2]); err != nil || p.quiet < 0 || p.quiet > QuietLimit || fields[2] != strconv.Itoa(p.quiet) {
 		return nil, fmt.Errorf("kingsmen position: quiet plies %q, want 0 to %d", fields[2], QuietLimit)
 	}
-	if p.number, err = strconv.Atoi(fields[3]); err != nil || p.number < 1 || p.number > 1_000_000 || fields[3] != strconv.Itoa(p.number) {
+	if p.number, err = strconv.Atoi(fields[3]); err != nil || p.number < 1 || fields[3] != strconv.Itoa(p.number) {
 		return nil, fmt.Errorf("kingsmen position: move number %q, want a number from 1", fields[3])
 	}
 	if len(fields) == 5 {
@@ -681,6 +715,9 @@ func Parse(text string) (*Position, error) {
 		case "draw":
 		default:
 			return nil, fmt.Errorf("kingsmen position: winner %q, want s, n or draw", who)
+		}
+		if !resultFits(m, len(p.outcome.Winners)) {
+			return nil, fmt.Errorf("kingsmen position: result %q: %s cannot end that way", fields[4], m)
 		}
 		return &p, nil
 	}
