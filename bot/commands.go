@@ -36,7 +36,7 @@ type OptionSpec struct {
 }
 
 func gameOption() OptionSpec {
-	return OptionSpec{Name: "game", Description: "Which of your games (only needed when you have several here)", Type: IntegerOption, Autocomplete: true}
+	return OptionSpec{Name: "game", Description: "Which of your games, by number (only needed when you have several here)", Type: StringOption, Autocomplete: true}
 }
 
 // gameCommand is the command of one game kind.

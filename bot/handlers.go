@@ -13,6 +13,12 @@ import (
 )
 
 func (t *Table) command(ctx context.Context, req Request) (Response, error) {
+	// A redelivered interaction is recognised before anything else: once it
+	// has been done, the game has moved on and every other check would
+	// answer something misleading ("not your turn", "game over").
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
 	kit, err := t.kit(req.Command)
 	if err != nil {
 		return Response{}, err
@@ -131,9 +137,6 @@ func (t *Table) once(ctx context.Context, req Request) error {
 }
 
 func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, error) {
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
-	}
 	players := kit.Game.Players()
 	st, err := kit.Game.New(players[0])
 	if err != nil {
@@ -207,6 +210,11 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	// As for commands: a redelivered click must not meet "out of date" or
+	// "no longer open" because its first delivery moved the game on.
+	if err := t.once(ctx, req); err != nil {
+		return Response{}, err
+	}
 	l, err := t.load(ctx, id)
 	if err != nil {
 		return Response{}, err
@@ -254,9 +262,6 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 	case req.User.ID != invited.UserID:
 		return Response{}, sorry("This challenge is for %s, not you. Start your own with /%s new.", invited.Name, g.Kind)
 	}
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
-	}
 	if !accept {
 		_, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusDeclined, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID})
 		if err != nil {
@@ -282,9 +287,6 @@ func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, err
 	case req.User.Bot:
 		return Response{}, sorry("Bots can't play.")
 	}
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
-	}
 	joiner := storage.Seat{UserID: req.User.ID, Name: req.User.Name, Joined: true}
 	return t.start(ctx, req, l, joiner, fmt.Sprintf("**%s** joined.", req.User.Name))
 }
@@ -296,9 +298,6 @@ func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, e
 		return Response{}, sorry("Game #%d can't be cancelled now (it is %s).", g.ID, g.Status)
 	case req.User.ID != g.Creator:
 		return Response{}, sorry("Only %s, who opened game #%d, can cancel it.", seatUser(g, 0).Name, g.ID)
-	}
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
 	}
 	if _, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusCancelled, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID}); err != nil {
 		return Response{}, err
@@ -358,9 +357,6 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
 	}
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
-	}
 	words := st.Describe(m)
 	next, err := st.Play(m)
 	if err != nil {
@@ -418,9 +414,6 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 	if err != nil {
 		return Response{}, err
 	}
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
-	}
 	g := l.row
 	next, err := l.state.End(rules.Outcome{Method: rules.Resignation, Winners: others(l.state.Seats(), seat)})
 	if err != nil {
@@ -455,9 +448,6 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 		return Response{}, sorry("You have already offered a draw in game #%d; it stands until your opponent accepts or moves.", g.ID)
 	case g.DrawOffer < 0 && version >= 0:
 		return Response{}, sorry("There is no draw offer to accept in game #%d any more.", g.ID)
-	}
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
 	}
 	if g.DrawOffer < 0 {
 		v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: g.Status, DrawOffer: seat, InteractionID: req.ID})
@@ -556,12 +546,25 @@ func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message,
 	}
 	msg.Content = b.String()
 	msg.Drawing = st.Drawing()
-	png, err := t.painter.PNG(st, render.Info{Names: names(g), LastMove: last, Title: fmt.Sprintf("Game #%d", g.ID)})
+	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: fmt.Sprintf("Game #%d", g.ID)})
 	if err != nil {
-		return nil, fmt.Errorf("draw game %d: %w", g.ID, err)
+		// Any change is saved by now: answer without the picture rather
+		// than say that nothing happened.
+		t.log.Error("draw board", "game", g.ID, "err", err)
+		return msg, nil
 	}
 	msg.File = &File{Name: fmt.Sprintf("%s-%d-%d.png", g.Kind, g.ID, g.Version), ContentType: "image/png", Data: png}
 	return msg, nil
+}
+
+// paint draws a board, turning a panic of the painter into an error.
+func (t *Table) paint(st rules.State, info render.Info) (png []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("painter panicked: %v", p)
+		}
+	}()
+	return t.painter.PNG(st, info)
 }
 
 // pieceMenu offers the pieces the player to move can move.
@@ -640,6 +643,22 @@ func (t *Table) pickPiece(req Request, l *loaded) (Response, error) {
 	}}, nil
 }
 
+// aliasStarts reports whether one of the other ways to type m (see
+// rules.Aliaser), such as "Nc5" for "Nc1-c5", starts with typed, which is
+// normalized.
+func aliasStarts(s rules.State, m rules.Move, typed string) bool {
+	a, ok := s.(rules.Aliaser)
+	if !ok {
+		return false
+	}
+	for _, alias := range a.Aliases(m) {
+		if strings.HasPrefix(rules.Normalize(alias), typed) {
+			return true
+		}
+	}
+	return false
+}
+
 // autocomplete suggests legal moves, or the user's games.
 func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 	kit, err := t.kit(req.Command)
@@ -655,7 +674,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var out []Choice
 		for _, g := range games {
-			c := Choice{Name: clip(fmt.Sprintf("#%d vs %s", g.ID, strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
+			c := Choice{Name: clip(fmt.Sprintf("#%d: %s", g.ID, strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
 			if strings.Contains(rules.Normalize(c.Name), typed) {
 				out = append(out, c)
 			}
@@ -674,7 +693,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 			c := Choice{Name: clip(m.Text+" · "+l.state.Describe(m), 100), Value: m.Text}
 			norm := rules.Normalize(m.Text)
 			switch {
-			case strings.HasPrefix(norm, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)):
+			case strings.HasPrefix(norm, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):
 				first = append(first, c)
 			case strings.Contains(rules.Normalize(c.Name), typed):
 				rest = append(rest, c)
