@@ -146,6 +146,14 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	default:
 		err = sorry("I don't know that kind of interaction.")
 	}
+	if err != nil && req.ID != "" && !errors.Is(err, storage.ErrDuplicate) {
+		// The same interaction delivered twice at once: the twin may have
+		// been recorded after this one's first check, and this one then
+		// saw the changed game. Its refusal would mislead.
+		if done, herr := t.store.Handled(ctx, req.ID); herr == nil && done {
+			err = storage.ErrDuplicate
+		}
+	}
 	if err != nil {
 		return t.explain(log, err)
 	}
