@@ -414,19 +414,27 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 	if err != nil {
 		return Response{}, err
 	}
+	outcome := rules.Outcome{Method: rules.Resignation, Winners: others(l.state.Seats(), seat)}
+	entry := storage.Entry{Seat: seat, Kind: storage.EntryResign, Text: "resign"}
+	return t.finish(ctx, req, l, outcome, entry, fmt.Sprintf("**%s** resigned.", req.User.Name))
+}
+
+// finish ends the game by something off the board (a resignation, a draw
+// by agreement), stores it with its log entry, and shows the final board.
+func (t *Table) finish(ctx context.Context, req Request, l *loaded, outcome rules.Outcome, entry storage.Entry, lead string) (Response, error) {
 	g := l.row
-	next, err := l.state.End(rules.Outcome{Method: rules.Resignation, Winners: others(l.state.Seats(), seat)})
+	next, err := l.state.End(outcome)
 	if err != nil {
 		return Response{}, err
 	}
-	entry := storage.Entry{Seat: seat, Kind: storage.EntryResign, Text: "resign", At: t.now()}
+	entry.At = t.now()
 	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: storage.StatusOver, DrawOffer: storage.NoDrawOffer, Entries: []storage.Entry{entry}, InteractionID: req.ID})
 	if err != nil {
 		return Response{}, err
 	}
 	g.Version, g.Position, g.Status = v, next.String(), storage.StatusOver
 	l.state = next
-	board, err := t.boardMessage(l, fmt.Sprintf("**%s** resigned.", req.User.Name), t.lastMove(ctx, g.ID), false)
+	board, err := t.boardMessage(l, lead, t.lastMove(ctx, g.ID), false)
 	if err != nil {
 		return Response{}, err
 	}
@@ -462,26 +470,12 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 			}},
 		}}, nil
 	}
-	next, err := l.state.End(rules.Outcome{Method: rules.Agreement})
-	if err != nil {
-		return Response{}, err
-	}
-	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw", At: t.now()}
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: storage.StatusOver, DrawOffer: storage.NoDrawOffer, Entries: []storage.Entry{entry}, InteractionID: req.ID})
-	if err != nil {
-		return Response{}, err
-	}
-	g.Version, g.Position, g.Status = v, next.String(), storage.StatusOver
-	l.state = next
-	board, err := t.boardMessage(l, fmt.Sprintf("**%s** accepted the draw.", req.User.Name), t.lastMove(ctx, g.ID), false)
-	if err != nil {
-		return Response{}, err
-	}
-	resp := Response{Public: board}
-	if version >= 0 {
+	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw"}
+	resp, err := t.finish(ctx, req, l, rules.Outcome{Method: rules.Agreement}, entry, fmt.Sprintf("**%s** accepted the draw.", req.User.Name))
+	if err == nil && version >= 0 {
 		resp.Update = &Message{Content: "Draw accepted."}
 	}
-	return resp, nil
+	return resp, err
 }
 
 // lastMove is the text of the last move on the board, for drawing it.
