@@ -227,10 +227,16 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 	case "cancel":
 		return t.cancel(ctx, req, l)
 	}
-	// The rest act on a position: the button must be from the current one.
+	// The rest act on a game in play.
 	if err := playable(l); err != nil {
 		return Response{}, err
 	}
+	if action == "draw" {
+		// Good for as long as the offer stands, even after the offerer's
+		// own move; draw says so when it no longer does.
+		return t.draw(ctx, req, l, version)
+	}
+	// The rest act on a position: the button must be from the current one.
 	if version != l.row.Version {
 		return Response{}, sorry("That board is out of date: game #%d has moved on since. Use the newest board, or /%s board.", id, l.row.Kind)
 	}
@@ -242,8 +248,6 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 			return Response{}, sorry("Choose one move.")
 		}
 		return t.move(ctx, req, l, req.Values[0], version)
-	case "draw":
-		return t.draw(ctx, req, l, version)
 	}
 	return Response{}, sorry("I don't recognise that button.")
 }

@@ -499,11 +499,11 @@ func TestDraw(t *testing.T) {
 		if !strings.Contains(board.Content, "Alice has offered a draw.") {
 			t.Errorf("board does not show the standing offer: %q", board.Content)
 		}
-		e.refuse(e.click(bob, button), "That board is out of date")
-
-		resp = e.do(e.cmd(bob, "draw"))
-		if resp.Public == nil || !strings.Contains(resp.Public.Content, "**Bob** accepted the draw.\nGame over: drawn by agreement.") || resp.Update != nil {
-			t.Fatalf("accept by command: got %s", showResp(resp))
+		// The offer's button still accepts it after the offerer's move:
+		// the offer stands, though the board has changed.
+		resp = e.do(e.click(bob, button))
+		if resp.Public == nil || !strings.Contains(resp.Public.Content, "**Bob** accepted the draw.\nGame over: drawn by agreement.") || resp.Update == nil {
+			t.Fatalf("accept by the offer's button after the offerer moved: got %s", showResp(resp))
 		}
 		log := e.log(id)
 		if last := log[len(log)-1]; last.Kind != storage.EntryDraw || last.Seat != 1 || last.Text != "draw" {
@@ -516,6 +516,24 @@ func TestDraw(t *testing.T) {
 		e.refuse(e.cmd(alice, "draw", "game", fmt.Sprint(id)), "is over: drawn by agreement.")
 	})
 
+	t.Run("accept by command", func(t *testing.T) {
+		e := e.in(t)
+		id, _ := e.challenge(alice, bob)
+		e.do(e.cmd(alice, "draw"))
+		resp := e.do(e.cmd(bob, "draw"))
+		if resp.Public == nil || !strings.Contains(resp.Public.Content, "**Bob** accepted the draw.\nGame over: drawn by agreement.") || resp.Update != nil {
+			t.Fatalf("accept by command: got %s", showResp(resp))
+		}
+		log := e.log(id)
+		if last := log[len(log)-1]; last.Kind != storage.EntryDraw || last.Seat != 1 || last.Text != "draw" {
+			t.Errorf("last entry %+v, want Bob's draw", last)
+		}
+		if g := e.game(id); g.Status != storage.StatusOver || g.DrawOffer != storage.NoDrawOffer {
+			t.Errorf("drawn game stored as %+v", g)
+		}
+		e.replays(id)
+	})
+
 	t.Run("the other side's move declines", func(t *testing.T) {
 		e := e.in(t)
 		id, _ := e.challenge(alice, carol)
@@ -525,7 +543,7 @@ func TestDraw(t *testing.T) {
 		if g := e.game(id); g.DrawOffer != storage.NoDrawOffer {
 			t.Errorf("after Alice moved the offer made to her is %d, want none", g.DrawOffer)
 		}
-		e.refuse(e.click(alice, button), "That board is out of date")
+		e.refuse(e.click(alice, button), "There is no draw offer to accept")
 		e.refuse(e.cmd(carol, "move", "move", "Ab7-b6", "game", fmt.Sprint(id)+"x"), "is not a game number")
 	})
 
