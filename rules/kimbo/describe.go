@@ -1,0 +1,365 @@
+package kimbo
+
+import (
+	"fmt"
+	"strings"
+
+	"parlor/rules"
+)
+
+// Describe implements rules.State: the legal move m in words, such as
+// "South: b1 north 5 to b6, capturing West's piece; n14 west 3 to k14".
+func (p *Position) Describe(m rules.Move) string {
+	text := strings.TrimSpace(m.Text)
+	who := p.Turn()
+	name := "Nobody"
+	if who >= 0 {
+		name = p.Side(who).String()
+	}
+	switch p.phase {
+	case PhaseOpening, PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return text
+		}
+		odds := "1 chance in 18"
+		if a == b {
+			odds = "1 chance in 36"
+		}
+		if p.phase == PhaseOpening {
+			return fmt.Sprintf("%s rolls %d and %d (%d) in the opening roll (%s)", name, a, b, a+b, odds)
+		}
+		return fmt.Sprintf("%s rolls %d and %d (%s)", name, a, b, odds)
+	case PhaseFence:
+		f, err := ParseFenceMove(text)
+		if err != nil {
+			return text
+		}
+		if f.From == NoSlot {
+			return name + " moves no fence"
+		}
+		return fmt.Sprintf("%s moves a fence from %s to %s", name, f.From, f.To)
+	case PhaseCorner:
+		c, ok := strings.CutPrefix(text, "corner ")
+		for i, cn := range cornerNames {
+			if ok && c == cn && p.npending > 0 {
+				victim := rules.Seat(p.pending[0])
+				return fmt.Sprintf("%s's captured piece goes back to the %s start area (%s)", p.Side(victim), cornerWords[i], p.cornerSquare(i, p.Side(victim)))
+			}
+		}
+		return text
+	case PhaseMove:
+		set := p.legalMoves()
+		for i := range set.legal {
+			if c := &set.legal[i]; c.text == text {
+				return name + ": " + p.describeCand(c)
+			}
+		}
+	}
+	return text
+}
+
+var cornerWords = [4]string{"south-west", "south-east", "north-east", "north-west"}
+
+func (p *Position) describeCand(c *cand) string {
+	switch c.kind {
+	case candPass:
+		return fmt.Sprintf("no piece can move with %d-%d: pass", p.dice[0], p.dice[1])
+	case candJump:
+		return fmt.Sprintf("the piece on %s jumps the fence to %s, instead of moving", c.jump[0], c.jump[1])
+	}
+	var parts []string
+	for i := range c.nlegs {
+		parts = append(parts, p.describeLeg(&c.legs[i]))
+	}
+	s := strings.Join(parts, "; ")
+	if c.nlegs == 1 && c.legs[0].path.n != int(p.dice[0]+p.dice[1]) {
+		s += fmt.Sprintf(" (the %d alone)", c.legs[0].path.n)
+	}
+	return s
+}
+
+// describeLeg says where one piece goes: its runs, captures, HOME.
+func (p *Position) describeLeg(lp *legPlay) string {
+	pt := &lp.path
+	var b strings.Builder
+	b.WriteString(lp.from().String())
+	run := 0
+	for k := 1; k <= pt.n; k++ {
+		run++
+		stop := k == lp.stop || k == pt.n
+		if !stop && !pt.turnsAt(k) {
+			continue
+		}
+		if run > 0 {
+			if b.Len() > 3 {
+				b.WriteByte(',')
+			}
+			if pt.cells[k] == Home {
+				fmt.Fprintf(&b, " %s %d into HOME", pt.dirs[k].Name(), run)
+			} else {
+				fmt.Fprintf(&b, " %s %d to %s", pt.dirs[k].Name(), run, pt.cells[k])
+			}
+		}
+		run = 0
+		if (k == lp.stop && lp.capStop) || (k == pt.n && lp.capEnd) {
+			if seat, ok := p.PieceAt(pt.cells[k]); ok {
+				fmt.Fprintf(&b, ", capturing %s's piece", p.Side(seat))
+			}
+		}
+	}
+	return b.String()
+}
+
+// Aliases implements rules.Aliaser. A roll may be typed "5-3" or "3-5";
+// "nofence" as "none" or "skip"; a fence move with the squares of each
+// slot in either order, with or without the "|"; a piece's path by its
+// start and end squares alone ("b1-f4" for "b1-b4-f4"), without its x
+// marks, and two pieces' paths in either order; a jump as "e5^e6"; pass as
+// "none" or "skip"; a corner by its name alone ("sw"), in words
+// ("south-west"), or by the square the piece goes to.
+func (p *Position) Aliases(m rules.Move) []string {
+	text := m.Text
+	switch p.phase {
+	case PhaseOpening, PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return nil
+		}
+		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), rollText(b, a)}
+	case PhaseFence:
+		f, err := ParseFenceMove(text)
+		if err != nil {
+			return nil
+		}
+		if f.From == NoSlot {
+			return []string{"none", "skip", "no fence", "no"}
+		}
+		var out []string
+		for _, a := range slotSpellings(f.From) {
+			for _, b := range slotSpellings(f.To) {
+				out = append(out, a+">"+b)
+			}
+		}
+		return out
+	case PhaseCorner:
+		c, _ := strings.CutPrefix(text, "corner ")
+		for i, cn := range cornerNames {
+			if c == cn && p.npending > 0 {
+				return []string{cn, cornerWords[i], strings.ReplaceAll(cornerWords[i], "-", ""),
+					p.cornerSquare(i, p.Side(rules.Seat(p.pending[0]))).String()}
+			}
+		}
+		return nil
+	case PhaseMove:
+		if text == PassText {
+			return []string{"none", "skip", "no move"}
+		}
+		legs, err := ParseLegs(text)
+		if err != nil || len(legs) == 0 {
+			return nil
+		}
+		if legs[0].Jump {
+			return []string{legs[0].From.String() + "^" + legs[0].End().String()}
+		}
+		short := make([]string, len(legs))
+		plain := make([]string, len(legs))
+		for i, lg := range legs {
+			short[i] = lg.From.String() + "-" + lg.End().String()
+			plain[i] = strings.ReplaceAll(legsText(legs[i:i+1]), "x", "-")
+		}
+		if len(legs) == 1 {
+			return []string{short[0], plain[0]}
+		}
+		first, second := legsText(legs[:1]), legsText(legs[1:])
+		return []string{short[0] + " " + short[1], short[1] + " " + short[0], plain[0] + " " + plain[1], second + ", " + first, plain[1] + " " + plain[0]}
+	}
+	return nil
+}
+
+// slotSpellings are the ways to write a slot: both orders of its squares,
+// with and without the "|".
+func slotSpellings(sl Slot) []string {
+	a, b := Board.SlotSquares(sl)
+	return []string{a.String() + "|" + b.String(), b.String() + "|" + a.String(), a.String() + b.String(), b.String() + a.String()}
+}
+
+// Drawing implements rules.State: the board, two characters a square and
+// one between squares: pieces by their seat's letter (S W N E), "." an
+// empty square, "o" an empty start square; "|" and "--" fences, "#" border
+// lines and HOME's walls, ":" the arrows of the start areas; then the
+// pieces HOME, the fences by owner, the latest turn and whose decision it is.
+func (p *Position) Drawing() string {
+	var b strings.Builder
+	files := "    "
+	for f := range Size {
+		files += " " + string(rune('a'+f)) + " "
+	}
+	files = strings.TrimRight(files, " ")
+	b.WriteString(files + "\n")
+	frame := "   " + strings.Repeat("#", 3*Size+1) + "\n"
+	b.WriteString(frame)
+	for r := Size - 1; r >= 0; r-- {
+		row := []byte(fmt.Sprintf("%2d #", r+1))
+		for f := range Size {
+			s := SquareAt(f, r)
+			row = append(row, ' ', p.cellChar(s))
+			row = append(row, edgeChar(p, s, East, true)[0])
+		}
+		if r == 7 { // HOME's middle row: g8 h8 i8 and the walls between
+			copy(row[4+3*6:], "  HOME  ")
+		}
+		fmt.Fprintf(&b, "%s %d\n", row, r+1)
+		if r == 0 {
+			break
+		}
+		line := []byte("   #")
+		for f := range Size {
+			e := edgeChar(p, SquareAt(f, r), South, false)
+			line = append(line, e...)
+			junction := byte(' ')
+			if f == Size-1 {
+				junction = '#'
+			} else if n := edgeChar(p, SquareAt(f+1, r), South, false); n[0] == e[0] && e[0] != ' ' {
+				junction = e[0]
+			}
+			line = append(line, junction)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	b.WriteString(frame)
+	b.WriteString(files + "\n")
+	b.WriteString("HOME:")
+	for seat := range p.players {
+		fmt.Fprintf(&b, " %s %d", p.letter(rules.Seat(seat)), p.HomeCount(rules.Seat(seat)))
+	}
+	b.WriteString("\nfences:")
+	owners := []rules.Seat{}
+	for seat := range p.players {
+		owners = append(owners, rules.Seat(seat))
+	}
+	if p.players < 4 {
+		owners = append(owners, Neutral)
+	}
+	for i, o := range owners {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		if o == Neutral {
+			b.WriteString(" neutral")
+		} else {
+			b.WriteString(" " + p.letter(o))
+		}
+		for _, sl := range p.Fences(o) {
+			b.WriteString(" " + sl.String())
+		}
+	}
+	b.WriteByte('\n')
+	if t := p.last; t.Seat != rules.Nobody {
+		fmt.Fprintf(&b, "last: %s", p.Side(t.Seat))
+		if t.Fenced {
+			fmt.Fprintf(&b, " %s,", FenceMove{t.FenceFrom, t.FenceTo})
+		}
+		if t.Dice[0] > 0 {
+			fmt.Fprintf(&b, " rolled %d-%d", t.Dice[0], t.Dice[1])
+		}
+		if t.Move != "" {
+			fmt.Fprintf(&b, ", %s", t.Move)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(p.status())
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// status says whose decision it is, or how the game ended.
+func (p *Position) status() string {
+	switch p.phase {
+	case PhaseOver:
+		if len(p.outcome.Winners) == 0 {
+			return fmt.Sprintf("over (%s), no winner", p.outcome.Method)
+		}
+		var w []string
+		for _, s := range p.outcome.Winners {
+			w = append(w, p.Side(s).String())
+		}
+		return fmt.Sprintf("%s won (%s)", strings.Join(w, " and "), p.outcome.Method)
+	case PhaseOpening:
+		var parts []string
+		for seat, r := range p.OpeningRolls() {
+			switch r[0] {
+			case 0:
+			case -1:
+				parts = append(parts, p.Side(rules.Seat(seat)).String()+" out")
+			default:
+				parts = append(parts, fmt.Sprintf("%s rolled %d-%d", p.Side(rules.Seat(seat)), r[0], r[1]))
+			}
+		}
+		s := "opening roll: " + p.Side(p.Turn()).String() + " to roll"
+		if len(parts) > 0 {
+			s += " (" + strings.Join(parts, ", ") + ")"
+		}
+		return s
+	}
+	who := p.Side(rules.Seat(p.seat)).String()
+	switch p.phase {
+	case PhaseFence:
+		return who + " to move a fence, or nofence"
+	case PhaseRoll:
+		return who + " to roll"
+	case PhaseMove:
+		return fmt.Sprintf("%s to move with %d-%d", who, p.dice[0], p.dice[1])
+	}
+	var v []string
+	for _, s := range p.Pending() {
+		v = append(v, p.Side(s).String())
+	}
+	return fmt.Sprintf("%s to choose the corner for the captured %s piece", who, strings.Join(v, " and then "))
+}
+
+// cellChar is what the drawing shows on cell s.
+func (p *Position) cellChar(s Square) byte {
+	if seat, ok := p.PieceAt(s); ok {
+		return p.Side(seat).Letter()
+	}
+	switch Board.area[s] {
+	case StartArea:
+		return 'o'
+	case HomeArea:
+		return ' '
+	}
+	return '.'
+}
+
+// edgeChar is the drawing of the edge of s in direction d: one character
+// for a vertical edge (east), two for a horizontal one (south).
+func edgeChar(p *Position, s Square, d Dir, vertical bool) string {
+	e := Board.edges[s][d]
+	var c byte
+	switch e.kind {
+	case BorderLine, HomeWall:
+		c = '#'
+	case Arrow:
+		c = ':'
+	case SlotEdge:
+		c = ' '
+		if p.fences[e.slot] != vacant {
+			c = '|'
+			if !vertical {
+				c = '-'
+			}
+		}
+	default:
+		c = ' '
+	}
+	if vertical {
+		return string(c)
+	}
+	return string([]byte{c, c})
+}
+
+var _ rules.State = (*Position)(nil)
+var _ rules.Aliaser = (*Position)(nil)
+var _ rules.Game = Game{}

@@ -1,0 +1,176 @@
+package kimbo_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/rules"
+	"parlor/rules/kimbo"
+)
+
+// FuzzPositionRoundTrip: for any text Parse accepts, Parse(p.String())
+// succeeds and gives the same text back; so do the positions after a
+// sample of its legal moves, which keep the invariants.
+func FuzzPositionRoundTrip(f *testing.F) {
+	start2, _ := kimbo.New(2)
+	start4, _ := kimbo.New(4)
+	for _, text := range []string{
+		start2.String(),
+		start4.String(),
+		crowded,
+		moving("S:c3,l3,home,home/"+southFences, "N:c8,b2,b15,n15/"+northFences, "5-3"),
+		moving("S:h6,home,home,home/g6|h6,h5|h6,g1|h1,h1|i1,i1|j1,j1|k1", "N:o1,b2,b15,n15/h6|i6,f15|g15,g15|h15,h15|i15,i15|j15,j15|k15", "4-1"),
+		moving("S:c5,home,home,home/c5|c6,b5|c5,c5|d5,c4|c5,i1|j1,j1|k1", north, "3-3"),
+		"S:l3,c11,home,home/" + southFences + " N:-,b2,b15,n15/" + northFences + " S:corner:N last:S;nofence;5-3;c3xc8-c11",
+		"S:home,home,home,home/" + southFences + " " + north + " over:S:finished last:S;nofence;3-1;h3-home",
+		"S:c3,home,home,home/" + southFences + " " + north + " open:6-3,-",
+		"S:c3,home,home,home/" + southFences + " " + north + "  N:fence   last:S;nofence;2-2;jumpc5-c6", // odd spacing
+		"not a position",
+	} {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := kimbo.Parse(text)
+		if err != nil {
+			return
+		}
+		roundTrip(t, p)
+		legal := p.Legal()
+		if !p.Outcome().Over() && len(legal) == 0 {
+			t.Fatalf("no legal move in a game not over\n%s", p.Drawing())
+		}
+		for i := 0; i < len(legal); i += 1 + len(legal)/16 {
+			next, err := p.Play(legal[i])
+			if err != nil {
+				t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", legal[i].Text, err, p.Drawing())
+			}
+			if err := kimbo.Invariants(p, next); err != nil {
+				t.Fatalf("after %q from %s: %v\n%s", legal[i].Text, p, err, next.Drawing())
+			}
+			roundTrip(t, next.(*kimbo.Position))
+		}
+	})
+}
+
+// roundTrip checks that p's position text reads back as the same position.
+func roundTrip(t *testing.T, p *kimbo.Position) {
+	t.Helper()
+	s := p.String()
+	q, err := kimbo.Parse(s)
+	if err != nil {
+		t.Fatalf("Parse(%q) of String(): got error %v, want none\n%s", s, err, p.Drawing())
+	}
+	if q.String() != s || outcomeText(q.Outcome()) != outcomeText(p.Outcome()) {
+		t.Fatalf("Parse(String()).String(): got %q, want %q\n%s", q.String(), s, p.Drawing())
+	}
+}
+
+// FuzzMoveSequence plays a game from the start as the bytes say: the first
+// byte picks the number of players; then most bytes pick a legal decision
+// by index (two bytes at a fence decision, which has some 2000); a byte
+// from 0xE0 up reads the next (byte&15) bytes as a decision's text, raw
+// (0xE0–0xEF) or as edits of a legal decision's text (0xF0–0xFF), which
+// must be played if legal and rejected with rules.ErrIllegal if not. It
+// never panics and keeps the invariants after every decision.
+func FuzzMoveSequence(f *testing.F) {
+	f.Add([]byte{0})
+	f.Add([]byte{2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+	f.Add([]byte{1, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE7, 'n', 'o', 'f', 'e', 'n', 'c', 'e'})
+	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
+	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		p, err := kimbo.New(2 + int(data[0])%3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(data); i++ {
+			if p.Outcome().Over() {
+				if _, err := p.Play(rules.Move{Text: "nofence"}); !errors.Is(err, rules.ErrOver) {
+					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
+				}
+				return
+			}
+			legal := p.Legal()
+			b := data[i]
+			if b < 0xE0 {
+				k := int(b)
+				if p.Phase() == kimbo.PhaseFence && i+1 < len(data) {
+					i++
+					k = k<<8 | int(data[i])
+				}
+				m := legal[k%len(legal)]
+				p = step(t, p, m.Text)
+				continue
+			}
+			raw := data[i+1 : min(len(data), i+1+int(b&15))]
+			i += len(raw)
+			text := string(raw)
+			if b >= 0xF0 && len(raw) > 0 {
+				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
+			}
+			if m, err := rules.Find(p, text); err != nil && !errors.Is(err, rules.ErrIllegal) {
+				t.Fatalf("Find(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
+			} else if err == nil && !slices.Contains(legal, rules.Move{Text: m.Text, Odds: m.Odds}) {
+				t.Fatalf("Find(%q): got %q, not a legal move\n%s", text, m.Text, p.Drawing())
+			}
+			if _, err := p.Play(rules.Move{Text: text}); err != nil {
+				if !errors.Is(err, rules.ErrIllegal) {
+					t.Fatalf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
+				}
+				continue
+			}
+			if !slices.ContainsFunc(legal, func(m rules.Move) bool { return m.Text == strings.TrimSpace(text) }) {
+				t.Fatalf("Play(%q): got no error, want one: not a legal move\n%s", text, p.Drawing())
+			}
+			p = step(t, p, strings.TrimSpace(text))
+		}
+	})
+}
+
+// step plays a legal decision and checks the invariants after it: those of
+// kimbo.Invariants, the position text's round trip, legal moves whose
+// normalized texts are all different, and a game that goes on having a
+// decision to take.
+func step(t *testing.T, p *kimbo.Position, text string) *kimbo.Position {
+	t.Helper()
+	nextState, err := p.Play(rules.Move{Text: text})
+	if err != nil {
+		t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", text, err, p.Drawing())
+	}
+	next := nextState.(*kimbo.Position)
+	if err := kimbo.Invariants(p, next); err != nil {
+		t.Fatalf("after %q from %s: %v\n%s", text, p, err, next.Drawing())
+	}
+	roundTrip(t, next)
+	legal := next.Legal()
+	if next.Outcome().Over() != (len(legal) == 0) || next.Outcome().Over() != (next.ToMove() == rules.Nobody) {
+		t.Fatalf("after %q: %d legal moves, ToMove %d, outcome %q\n%s", text, len(legal), next.ToMove(), next.Outcome().Method, next.Drawing())
+	}
+	if next.Phase() != kimbo.PhaseFence { // fence texts are distinct by construction; 2000 of them
+		seen := map[string]bool{}
+		for _, m := range legal {
+			n := rules.Normalize(m.Text)
+			if seen[n] {
+				t.Fatalf("after %q: two legal moves normalize to %q\n%s", text, n, next.Drawing())
+			}
+			seen[n] = true
+		}
+	}
+	return next
+}
+
+// editMove changes a move text as edits says: pairs of (position, letter),
+// the letters drawn from those move texts are made of, and a few others.
+func editMove(text string, edits []byte) string {
+	const letters = "abcdefghijklmnop0123456789-x|>, homejumpassrolcn"
+	b := []byte(text)
+	for j := 0; j+1 < len(edits); j += 2 {
+		b[int(edits[j])%len(b)] = letters[int(edits[j+1])%len(letters)]
+	}
+	return string(b)
+}

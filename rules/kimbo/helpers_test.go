@@ -1,0 +1,173 @@
+package kimbo_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/rules"
+	"parlor/rules/kimbo"
+)
+
+// The helpers below keep the rule tests short. Every failure message says
+// "got …, want …" and ends with the board drawing, so a failing test shows
+// the position it failed on.
+
+// The fences in their marked slots, and the pieces on their start squares.
+const (
+	southFences = "e1|f1,f1|g1,g1|h1,h1|i1,i1|j1,j1|k1"
+	westFences  = "a5|a6,a6|a7,a7|a8,a8|a9,a9|a10,a10|a11"
+	northFences = "e15|f15,f15|g15,g15|h15,h15|i15,i15|j15,j15|k15"
+	eastFences  = "o5|o6,o6|o7,o7|o8,o8|o9,o9|o10,o10|o11"
+	northStart  = "o1,b2,b15,n15"
+	// north is North at the start of a two-player game.
+	north = "N:" + northStart + "/" + northFences
+)
+
+// moving is the position text of a two-player game where South is to move
+// with dice (like "5-3") having moved no fence: south and north are the
+// seats' fields ("S:…/…", "N:…/…").
+func moving(south, north, dice string) string {
+	return south + " " + north + " S:move:" + dice + " last:S;nofence;" + dice + ";-"
+}
+
+// parse reads a position text or stops the test.
+func parse(t testing.TB, text string) *kimbo.Position {
+	t.Helper()
+	p, err := kimbo.Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): got error %v, want none", text, err)
+	}
+	return p
+}
+
+// play plays decisions, given by their canonical texts, in order, and
+// stops the test if one is rejected.
+func play(t testing.TB, p *kimbo.Position, moves ...string) *kimbo.Position {
+	t.Helper()
+	for _, text := range moves {
+		next, err := p.Play(rules.Move{Text: text})
+		if err != nil {
+			t.Fatalf("Play(%q): got error %v, want none\n%s%s", text, err, p.Drawing(), p)
+		}
+		if err := kimbo.Invariants(p, next); err != nil {
+			t.Fatalf("after %q: %v\n%s", text, err, next.Drawing())
+		}
+		p = next.(*kimbo.Position)
+	}
+	return p
+}
+
+// expect fails the test when got differs from want, showing p's drawing.
+func expect[T comparable](t testing.TB, p *kimbo.Position, what string, got, want T) {
+	t.Helper()
+	if got != want {
+		t.Errorf("%s: got %v, want %v\n%s", what, got, want, p.Drawing())
+	}
+}
+
+// expectRejected plays text on p and fails the test unless it is rejected
+// with an error wrapping rules.ErrIllegal whose message contains reason.
+func expectRejected(t testing.TB, p *kimbo.Position, text, reason string) {
+	t.Helper()
+	_, err := p.Play(rules.Move{Text: text})
+	switch {
+	case err == nil:
+		t.Errorf("Play(%q): got no error, want one saying %q\n%s", text, reason, p.Drawing())
+	case !errors.Is(err, rules.ErrIllegal):
+		t.Errorf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
+	case !strings.Contains(err.Error(), reason):
+		t.Errorf("Play(%q): got error %q, want one saying %q\n%s", text, err, reason, p.Drawing())
+	}
+}
+
+// legal lists the texts of p's legal moves, sorted, separated by " | ".
+func legal(p *kimbo.Position) string {
+	var out []string
+	for _, m := range p.Legal() {
+		out = append(out, m.Text)
+	}
+	slices.Sort(out)
+	return strings.Join(out, " | ")
+}
+
+// movesFrom lists, sorted, the legal one-piece moves of the piece on from.
+func movesFrom(p *kimbo.Position, from string) string {
+	var out []string
+	for _, m := range p.Legal() {
+		if strings.HasPrefix(m.Text, from) && len(m.Text) > len(from) && !strings.ContainsAny(m.Text[len(from):len(from)+1], "0123456789") && !strings.Contains(m.Text, ",") {
+			out = append(out, m.Text)
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, " | ")
+}
+
+// sorted sorts a " | "-separated list of move texts.
+func sorted(list string) string {
+	f := strings.Split(list, " | ")
+	slices.Sort(f)
+	return strings.Join(f, " | ")
+}
+
+// isLegal reports whether text is one of p's legal moves.
+func isLegal(p *kimbo.Position, text string) bool {
+	return slices.Contains(p.Legal(), rules.Move{Text: text})
+}
+
+// expectLegal fails the test unless each text is a legal move of p.
+func expectLegal(t testing.TB, p *kimbo.Position, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if !isLegal(p, text) {
+			t.Errorf("%q: got not legal, want legal\n%s", text, p.Drawing())
+		}
+	}
+}
+
+// expectNotLegal fails the test if any text is a legal move of p.
+func expectNotLegal(t testing.TB, p *kimbo.Position, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		if isLegal(p, text) {
+			t.Errorf("%q: got legal, want not legal\n%s", text, p.Drawing())
+		}
+	}
+}
+
+// sq reads a square name or panics: the names in tests are constants.
+func sq(name string) kimbo.Square {
+	s, err := kimbo.ParseSquare(name)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// slot reads a slot name or panics.
+func slot(name string) kimbo.Slot {
+	s, err := kimbo.ParseSlot(name)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// pieces lists seat's pieces as names, sorted as the position keeps them.
+func pieces(p *kimbo.Position, seat rules.Seat) string {
+	var out []string
+	for _, s := range p.Pieces(seat) {
+		out = append(out, s.String())
+	}
+	return strings.Join(out, ",")
+}
+
+// outcomeText prints an outcome so that outcomes compare with ==.
+func outcomeText(o rules.Outcome) string {
+	var w []string
+	for _, s := range o.Winners {
+		w = append(w, string(rune('0'+s)))
+	}
+	return string(o.Method) + " winners[" + strings.Join(w, ",") + "]"
+}

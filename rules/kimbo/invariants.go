@@ -1,0 +1,264 @@
+package kimbo
+
+import (
+	"fmt"
+	"slices"
+
+	"parlor/rules"
+)
+
+// Invariants checks what must hold across one decision, from prev to next
+// (both Kimbo positions), whatever the decision was: it suits the
+// self-play checker's table of invariants. Pieces are conserved (four a
+// seat: on squares, HOME, or captured and waiting for a corner) and never
+// two share a square; fences are conserved (six a seat, the neutral ones
+// where the number of players puts them) and each stands in a slot; only a
+// fence decision moves a fence, one of the mover's, to a vacant slot; a
+// piece enters a start area only when it is sent there after its capture;
+// pieces enter HOME only by exact count, never leave it, and only on their
+// owner's move; the game ends when and only when a seat has all four pieces
+// HOME (or by End).
+func Invariants(prevState, nextState rules.State) error {
+	prev, ok1 := prevState.(*Position)
+	next, ok2 := nextState.(*Position)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("not Kimbo positions: %T, %T", prevState, nextState)
+	}
+	if err := next.checkStatic(); err != nil {
+		return err
+	}
+	if prev.players != next.players {
+		return fmt.Errorf("players changed from %d to %d", prev.players, next.players)
+	}
+	if next.phase == PhaseOver && next.outcome.Method != rules.Finished {
+		return nil // ended by End: nothing moved
+	}
+	mover := int(prev.seat)
+	// Fences.
+	changed := 0
+	for sl := range prev.fences {
+		if prev.fences[sl] != next.fences[sl] {
+			changed++
+			if prev.fences[sl] != int8(mover) && next.fences[sl] != int8(mover) {
+				return fmt.Errorf("a fence that is not the mover's changed in %s", Slot(sl))
+			}
+		}
+	}
+	if changed > 0 && (prev.phase != PhaseFence || changed != 2) {
+		return fmt.Errorf("%d slots changed in phase %s; only a fence decision moves one fence", changed, prev.phase)
+	}
+	// Pieces.
+	for seat := range next.players {
+		ph, nh := prev.HomeCount(rules.Seat(seat)), next.HomeCount(rules.Seat(seat))
+		if nh < ph {
+			return fmt.Errorf("%s's pieces left HOME", next.Side(rules.Seat(seat)))
+		}
+		if nh > ph && (seat != mover || prev.phase != PhaseMove) {
+			return fmt.Errorf("%s's pieces entered HOME, not on its own move", next.Side(rules.Seat(seat)))
+		}
+		ps, ns := prev.inStart(seat), next.inStart(seat)
+		switch {
+		case prev.phase == PhaseCorner && seat == int(prev.pending[0]):
+			if ns != ps+1 {
+				return fmt.Errorf("placing a captured %s piece: %d pieces in start areas, want %d", next.Side(rules.Seat(seat)), ns, ps+1)
+			}
+		case prev.phase == PhaseMove && next.phase == PhaseOver && slices.Contains(prev.capturedBy(next), seat):
+			// A piece captured by the winning move went straight back.
+		case ns > ps:
+			return fmt.Errorf("%s has %d pieces in start areas, %d before: a piece went back into a start area", next.Side(rules.Seat(seat)), ns, ps)
+		}
+		if prev.phase != PhaseMove && prev.phase != PhaseCorner && prev.pieces[seat] != next.pieces[seat] {
+			return fmt.Errorf("%s's pieces moved in phase %s", next.Side(rules.Seat(seat)), prev.phase)
+		}
+	}
+	if prev.phase == PhaseMove {
+		if err := checkMove(prev, next); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// capturedBy lists the seats whose pieces left the board between p and next.
+func (p *Position) capturedBy(next *Position) []int {
+	var out []int
+	for seat := range p.players {
+		if seat != int(p.seat) && p.pieces[seat] != next.pieces[seat] {
+			out = append(out, seat)
+		}
+	}
+	return out
+}
+
+// inStart counts seat's pieces in start areas.
+func (p *Position) inStart(seat int) int {
+	n := 0
+	for _, s := range p.pieces[seat] {
+		if s.OnGrid() && Board.area[s] == StartArea {
+			n++
+		}
+	}
+	return n
+}
+
+// checkMove checks a move decision against the legs its text names: they
+// start on the mover's pieces, end where the pieces are now, count what
+// the dice allow, and enter HOME only on their last step, through an
+// entrance.
+func checkMove(prev, next *Position) error {
+	t := next.last
+	if t.Move == "" {
+		return fmt.Errorf("a move decision left no move in the last turn")
+	}
+	legs, err := ParseLegs(t.Move)
+	if err != nil {
+		return fmt.Errorf("the last move %q does not read: %v", t.Move, err)
+	}
+	mover := int(prev.seat)
+	d1, d2 := int(prev.dice[0]), int(prev.dice[1])
+	var from, to []Square
+	home := 0
+	for _, lg := range legs {
+		from, to = append(from, lg.From), append(to, lg.End())
+		if lg.Jump {
+			if d1 != d2 {
+				return fmt.Errorf("jump %s on %d-%d", t.Move, d1, d2)
+			}
+			continue
+		}
+		sq := lg.Squares()
+		for i, s := range sq {
+			before := lg.From
+			if i > 0 {
+				before = sq[i-1]
+			}
+			if s == Home && (i != len(sq)-1 || Board.area[before] != Entrance) {
+				return fmt.Errorf("leg %s enters HOME other than on its last step from an entrance", legsText([]Leg{lg}))
+			}
+			if s == Home {
+				home++
+			} else if prev.closedEntrance(s) {
+				return fmt.Errorf("leg %s enters the closed entrance %s", legsText([]Leg{lg}), s)
+			}
+		}
+		n := len(sq)
+		switch {
+		case len(legs) == 2 && n != d1 && n != d2:
+			return fmt.Errorf("leg %s counts %d with %d-%d", legsText([]Leg{lg}), n, d1, d2)
+		case len(legs) == 1 && n != d1+d2 && n != d1 && n != d2:
+			return fmt.Errorf("leg %s counts %d with %d-%d", legsText([]Leg{lg}), n, d1, d2)
+		}
+		if e := lg.End(); e != Home && Board.area[e] == StartArea {
+			return fmt.Errorf("leg %s ends in a start area", legsText([]Leg{lg}))
+		}
+	}
+	if len(legs) == 2 {
+		n0, n1 := legs[0].Steps(), legs[1].Steps()
+		if !(n0 == d1 && n1 == d2) && !(n0 == d2 && n1 == d1) {
+			return fmt.Errorf("legs count %d and %d with %d-%d", n0, n1, d1, d2)
+		}
+	}
+	if got := next.HomeCount(rules.Seat(mover)) - prev.HomeCount(rules.Seat(mover)); got != home {
+		return fmt.Errorf("%d pieces entered HOME, the move %q says %d", got, t.Move, home)
+	}
+	// The mover's pieces: prev minus the starts plus the ends is next.
+	want := slices.Clone(prev.pieces[mover][:])
+	for _, f := range from {
+		i := slices.Index(want, f)
+		if i < 0 {
+			return fmt.Errorf("move %q starts on %s, where the mover has no piece", t.Move, f)
+		}
+		want[i] = NoSquare - 1
+	}
+	for _, e := range to {
+		i := slices.Index(want, NoSquare-1)
+		want[i] = e
+	}
+	slices.Sort(want)
+	if !slices.Equal(want, next.pieces[mover][:]) {
+		return fmt.Errorf("after %q the mover's pieces are %v, want %v", t.Move, next.pieces[mover], want)
+	}
+	return nil
+}
+
+// checkStatic checks what holds in any position: four pieces a seat, never
+// two on a square, none on HOME's cells or a closed entrance, captured
+// pieces only while waiting for their corner, six fences a seat and the
+// neutral ones in place, and the outcome matching the phase.
+func (p *Position) checkStatic() error {
+	taken := map[Square]bool{}
+	var off [4]int
+	for seat := range p.players {
+		for _, s := range p.pieces[seat] {
+			switch {
+			case s == NoSquare:
+				off[seat]++
+			case s == Home:
+			case !s.OnGrid() || Board.area[s] == HomeArea:
+				return fmt.Errorf("%s has a piece on %v, not a square", p.Side(rules.Seat(seat)), s)
+			case taken[s]:
+				return fmt.Errorf("two pieces on %s", s)
+			case p.closedEntrance(s):
+				return fmt.Errorf("a piece on the closed entrance %s", s)
+			default:
+				taken[s] = true
+			}
+		}
+	}
+	var want [4]int
+	for _, v := range p.Pending() {
+		want[v]++
+	}
+	if off != want || (p.npending > 0) != (p.phase == PhaseCorner) {
+		return fmt.Errorf("captured pieces %v, waiting for a corner %v, in phase %s", off, want, p.phase)
+	}
+	var fences [5]int
+	for sl, o := range p.fences {
+		switch {
+		case o == vacant:
+		case o == neutral:
+			fences[4]++
+			if !p.closingSlot(Slot(sl)) {
+				return fmt.Errorf("a neutral fence in %s, which closes no empty side's entrance", Slot(sl))
+			}
+		case int(o) < p.players:
+			fences[o]++
+		default:
+			return fmt.Errorf("a fence of seat %d in %s", o, Slot(sl))
+		}
+	}
+	for seat := range p.players {
+		if fences[seat] != FencesPerSeat {
+			return fmt.Errorf("%s has %d fences, want %d", p.Side(rules.Seat(seat)), fences[seat], FencesPerSeat)
+		}
+	}
+	if fences[4] != 3*(4-p.players) {
+		return fmt.Errorf("%d neutral fences, want %d", fences[4], 3*(4-p.players))
+	}
+	finished := false
+	for seat := range p.players {
+		if p.HomeCount(rules.Seat(seat)) == PiecesPerSeat {
+			finished = true
+			if p.outcome.Method == rules.Finished && !p.outcome.Won(rules.Seat(seat)) {
+				return fmt.Errorf("%s has all pieces HOME but did not win", p.Side(rules.Seat(seat)))
+			}
+		}
+	}
+	if finished != (p.outcome.Method == rules.Finished) {
+		return fmt.Errorf("a seat all HOME is %v, the outcome is %q", finished, p.outcome.Method)
+	}
+	if (p.phase == PhaseOver) != p.outcome.Over() {
+		return fmt.Errorf("phase %s with outcome %q", p.phase, p.outcome.Method)
+	}
+	return nil
+}
+
+// closingSlot reports whether sl closes the entrance of an empty side.
+func (p *Position) closingSlot(sl Slot) bool {
+	for _, side := range emptySides(p.players) {
+		if slices.Contains(Board.closing[side][:], sl) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,716 @@
+package kimbo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"parlor/rules"
+)
+
+// Neutral is the owner of the fences that close the entrances of the sides
+// where nobody sits. Nobody moves them.
+const Neutral rules.Seat = -3
+
+// Fences in Position.fences: an owner seat, neutral, or vacant.
+const (
+	neutral int8 = 4
+	vacant  int8 = -1
+)
+
+// PiecesPerSeat and FencesPerSeat are each player's equipment.
+const (
+	PiecesPerSeat = 4
+	FencesPerSeat = 6
+)
+
+// Phase is the part of the game or of a turn a position is in.
+type Phase uint8
+
+// The phases. A turn is PhaseFence, PhaseRoll, PhaseMove, then PhaseCorner
+// once for each piece the move captured.
+const (
+	PhaseOpening Phase = iota // chance: the opening roll, one seat at a time
+	PhaseFence                // the seat may move one of its fences, or not
+	PhaseRoll                 // chance: the seat's roll
+	PhaseMove                 // the seat moves with the dice
+	PhaseCorner               // the seat chooses the start area of a piece it captured
+	PhaseOver                 // the game is over
+)
+
+var phaseNames = [...]string{"open", "fence", "roll", "move", "corner", "over"}
+
+// String is the phase's name in the position text: open, fence, roll, move,
+// corner or over.
+func (ph Phase) String() string {
+	if int(ph) < len(phaseNames) {
+		return phaseNames[ph]
+	}
+	return "?"
+}
+
+// Opening-roll entries in Position.opening: still to roll, out of the
+// round, or the roll as 10*high+low.
+const (
+	rollPending int8 = 0
+	rollOut     int8 = -1
+)
+
+// Position is a state of Kimbo. It is immutable; the zero value is not a
+// valid position: use New or Parse.
+type Position struct {
+	players  int
+	pieces   [4][PiecesPerSeat]Square // per seat, sorted; Home, or NoSquare while captured and not yet placed
+	fences   [Slots]int8              // the owner seat of the fence in each slot, neutral, or vacant
+	phase    Phase
+	seat     int8    // whose turn it is (not used in the opening)
+	dice     [2]int8 // PhaseMove: the roll, larger first
+	opening  [4]int8 // PhaseOpening: each seat's roll this round
+	pending  [2]int8 // PhaseCorner: the seats of the captured pieces still to place, next first
+	npending int8
+	last     Turn
+	outcome  rules.Outcome
+	cache    *moveCache // the legal moves of PhaseMove, worked out once
+}
+
+// moveCache holds a position's moves once worked out, so that Legal and
+// Play do not both generate them.
+type moveCache struct {
+	once sync.Once
+	set  moveSet
+}
+
+// clone copies p for the next position, with an empty cache.
+func (p *Position) clone() *Position {
+	next := *p
+	next.cache = &moveCache{}
+	return &next
+}
+
+// legalMoves are the moves of PhaseMove, from the cache when it has them.
+func (p *Position) legalMoves() moveSet {
+	if p.cache == nil {
+		return p.moves(false)
+	}
+	p.cache.once.Do(func() { p.cache.set = p.moves(false) })
+	return p.cache.set
+}
+
+// Turn records what happened in the latest turn (the one in progress, or
+// the one just finished when the next has not started), so that the board
+// can show it. It plays no part in the rules.
+type Turn struct {
+	Seat      rules.Seat // whose turn; rules.Nobody before the first decision
+	Fenced    bool       // the fence decision has been taken
+	FenceFrom Slot       // the fence moved, or NoSlot ("nofence", or not yet)
+	FenceTo   Slot       // where it went, or NoSlot
+	Dice      [2]int     // the roll, larger first; zeros before it. In the opening, the latest opening roll
+	Move      string     // the canonical text of the move; "" before it
+}
+
+// Legs reads the turn's move into the paths of its pieces (none for a pass
+// or before the move).
+func (t Turn) Legs() []Leg {
+	legs, _ := ParseLegs(t.Move)
+	return legs
+}
+
+var noTurn = Turn{Seat: rules.Nobody, FenceFrom: NoSlot, FenceTo: NoSlot}
+
+// Game is Kimbo for the rules registry.
+type Game struct{}
+
+// Name implements rules.Game.
+func (Game) Name() string { return "kimbo" }
+
+// Title implements rules.Game.
+func (Game) Title() string { return "Kimbo" }
+
+// Players implements rules.Game.
+func (Game) Players() []int { return []int{2, 3, 4} }
+
+// New implements rules.Game.
+func (Game) New(n int) (rules.State, error) {
+	p, err := New(n)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Parse implements rules.Game.
+func (Game) Parse(text string) (rules.State, error) {
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// seatSides maps seats to sides for 2, 3 and 4 players: two sit opposite
+// (South, North); three leave East empty.
+var seatSides = [5][]Side{
+	2: {SouthSide, NorthSide},
+	3: {SouthSide, WestSide, NorthSide},
+	4: {SouthSide, WestSide, NorthSide, EastSide},
+}
+
+// New returns the start of a game for n players (2 to 4): every piece on
+// its start square, every fence in its marked slot, the entrances of empty
+// sides closed by neutral fences, and the opening roll to come.
+func New(n int) (*Position, error) {
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("Kimbo is for 2, 3 or 4 players, not %d", n)
+	}
+	p := &Position{players: n, phase: PhaseOpening, last: noTurn, cache: &moveCache{}}
+	for i := range p.fences {
+		p.fences[i] = vacant
+	}
+	for seat, side := range seatSides[n] {
+		p.pieces[seat] = Board.StartSquares(side)
+		slices.Sort(p.pieces[seat][:])
+		for _, sl := range Board.InitialFences(side) {
+			p.fences[sl] = int8(seat)
+		}
+	}
+	for _, side := range emptySides(n) {
+		for _, sl := range Board.ClosingSlots(side) {
+			p.fences[sl] = neutral
+		}
+	}
+	return p, nil
+}
+
+// emptySides are the sides nobody sits on with n players.
+func emptySides(n int) []Side {
+	var out []Side
+	for side := SouthSide; side <= EastSide; side++ {
+		if !slices.Contains(seatSides[n], side) {
+			out = append(out, side)
+		}
+	}
+	return out
+}
+
+// closedEntrance reports whether s is the entrance of an empty side, which
+// no piece may ever use.
+func (p *Position) closedEntrance(s Square) bool {
+	if !s.OnGrid() || Board.area[s] != Entrance {
+		return false
+	}
+	for _, side := range emptySides(p.players) {
+		if Board.Entrance(side) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Players is the number of players.
+func (p *Position) Players() int { return p.players }
+
+// Side is the side of the board seat sits on.
+func (p *Position) Side(seat rules.Seat) Side { return seatSides[p.players][seat] }
+
+// SeatOf is the seat sitting on side, if anyone does.
+func (p *Position) SeatOf(side Side) (rules.Seat, bool) {
+	i := slices.Index(seatSides[p.players], side)
+	return rules.Seat(i), i >= 0
+}
+
+// Pieces are seat's four pieces, sorted: squares, Home, and NoSquare for a
+// captured piece waiting for its corner.
+func (p *Position) Pieces(seat rules.Seat) [PiecesPerSeat]Square { return p.pieces[seat] }
+
+// PieceAt is the seat whose piece stands on s, if any.
+func (p *Position) PieceAt(s Square) (rules.Seat, bool) {
+	if !s.OnGrid() {
+		return rules.Nobody, false
+	}
+	for seat := range p.players {
+		if slices.Contains(p.pieces[seat][:], s) {
+			return rules.Seat(seat), true
+		}
+	}
+	return rules.Nobody, false
+}
+
+// HomeCount is the number of seat's pieces in HOME.
+func (p *Position) HomeCount(seat rules.Seat) int {
+	n := 0
+	for _, s := range p.pieces[seat] {
+		if s == Home {
+			n++
+		}
+	}
+	return n
+}
+
+// FenceAt is the owner of the fence in slot sl (a seat, or Neutral), if a
+// fence stands there.
+func (p *Position) FenceAt(sl Slot) (rules.Seat, bool) {
+	switch o := p.fences[sl]; o {
+	case vacant:
+		return rules.Nobody, false
+	case neutral:
+		return Neutral, true
+	default:
+		return rules.Seat(o), true
+	}
+}
+
+// Fences are the slots of owner's fences (a seat, or Neutral), in slot order.
+func (p *Position) Fences(owner rules.Seat) []Slot {
+	want := int8(owner)
+	if owner == Neutral {
+		want = neutral
+	}
+	var out []Slot
+	for sl, o := range p.fences {
+		if o == want && o != vacant {
+			out = append(out, Slot(sl))
+		}
+	}
+	return out
+}
+
+// Phase is the phase of the game or turn.
+func (p *Position) Phase() Phase { return p.phase }
+
+// Turn is the seat whose turn it is, also while chance rolls for it.
+// In the opening it is the seat about to roll; once over, rules.Nobody.
+func (p *Position) Turn() rules.Seat {
+	switch p.phase {
+	case PhaseOver:
+		return rules.Nobody
+	case PhaseOpening:
+		return rules.Seat(p.nextRoller())
+	}
+	return rules.Seat(p.seat)
+}
+
+// Dice is the roll being played in PhaseMove, larger first; zeros in the
+// other phases (see Last for the dice showing).
+func (p *Position) Dice() (int, int) {
+	if p.phase != PhaseMove {
+		return 0, 0
+	}
+	return int(p.dice[0]), int(p.dice[1])
+}
+
+// Last is the latest turn, for display: its fence move, dice and move.
+func (p *Position) Last() Turn { return p.last }
+
+// Pending lists the seats of the captured pieces the seat to move must
+// still send to a start area, next first.
+func (p *Position) Pending() []rules.Seat {
+	out := make([]rules.Seat, p.npending)
+	for i := range out {
+		out[i] = rules.Seat(p.pending[i])
+	}
+	return out
+}
+
+// OpeningRolls lists, during the opening roll, each seat's roll in this
+// round: {0, 0} still to roll, {-1, -1} out of this round (it lost a roll,
+// or did not tie for the highest).
+func (p *Position) OpeningRolls() [][2]int {
+	if p.phase != PhaseOpening {
+		return nil
+	}
+	out := make([][2]int, p.players)
+	for seat := range p.players {
+		switch r := p.opening[seat]; r {
+		case rollPending:
+		case rollOut:
+			out[seat] = [2]int{-1, -1}
+		default:
+			out[seat] = [2]int{int(r / 10), int(r % 10)}
+		}
+	}
+	return out
+}
+
+// nextRoller is the seat to roll next in the opening.
+func (p *Position) nextRoller() int {
+	for seat := range p.players {
+		if p.opening[seat] == rollPending {
+			return seat
+		}
+	}
+	return 0
+}
+
+// ToMove implements rules.State.
+func (p *Position) ToMove() rules.Seat {
+	switch p.phase {
+	case PhaseOver:
+		return rules.Nobody
+	case PhaseOpening, PhaseRoll:
+		return rules.Chance
+	}
+	return rules.Seat(p.seat)
+}
+
+// Seats implements rules.State.
+func (p *Position) Seats() int { return p.players }
+
+// Outcome implements rules.State.
+func (p *Position) Outcome() rules.Outcome { return p.outcome }
+
+// Legal implements rules.State. A fence decision lists "nofence" and every
+// move of one of the seat's fences to a vacant slot; a roll lists the 21
+// outcomes of two dice with their odds; a move decision lists every legal
+// use of the dice; a corner decision the start areas with room.
+func (p *Position) Legal() []rules.Move {
+	switch p.phase {
+	case PhaseOpening, PhaseRoll:
+		return slices.Clone(rollMoves)
+	case PhaseFence:
+		return p.fenceMoves()
+	case PhaseMove:
+		cands := p.legalMoves().legal
+		out := make([]rules.Move, len(cands))
+		for i := range cands {
+			out[i] = rules.Move{Text: cands[i].text}
+		}
+		return out
+	case PhaseCorner:
+		var out []rules.Move
+		for c := range 4 {
+			if p.cornerRoom(c) {
+				out = append(out, rules.Move{Text: "corner " + cornerNames[c]})
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// rollMoves are the 21 outcomes of two dice, larger first, with their odds.
+var rollMoves = func() []rules.Move {
+	var out []rules.Move
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= a; b++ {
+			odds := 2.0 / 36
+			if a == b {
+				odds = 1.0 / 36
+			}
+			out = append(out, rules.Move{Text: rollText(a, b), Odds: odds})
+		}
+	}
+	return out
+}()
+
+func rollText(a, b int) string { return fmt.Sprintf("roll %d-%d", a, b) }
+
+// NoFence is the text of the fence decision that moves no fence.
+const NoFence = "nofence"
+
+func (p *Position) fenceMoves() []rules.Move {
+	var own, free []Slot
+	for sl, o := range p.fences {
+		switch o {
+		case p.seat:
+			own = append(own, Slot(sl))
+		case vacant:
+			free = append(free, Slot(sl))
+		}
+	}
+	// All the texts share one string: a fence decision lists some 2000.
+	freeLen := 0
+	for _, sl := range free {
+		freeLen += len(slotNames[sl])
+	}
+	size := 0
+	for _, sl := range own {
+		size += len(free)*(len(slotNames[sl])+1) + freeLen
+	}
+	buf := make([]byte, 0, size)
+	for _, from := range own {
+		for _, to := range free {
+			buf = append(buf, slotNames[from]...)
+			buf = append(buf, '>')
+			buf = append(buf, slotNames[to]...)
+		}
+	}
+	all := string(buf)
+	out := make([]rules.Move, 1, 1+len(own)*len(free))
+	out[0] = rules.Move{Text: NoFence}
+	at := 0
+	for _, from := range own {
+		n := len(slotNames[from]) + 1
+		for _, to := range free {
+			end := at + n + len(slotNames[to])
+			out = append(out, rules.Move{Text: all[at:end]})
+			at = end
+		}
+	}
+	return out
+}
+
+// cornerRoom reports whether start area c has a vacant square.
+func (p *Position) cornerRoom(c int) bool {
+	return p.cornerSquare(c, SouthSide) != NoSquare
+}
+
+// cornerSquare is the square of start area c a captured piece of side goes
+// to: its own start square there if vacant, else the first vacant square of
+// the next sides' (clockwise); NoSquare when the area is full.
+func (p *Position) cornerSquare(c int, side Side) Square {
+	for i := range Side(4) {
+		s := Board.blocks[c][(side+i)&3]
+		if _, taken := p.PieceAt(s); !taken {
+			return s
+		}
+	}
+	return NoSquare
+}
+
+// Play implements rules.State.
+func (p *Position) Play(m rules.Move) (rules.State, error) {
+	next, err := p.PlayText(m.Text)
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+// PlayText plays the decision with the canonical text text (surrounding
+// space ignored).
+func (p *Position) PlayText(text string) (*Position, error) {
+	if p.phase == PhaseOver {
+		return nil, rules.ErrOver
+	}
+	text = strings.TrimSpace(text)
+	switch p.phase {
+	case PhaseOpening, PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return nil, err
+		}
+		if text != rollText(a, b) {
+			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, rollText(a, b))
+		}
+		return p.playRoll(a, b), nil
+	case PhaseFence:
+		return p.playFence(text)
+	case PhaseMove:
+		return p.playMove(text)
+	case PhaseCorner:
+		return p.playCorner(text)
+	}
+	return nil, fmt.Errorf("%w: no decision in phase %s", rules.ErrIllegal, p.phase)
+}
+
+// parseRoll reads "roll 5-3" (either order).
+func parseRoll(text string) (int, int, error) {
+	rest, ok := strings.CutPrefix(text, "roll ")
+	if !ok || len(rest) != 3 || rest[1] != '-' || rest[0] < '1' || rest[0] > '6' || rest[2] < '1' || rest[2] > '6' {
+		return 0, 0, fmt.Errorf("%w: %q is not a roll like \"roll 5-3\"", rules.ErrIllegal, text)
+	}
+	a, b := int(rest[0]-'0'), int(rest[2]-'0')
+	return max(a, b), min(a, b), nil
+}
+
+func (p *Position) playRoll(a, b int) *Position {
+	next := p.clone()
+	if p.phase == PhaseRoll {
+		next.phase = PhaseMove
+		next.dice = [2]int8{int8(a), int8(b)}
+		next.last.Dice = [2]int{a, b}
+		return next
+	}
+	// The opening roll.
+	r := p.nextRoller()
+	next.opening[r] = int8(10*a + b)
+	next.last = noTurn
+	next.last.Seat, next.last.Dice = rules.Seat(r), [2]int{a, b}
+	if next.opening[next.nextRoller()] == rollPending {
+		return next
+	}
+	best := 0
+	for seat := range p.players {
+		if o := next.opening[seat]; o > 0 {
+			best = max(best, int(o/10+o%10))
+		}
+	}
+	var top []int
+	for seat := range p.players {
+		if o := next.opening[seat]; o > 0 && int(o/10+o%10) == best {
+			top = append(top, seat)
+		}
+	}
+	if len(top) == 1 {
+		next.opening = [4]int8{}
+		next.phase, next.seat = PhaseFence, int8(top[0])
+		return next
+	}
+	for seat := range p.players {
+		next.opening[seat] = rollOut
+		if slices.Contains(top, seat) {
+			next.opening[seat] = rollPending
+		}
+	}
+	return next
+}
+
+// FenceMove is a fence decision read from its text: From is NoSlot for
+// "nofence".
+type FenceMove struct {
+	From, To Slot
+}
+
+// String is the decision's canonical text.
+func (f FenceMove) String() string {
+	if f.From == NoSlot {
+		return NoFence
+	}
+	return f.From.String() + ">" + f.To.String()
+}
+
+// ParseFenceMove reads "nofence" or a fence move such as "e1|f1>h5|h6",
+// without checking that it is legal anywhere.
+func ParseFenceMove(text string) (FenceMove, error) {
+	if text == NoFence {
+		return FenceMove{NoSlot, NoSlot}, nil
+	}
+	a, b, ok := strings.Cut(text, ">")
+	if !ok {
+		return FenceMove{}, fmt.Errorf("%w: %q is not a fence move like e1|f1>h5|h6, or nofence", rules.ErrIllegal, text)
+	}
+	from, err := ParseSlot(strings.TrimSpace(a))
+	if err != nil {
+		return FenceMove{}, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+	}
+	to, err := ParseSlot(strings.TrimSpace(b))
+	if err != nil {
+		return FenceMove{}, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+	}
+	return FenceMove{from, to}, nil
+}
+
+func (p *Position) playFence(text string) (*Position, error) {
+	f, err := ParseFenceMove(text)
+	if err != nil {
+		return nil, err
+	}
+	if f.String() != text {
+		return nil, fmt.Errorf("%w: write the fence move as %s", rules.ErrIllegal, f)
+	}
+	if f.From != NoSlot {
+		switch o := p.fences[f.From]; {
+		case o == vacant:
+			return nil, fmt.Errorf("%w: there is no fence in %s", rules.ErrIllegal, f.From)
+		case o == neutral:
+			return nil, fmt.Errorf("%w: the fence in %s is neutral: it closes an entrance and never moves", rules.ErrIllegal, f.From)
+		case o != p.seat:
+			return nil, fmt.Errorf("%w: the fence in %s is %s's: you may move only your own", rules.ErrIllegal, f.From, p.Side(rules.Seat(o)))
+		}
+		if p.fences[f.To] != vacant {
+			return nil, fmt.Errorf("%w: slot %s is not vacant", rules.ErrIllegal, f.To)
+		}
+	}
+	next := p.clone()
+	if f.From != NoSlot {
+		next.fences[f.From], next.fences[f.To] = vacant, p.seat
+	}
+	next.phase = PhaseRoll
+	next.last = Turn{Seat: rules.Seat(p.seat), Fenced: true, FenceFrom: f.From, FenceTo: f.To}
+	return next, nil
+}
+
+func (p *Position) playCorner(text string) (*Position, error) {
+	name, ok := strings.CutPrefix(text, "corner ")
+	c := slices.Index(cornerNames[:], name)
+	if !ok || c < 0 {
+		return nil, fmt.Errorf("%w: %q is not a corner like \"corner sw\" (sw, se, ne, nw)", rules.ErrIllegal, text)
+	}
+	if !p.cornerRoom(c) {
+		return nil, fmt.Errorf("%w: the %s start area is full", rules.ErrIllegal, name)
+	}
+	next := p.clone()
+	next.place(c)
+	if next.npending == 0 {
+		next.endTurn()
+	}
+	return next, nil
+}
+
+// place puts the next captured piece in start area c, which has room.
+func (p *Position) place(c int) {
+	victim := p.pending[0]
+	s := p.cornerSquare(c, p.Side(rules.Seat(victim)))
+	i := slices.Index(p.pieces[victim][:], NoSquare)
+	p.pieces[victim][i] = s
+	slices.Sort(p.pieces[victim][:])
+	p.pending[0], p.pending[1] = p.pending[1], 0
+	p.npending--
+}
+
+// endTurn passes the turn to the next seat.
+func (p *Position) endTurn() {
+	p.seat = int8((int(p.seat) + 1) % p.players)
+	p.phase = PhaseFence
+	p.dice = [2]int8{}
+}
+
+// End implements rules.State: a resignation or a forfeit names the winners
+// (one or more seats; a forfeit may name none), an agreed draw none.
+func (p *Position) End(o rules.Outcome) (rules.State, error) {
+	if p.phase == PhaseOver {
+		return nil, rules.ErrOver
+	}
+	switch o.Method {
+	case rules.Resignation, rules.Agreement, rules.Forfeit:
+	default:
+		return nil, fmt.Errorf("kimbo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
+	}
+	if !resultFits(o.Method, len(o.Winners), p.players) {
+		return nil, fmt.Errorf("kimbo: %s with %d winners", o.Method, len(o.Winners))
+	}
+	seen := map[rules.Seat]bool{}
+	for _, w := range o.Winners {
+		if w < 0 || int(w) >= p.players || seen[w] {
+			return nil, fmt.Errorf("kimbo: no seat %d, or named twice", w)
+		}
+		seen[w] = true
+	}
+	next := p.clone()
+	next.finish(o.Method, o.Winners...)
+	return next, nil
+}
+
+// finish ends the game.
+func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
+	w := slices.Clone(winners)
+	slices.Sort(w)
+	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.phase = PhaseOver
+	p.dice = [2]int8{}
+	p.opening = [4]int8{}
+	// A piece captured by the winning move still goes back to a corner: the
+	// first start area with room.
+	for p.npending > 0 {
+		c := slices.IndexFunc([]int{0, 1, 2, 3}, p.cornerRoom)
+		if c < 0 {
+			break // cannot happen: a captured piece left a square free
+		}
+		p.place(c)
+	}
+}
+
+// resultFits reports whether a game ended by m may have n winners among
+// players seats.
+func resultFits(m rules.Method, n, players int) bool {
+	switch m {
+	case rules.Agreement:
+		return n == 0
+	case rules.Forfeit:
+		return n < players
+	case rules.Finished:
+		return n == 1
+	}
+	return n >= 1 && n < players
+}

@@ -1,0 +1,462 @@
+package kimbo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"parlor/rules"
+)
+
+// String implements rules.State: the position text. One field per seat in
+// turn order, "S:b1,n1,n14,a15/e1|f1,f1|g1,g1|h1,h1|i1,i1|j1,j1|k1": the
+// seat's side letter (S W N E), its four pieces (squares, "home", or "-"
+// for a captured piece waiting for its corner) and, after "/", the slots of
+// its six fences. The neutral fences are not written: they stand where the
+// number of players puts them. Then the phase:
+//
+//	open:6-3,-,x,-   the opening roll: each seat's roll this round, - still to roll, x out
+//	S:fence          South may move a fence
+//	S:roll           chance rolls for South
+//	S:move:5-3       South moves with 5-3
+//	S:corner:W,N     South chooses the start areas of a captured West and North piece
+//	over:S:finished  the result: the winners joined by +, or -, and the method
+//
+// Then, once there is one, the latest turn, for display:
+// "last:S;e1|f1>h5|h6;5-3;b1-b6,n14xk14" (seat; fence decision; dice;
+// move without spaces), "-" for what has not happened yet.
+func (p *Position) String() string {
+	var b strings.Builder
+	for seat := range p.players {
+		if seat > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(p.Side(rules.Seat(seat)).Letter())
+		b.WriteByte(':')
+		for i, s := range p.pieces[seat] {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(s.String())
+		}
+		b.WriteByte('/')
+		for i, sl := range p.Fences(rules.Seat(seat)) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(sl.String())
+		}
+	}
+	b.WriteByte(' ')
+	b.WriteString(p.phaseText())
+	if p.last.Seat != rules.Nobody {
+		b.WriteString(" last:")
+		b.WriteString(p.lastText())
+	}
+	return b.String()
+}
+
+func (p *Position) letter(seat rules.Seat) string {
+	return string(p.Side(seat).Letter())
+}
+
+func (p *Position) phaseText() string {
+	switch p.phase {
+	case PhaseOpening:
+		var parts []string
+		for seat := range p.players {
+			switch r := p.opening[seat]; r {
+			case rollPending:
+				parts = append(parts, "-")
+			case rollOut:
+				parts = append(parts, "x")
+			default:
+				parts = append(parts, fmt.Sprintf("%d-%d", r/10, r%10))
+			}
+		}
+		return "open:" + strings.Join(parts, ",")
+	case PhaseOver:
+		var w []string
+		for _, s := range p.outcome.Winners {
+			w = append(w, p.letter(s))
+		}
+		who := strings.Join(w, "+")
+		if who == "" {
+			who = "-"
+		}
+		return "over:" + who + ":" + string(p.outcome.Method)
+	}
+	s := p.letter(rules.Seat(p.seat)) + ":" + p.phase.String()
+	switch p.phase {
+	case PhaseMove:
+		s += fmt.Sprintf(":%d-%d", p.dice[0], p.dice[1])
+	case PhaseCorner:
+		var v []string
+		for _, seat := range p.Pending() {
+			v = append(v, p.letter(seat))
+		}
+		s += ":" + strings.Join(v, ",")
+	}
+	return s
+}
+
+func (p *Position) lastText() string {
+	t := p.last
+	parts := []string{p.letter(t.Seat), "-", "-", "-"}
+	if t.Fenced {
+		parts[1] = FenceMove{t.FenceFrom, t.FenceTo}.String()
+	}
+	if t.Dice[0] > 0 {
+		parts[2] = fmt.Sprintf("%d-%d", t.Dice[0], t.Dice[1])
+	}
+	if t.Move != "" {
+		parts[3] = strings.ReplaceAll(t.Move, " ", "")
+	}
+	return strings.Join(parts, ";")
+}
+
+var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreement, rules.Forfeit}
+
+// Parse reads a position text (see String). It rejects a text no game
+// could reach by its counts: a seat without four pieces or six fences, two
+// pieces on one square or a fence where a neutral one stands, a piece on a
+// closed entrance, a game not over with a seat all HOME, a turn record that
+// does not fit the phase.
+func Parse(text string) (*Position, error) {
+	fields := strings.Fields(text)
+	n := 0
+	for n < len(fields) && strings.Contains(fields[n], "/") {
+		n++
+	}
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("kimbo position: %d seat fields (like S:b1,n1,n14,a15/e1|f1,...), want 2 to 4", n)
+	}
+	if len(fields) != n+1 && len(fields) != n+2 {
+		return nil, fmt.Errorf("kimbo position: want %d seat fields, the phase and an optional last turn; got %d fields", n, len(fields))
+	}
+	p := &Position{players: n, last: noTurn, cache: &moveCache{}}
+	for i := range p.fences {
+		p.fences[i] = vacant
+	}
+	for _, side := range emptySides(n) {
+		for _, sl := range Board.ClosingSlots(side) {
+			p.fences[sl] = neutral
+		}
+	}
+	taken := map[Square]bool{}
+	off := [4]int{}
+	for seat := range n {
+		if err := p.parseSeat(seat, fields[seat], taken, &off[seat]); err != nil {
+			return nil, fmt.Errorf("kimbo position: %v", err)
+		}
+	}
+	if err := p.parsePhase(fields[n]); err != nil {
+		return nil, fmt.Errorf("kimbo position: %v", err)
+	}
+	if len(fields) == n+2 {
+		if err := p.parseLast(fields[n+1]); err != nil {
+			return nil, fmt.Errorf("kimbo position: %v", err)
+		}
+	}
+	if err := p.validate(off); err != nil {
+		return nil, fmt.Errorf("kimbo position: %v", err)
+	}
+	return p, nil
+}
+
+func (p *Position) seatByLetter(l string) (int, bool) {
+	for seat := range p.players {
+		if p.letter(rules.Seat(seat)) == l {
+			return seat, true
+		}
+	}
+	return 0, false
+}
+
+func (p *Position) parseSeat(seat int, field string, taken map[Square]bool, off *int) error {
+	side := p.Side(rules.Seat(seat))
+	letter, rest, ok := strings.Cut(field, ":")
+	if !ok || letter != string(side.Letter()) {
+		return fmt.Errorf("seat %d: field %q, want it to start with %c: (seats %s)", seat, field, side.Letter(), p.seatLetters())
+	}
+	pieces, fences, _ := strings.Cut(rest, "/")
+	names := strings.Split(pieces, ",")
+	if len(names) != PiecesPerSeat {
+		return fmt.Errorf("%s has %d pieces, want %d", side, len(names), PiecesPerSeat)
+	}
+	for i, name := range names {
+		s := NoSquare
+		if name != "-" {
+			var err error
+			if s, err = ParseSquare(name); err != nil {
+				return fmt.Errorf("%s's pieces: %v", side, err)
+			}
+		} else {
+			*off++
+		}
+		if s.OnGrid() {
+			if taken[s] {
+				return fmt.Errorf("two pieces on %s", s)
+			}
+			if p.closedEntrance(s) {
+				return fmt.Errorf("%s's piece on %s, an entrance closed because nobody sits on its side", side, s)
+			}
+			taken[s] = true
+		}
+		p.pieces[seat][i] = s
+	}
+	slices.Sort(p.pieces[seat][:])
+	names = strings.Split(fences, ",")
+	if len(names) != FencesPerSeat {
+		return fmt.Errorf("%s has %d fences, want %d", side, len(names), FencesPerSeat)
+	}
+	for _, name := range names {
+		sl, err := ParseSlot(name)
+		if err != nil {
+			return fmt.Errorf("%s's fences: %v", side, err)
+		}
+		switch o := p.fences[sl]; o {
+		case vacant:
+		case neutral:
+			return fmt.Errorf("%s's fence in %s, where a neutral fence stands", side, sl)
+		default:
+			return fmt.Errorf("two fences in %s", sl)
+		}
+		p.fences[sl] = int8(seat)
+	}
+	return nil
+}
+
+func (p *Position) seatLetters() string {
+	var b strings.Builder
+	for seat := range p.players {
+		b.WriteString(p.letter(rules.Seat(seat)))
+	}
+	return b.String()
+}
+
+func (p *Position) parsePhase(field string) error {
+	parts := strings.Split(field, ":")
+	switch parts[0] {
+	case "open":
+		if len(parts) != 2 {
+			return fmt.Errorf("phase %q, want like open:6-3,-,x,-", field)
+		}
+		return p.parseOpening(parts[1])
+	case "over":
+		if len(parts) != 3 {
+			return fmt.Errorf("phase %q, want like over:S:finished", field)
+		}
+		m := rules.Method(parts[2])
+		if !slices.Contains(endMethods, m) {
+			return fmt.Errorf("result %q: method %q, want one of finished, resigned, agreed-draw, forfeit", field, parts[2])
+		}
+		var winners []rules.Seat
+		if parts[1] != "-" {
+			for _, l := range strings.Split(parts[1], "+") {
+				seat, ok := p.seatByLetter(l)
+				if !ok || slices.Contains(winners, rules.Seat(seat)) {
+					return fmt.Errorf("result %q: winner %q, want seats of %s, each once, joined by +", field, l, p.seatLetters())
+				}
+				winners = append(winners, rules.Seat(seat))
+			}
+		}
+		if !resultFits(m, len(winners), p.players) {
+			return fmt.Errorf("result %q: %s cannot have %d winners", field, m, len(winners))
+		}
+		slices.Sort(winners)
+		p.outcome = rules.Outcome{Method: m, Winners: winners}
+		p.phase = PhaseOver
+		return nil
+	}
+	seat, ok := p.seatByLetter(parts[0])
+	if !ok || len(parts) < 2 {
+		return fmt.Errorf("phase %q, want like S:fence (seats %s)", field, p.seatLetters())
+	}
+	p.seat = int8(seat)
+	want := 2
+	switch parts[1] {
+	case "fence":
+		p.phase = PhaseFence
+	case "roll":
+		p.phase = PhaseRoll
+	case "move":
+		p.phase, want = PhaseMove, 3
+		if len(parts) == 3 {
+			a, b, err := parseDice(parts[2])
+			if err != nil {
+				return err
+			}
+			p.dice = [2]int8{int8(a), int8(b)}
+		}
+	case "corner":
+		p.phase, want = PhaseCorner, 3
+		if len(parts) == 3 {
+			letters := strings.Split(parts[2], ",")
+			if len(letters) > 2 {
+				return fmt.Errorf("phase %q: a move captures at most two pieces", field)
+			}
+			for _, l := range letters {
+				v, ok := p.seatByLetter(l)
+				if !ok || v == seat {
+					return fmt.Errorf("phase %q: captured seat %q, want another seat of %s", field, l, p.seatLetters())
+				}
+				p.pending[p.npending] = int8(v)
+				p.npending++
+			}
+		}
+	default:
+		return fmt.Errorf("phase %q: want fence, roll, move or corner after the seat", field)
+	}
+	if len(parts) != want {
+		return fmt.Errorf("phase %q has %d parts, want %d", field, len(parts), want)
+	}
+	return nil
+}
+
+// parseDice reads "5-3" (either order) into the larger and the smaller.
+func parseDice(s string) (int, int, error) {
+	a, b, err := parseRoll("roll " + s)
+	if err != nil {
+		return 0, 0, fmt.Errorf("dice %q, want like 5-3", s)
+	}
+	return a, b, nil
+}
+
+func (p *Position) parseOpening(s string) error {
+	parts := strings.Split(s, ",")
+	if len(parts) != p.players {
+		return fmt.Errorf("opening roll %q: %d entries, want one per seat (%d)", s, len(parts), p.players)
+	}
+	in, pending, rolledAfterPending := 0, 0, false
+	for seat, part := range parts {
+		switch part {
+		case "-":
+			p.opening[seat] = rollPending
+			pending++
+			in++
+		case "x":
+			p.opening[seat] = rollOut
+		default:
+			a, b, err := parseDice(part)
+			if err != nil {
+				return fmt.Errorf("opening roll %q: %v", s, err)
+			}
+			p.opening[seat] = int8(10*a + b)
+			in++
+			rolledAfterPending = rolledAfterPending || pending > 0
+		}
+	}
+	switch {
+	case pending == 0:
+		return fmt.Errorf("opening roll %q: nobody left to roll", s)
+	case rolledAfterPending:
+		return fmt.Errorf("opening roll %q: seats roll in turn order", s)
+	case in < 2:
+		return fmt.Errorf("opening roll %q: a round has at least two seats rolling", s)
+	}
+	p.phase = PhaseOpening
+	return nil
+}
+
+func (p *Position) parseLast(field string) error {
+	rest, ok := strings.CutPrefix(field, "last:")
+	parts := strings.Split(rest, ";")
+	if !ok || len(parts) != 4 {
+		return fmt.Errorf("last turn %q, want like last:S;nofence;5-3;b1-b9", field)
+	}
+	seat, ok := p.seatByLetter(parts[0])
+	if !ok {
+		return fmt.Errorf("last turn %q: seat %q, want one of %s", field, parts[0], p.seatLetters())
+	}
+	t := noTurn
+	t.Seat = rules.Seat(seat)
+	if parts[1] != "-" {
+		f, err := ParseFenceMove(parts[1])
+		if err != nil || f.From == f.To && f.From != NoSlot {
+			return fmt.Errorf("last turn %q: bad fence move %q", field, parts[1])
+		}
+		t.Fenced, t.FenceFrom, t.FenceTo = true, f.From, f.To
+	}
+	if parts[2] != "-" {
+		a, b, err := parseDice(parts[2])
+		if err != nil {
+			return fmt.Errorf("last turn %q: %v", field, err)
+		}
+		t.Dice = [2]int{a, b}
+	}
+	if parts[3] != "-" {
+		legs, err := ParseLegs(parts[3])
+		if err != nil {
+			return fmt.Errorf("last turn %q: %v", field, err)
+		}
+		t.Move = legsText(legs)
+	}
+	p.last = t
+	return nil
+}
+
+// legsText is the canonical text of parsed legs.
+func legsText(legs []Leg) string {
+	if len(legs) == 0 {
+		return PassText
+	}
+	if legs[0].Jump {
+		return jumpText(legs[0].From, legs[0].End())
+	}
+	var parts []string
+	for _, lg := range legs {
+		var b strings.Builder
+		b.WriteString(lg.From.String())
+		for _, pt := range lg.Points {
+			if pt.Capture {
+				b.WriteByte('x')
+			} else {
+				b.WriteByte('-')
+			}
+			b.WriteString(pt.Square.String())
+		}
+		parts = append(parts, b.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// validate checks what holds between the fields.
+func (p *Position) validate(off [4]int) error {
+	for seat := range p.players {
+		if p.HomeCount(rules.Seat(seat)) == PiecesPerSeat && (p.outcome.Method != rules.Finished || !p.outcome.Won(rules.Seat(seat))) {
+			return fmt.Errorf("%s has all four pieces HOME, but has not won by finishing", p.Side(rules.Seat(seat)))
+		}
+	}
+	if p.phase == PhaseOver && p.outcome.Method == rules.Finished && p.HomeCount(p.outcome.Winners[0]) != PiecesPerSeat {
+		return fmt.Errorf("%s won by finishing without all four pieces HOME", p.Side(p.outcome.Winners[0]))
+	}
+	var want [4]int
+	for _, v := range p.Pending() {
+		want[v]++
+	}
+	if off != want {
+		return fmt.Errorf("captured pieces (-) %v do not match the pieces waiting for a corner %v", off[:p.players], want[:p.players])
+	}
+	t := p.last
+	mine := t.Seat == rules.Seat(p.seat)
+	switch p.phase {
+	case PhaseOpening:
+		if t.Seat != rules.Nobody && (t.Fenced || t.Move != "" || t.Dice[0] == 0) {
+			return fmt.Errorf("in the opening, the last turn is an opening roll")
+		}
+	case PhaseRoll:
+		if !mine || !t.Fenced || t.Dice[0] != 0 || t.Move != "" {
+			return fmt.Errorf("before the roll, the last turn is this seat's, with its fence decision only")
+		}
+	case PhaseMove:
+		if !mine || !t.Fenced || t.Dice != [2]int{int(p.dice[0]), int(p.dice[1])} || t.Move != "" {
+			return fmt.Errorf("before the move, the last turn is this seat's, with its fence decision and these dice")
+		}
+	case PhaseCorner:
+		if !mine || !t.Fenced || t.Dice[0] == 0 || t.Move == "" || t.Move == PassText {
+			return fmt.Errorf("when choosing a corner, the last turn is this seat's, with its move")
+		}
+	}
+	return nil
+}
