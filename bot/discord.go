@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -46,8 +47,14 @@ func NewDiscord(s *discordgo.Session, h Handler, guildID string, logger *slog.Lo
 
 // Run connects to the gateway and serves interactions until ctx ends.
 func (d *Discord) Run(ctx context.Context) error {
+	// discordgo runs each handler in its own goroutine, and Discord sends
+	// READY again after an invalid session, possibly while the first
+	// registration is still waiting out a rate limit: one at a time.
+	var mu sync.Mutex
 	registered := false
 	remove1 := d.Session.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		mu.Lock()
+		defer mu.Unlock()
 		if registered {
 			return // a reconnect: the commands are already in place
 		}
@@ -73,6 +80,13 @@ func (d *Discord) Run(ctx context.Context) error {
 	}
 	d.Logger.Info("connected to the Discord gateway")
 	<-ctx.Done()
+	// Without this, discordgo's heartbeat goroutine can bring a closed
+	// session back: Close holds the session lock through a one-second
+	// pause, a heartbeat waiting on that lock then writes to the closed
+	// socket, and its error path reconnects.
+	d.Session.Lock()
+	d.Session.ShouldReconnectOnError = false
+	d.Session.Unlock()
 	return d.Session.Close()
 }
 

@@ -1,0 +1,50 @@
+// Package discordtest is a fake Discord on loopback, for tests that drive a
+// bot built on discordgo end to end without reaching Discord.
+//
+// A Fake serves Discord's REST API and its gateway websocket on 127.0.0.1.
+// The bot under test is wired exactly as in production except for two
+// things: its session's HTTP client uses the Fake's Transport, which sends
+// every https://discord.com/... request to the Fake (keeping the path), and
+// so the gateway URL it asks for with GET /gateway is the Fake's
+// ws://127.0.0.1:port/gateway. discordgo's default websocket dialer reaches
+// it as it is. Compression is left as discordgo sets it: when Identify asks
+// for it, the Fake sends each dispatch as its own zlib-compressed binary
+// frame, as Discord does.
+//
+//	f := discordtest.New(t)
+//	s, _ := discordgo.New("Bot " + f.Token())
+//	s.Client = &http.Client{Transport: f.Transport()}
+//	// ... start the bot on s, wait until it registered its commands ...
+//	alice, bob := f.NewUser("Alice"), f.NewUser("Bob")
+//	ix := f.Command(alice, f.Channel(), "kingsmen", "new", discordtest.Opt{Name: "opponent", Value: bob.ID})
+//	msg := ix.Await(t, "the challenge", func(m discordtest.Message) bool { return !m.Ephemeral() })
+//	accept, _ := msg.Button("Accept")
+//	f.Click(bob, msg, accept.CustomID)
+//
+// What the Fake serves. REST: GET /gateway and /gateway/bot, GET /users/@me,
+// GET /applications/@me (and /oauth2/applications/@me), the bulk overwrite
+// of global and guild commands, interaction callbacks (JSON or multipart
+// with files), follow-ups, reading, editing and deleting @original and
+// follow-ups, channel messages (create and edit, with files), and thread
+// creation (from a message or not). Gateway: Hello, Identify, Ready (with the
+// application id) and GUILD_CREATE, heartbeats and their acks, Resume with
+// the missed events replayed, Reconnect (op 7) and Invalid Session (op 9) on
+// demand, and INTERACTION_CREATE built from a test's description: a slash
+// command with options, autocomplete with a focused option, a button click
+// or a select choice, by a named user in a guild channel, thread or DM.
+//
+// What the Fake checks, failing the test with the method, path and field:
+// every payload against Discord's limits (command names, descriptions,
+// options, choices, autocomplete results, custom ids, rows, buttons and
+// selects, content, embeds, allowed mentions, files, thread names); the
+// interaction protocol (the first answer within 3 seconds, one first answer
+// per interaction, follow-ups and edits only after it, response types that
+// fit the interaction); the bot token on Identify and on REST calls; that a
+// 429's retry_after is honoured; and that no request goes to a route the
+// Fake does not know. Like Discord, it only delivers clicks on components
+// that are on a message the user can see, and commands that are registered.
+//
+// Every request is recorded (Requests), every message kept with its current
+// content (Messages), and waits are event-driven with a deadline (Await and
+// friends), so tests never sleep.
+package discordtest

@@ -1,0 +1,549 @@
+package discordtest_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"parlor/bot/discordtest"
+)
+
+// These tests drive the Fake with a bare discordgo session, to pin down
+// what it serves and checks independently of the bot.
+
+// session is a bare discordgo session wired to f the way the bot is.
+func session(t *testing.T, f *discordtest.Fake) *discordgo.Session {
+	t.Helper()
+	s, err := discordgo.New("Bot " + f.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = &http.Client{Transport: f.Transport()}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	return s
+}
+
+// open connects s to the gateway and closes it when the test ends.
+func open(t *testing.T, s *discordgo.Session) {
+	t.Helper()
+	if err := s.Open(); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	// Rather than Close, which pauses a second, let the Fake cut the
+	// connection when the test ends, with reconnection off as bot.Discord
+	// turns it off before its Close.
+	t.Cleanup(func() {
+		s.Lock()
+		s.ShouldReconnectOnError = false
+		s.Unlock()
+	})
+}
+
+func pngOf(w, h int) []byte {
+	var b bytes.Buffer
+	png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)))
+	return b.Bytes()
+}
+
+// spy stands in for a test's *testing.T and keeps the errors the Fake
+// reports, so that a test can check the Fake fails tests when it should.
+type spy struct {
+	*testing.T
+	mu   sync.Mutex
+	errs []string
+}
+
+func (s *spy) Errorf(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.errs = append(s.errs, fmt.Sprintf(format, args...))
+}
+
+func (s *spy) Helper() {}
+
+// take returns the errors reported since the last take.
+func (s *spy) take() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.errs
+	s.errs = nil
+	return out
+}
+
+// expect checks that the Fake reported one error for each of want, each
+// mentioning it, in any order.
+func (s *spy) expect(t *testing.T, what string, want ...string) {
+	t.Helper()
+	got := s.take()
+	if len(got) != len(want) {
+		t.Errorf("%s: the Fake reported %d errors, want %d: %q", what, len(got), len(want), got)
+		return
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, w) }) {
+			t.Errorf("%s: no error mentions %q: %q", what, w, got)
+		}
+	}
+}
+
+// The gateway handshake: Hello, Identify, Ready with the application id,
+// GUILD_CREATE, heartbeats that are acked; and the REST basics beside it.
+func TestHandshake(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t, discordtest.WithHeartbeat(250*time.Millisecond))
+	s := session(t, f)
+	ready := make(chan *discordgo.Ready, 1)
+	guild := make(chan *discordgo.GuildCreate, 1)
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
+	s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { guild <- g })
+	open(t, s)
+	select {
+	case r := <-ready:
+		if r.Application == nil || r.Application.ID != f.AppID() {
+			t.Errorf("Ready.Application = %+v, want id %s", r.Application, f.AppID())
+		}
+		if r.User == nil || r.User.ID != f.BotUser().ID || !r.User.Bot {
+			t.Errorf("Ready.User = %+v, want the bot %s", r.User, f.BotUser().ID)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no Ready")
+	}
+	select {
+	case g := <-guild:
+		if g.ID != f.GuildID() || len(g.Channels) == 0 {
+			t.Errorf("GUILD_CREATE %s with %d channels, want %s with #general", g.ID, len(g.Channels), f.GuildID())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no GUILD_CREATE")
+	}
+	f.AwaitHeartbeats(t, 3)
+	if ids := f.Identifies(); len(ids) != 1 || ids[0].Intents != int(discordgo.IntentsGuilds) || !ids[0].Compress {
+		t.Errorf("Identify = %+v, want one, with the Guilds intent and payload compression", ids)
+	}
+	me, err := s.User("@me")
+	if err != nil || me.ID != f.BotUser().ID {
+		t.Errorf("GET /users/@me = %+v, %v", me, err)
+	}
+	app, err := s.Application("@me")
+	if err != nil || app.ID != f.AppID() {
+		t.Errorf("GET /oauth2/applications/@me = %+v, %v", app, err)
+	}
+	gw, err := s.GatewayBot()
+	if err != nil || !strings.HasPrefix(gw.URL, "ws://127.0.0.1:") || gw.Shards != 1 {
+		t.Errorf("GET /gateway/bot = %+v, %v", gw, err)
+	}
+}
+
+// demoCommands is a command with every kind of option the Fake builds.
+func demoCommands() []*discordgo.ApplicationCommand {
+	return []*discordgo.ApplicationCommand{{
+		Name: "demo", Description: "A demonstration",
+		Options: []*discordgo.ApplicationCommandOption{{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: "go", Description: "Go",
+			Options: []*discordgo.ApplicationCommandOption{
+				{Type: discordgo.ApplicationCommandOptionString, Name: "text", Description: "Some text", Required: true, Autocomplete: true},
+				{Type: discordgo.ApplicationCommandOptionInteger, Name: "count", Description: "How many", Autocomplete: true},
+				{Type: discordgo.ApplicationCommandOptionUser, Name: "who", Description: "Someone"},
+			},
+		}},
+	}}
+}
+
+// demoBot answers interactions the simplest way and hands each to the test.
+func demoBot(t *testing.T, f *discordtest.Fake, answer func(s *discordgo.Session, i *discordgo.Interaction)) (*discordgo.Session, chan *discordgo.Interaction) {
+	t.Helper()
+	s := session(t, f)
+	got := make(chan *discordgo.Interaction, 10)
+	s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		answer(s, ic.Interaction)
+		got <- ic.Interaction
+	})
+	open(t, s)
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), f.GuildID(), demoCommands()); err != nil {
+		t.Fatalf("register: %v", err)
+	}
+	return s, got
+}
+
+func next(t *testing.T, ch chan *discordgo.Interaction) *discordgo.Interaction {
+	t.Helper()
+	select {
+	case i := <-ch:
+		return i
+	case <-time.After(5 * time.Second):
+		t.Fatal("no interaction reached the bot")
+		return nil
+	}
+}
+
+// Interactions built from a test's description decode in discordgo as
+// Discord's would: who, where, the typed options, focus, resolved users,
+// the component and the message it is on.
+func TestInteractionPayloads(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	s, got := demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
+		var err error
+		switch i.Type {
+		case discordgo.InteractionApplicationCommandAutocomplete:
+			err = s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+				Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Parlor", Value: "parlor"}}}})
+		case discordgo.InteractionApplicationCommand:
+			err = s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "Hello", Components: []discordgo.MessageComponent{
+					discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Press", Style: discordgo.PrimaryButton, CustomID: "press"}}},
+					discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{CustomID: "pick", Options: []discordgo.SelectMenuOption{{Label: "A", Value: "a"}, {Label: "B", Value: "b"}}}}},
+				}}})
+		case discordgo.InteractionMessageComponent:
+			err = s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+				Data: &discordgo.InteractionResponseData{Content: "Pressed"}})
+		}
+		if err != nil {
+			t.Errorf("answer: %v", err)
+		}
+	})
+	alice := f.AddUser(discordtest.User{GlobalName: "Alice", Username: "alice", Nick: "Al"})
+	bob := f.NewUser("Bob")
+	thread := f.NewThread(f.Channel(), "a thread")
+
+	ac := f.Autocomplete(alice, thread, "demo", "go", "text", discordtest.Opt{Name: "text", Value: "par"})
+	i := next(t, got)
+	data := i.ApplicationCommandData()
+	sub := data.Options[0]
+	if i.AppID != f.AppID() || i.GuildID != f.GuildID() || i.ChannelID != thread.ID || i.Member.User.ID != alice.ID || i.Member.Nick != "Al" {
+		t.Errorf("autocomplete: app %s guild %s channel %s member %+v", i.AppID, i.GuildID, i.ChannelID, i.Member)
+	}
+	if data.Name != "demo" || sub.Name != "go" || len(sub.Options) != 1 || !sub.Options[0].Focused || sub.Options[0].StringValue() != "par" {
+		t.Errorf("autocomplete data = %+v / %+v", data, sub.Options[0])
+	}
+	if cs := ac.Choices(t); len(cs) != 1 || cs[0].Value != "parlor" {
+		t.Errorf("choices = %+v", cs)
+	}
+
+	ix := f.Command(alice, thread, "demo", "go", discordtest.Opt{Name: "text", Value: "parlor"},
+		discordtest.Opt{Name: "count", Value: "3"}, discordtest.Opt{Name: "who", Value: bob.ID})
+	i = next(t, got)
+	sub = i.ApplicationCommandData().Options[0]
+	if len(sub.Options) != 3 || sub.Options[1].IntValue() != 3 || sub.Options[2].UserValue(nil).ID != bob.ID {
+		t.Errorf("command options = %+v", sub.Options)
+	}
+	if r := i.ApplicationCommandData().Resolved; r == nil || r.Users[bob.ID] == nil || r.Users[bob.ID].GlobalName != "Bob" {
+		t.Errorf("resolved = %+v", r)
+	}
+	msg := ix.Await(t, "the reply", func(m discordtest.Message) bool { return m.Content == "Hello" })
+	if ix.CallbackType(t) != discordtest.ChannelMessageWithSource || msg.ChannelID != thread.ID {
+		t.Errorf("reply %+v of type %d", msg, ix.CallbackType(t))
+	}
+
+	f.Choose(bob, msg, "pick", "b")
+	i = next(t, got)
+	if cd := i.MessageComponentData(); cd.CustomID != "pick" || len(cd.Values) != 1 || cd.Values[0] != "b" || i.Message == nil || i.Message.ID != msg.ID {
+		t.Errorf("select data = %+v on message %+v", cd, i.Message)
+	}
+	click := f.Click(bob, msg, "press")
+	i = next(t, got)
+	if cd := i.MessageComponentData(); cd.CustomID != "press" || cd.ComponentType != discordgo.ButtonComponent {
+		t.Errorf("button data = %+v", cd)
+	}
+	// discordgo always sends "components" in an update (null here), which
+	// clears them, as Discord does.
+	if m := click.Await(t, "the update", func(m discordtest.Message) bool { return m.Content == "Pressed" }); m.ID != msg.ID || len(m.Components) != 0 {
+		t.Errorf("updated message = %+v, want the same message without components", m)
+	}
+
+	// Guild commands are not offered in DMs; global ones are.
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", demoCommands()); err != nil {
+		t.Fatal(err)
+	}
+	dm := f.DM(alice)
+	f.Command(alice, dm, "demo", "go", discordtest.Opt{Name: "text", Value: "x"})
+	i = next(t, got)
+	if i.Member != nil || i.User == nil || i.User.ID != alice.ID || i.GuildID != "" {
+		t.Errorf("a DM carries user, not member: member %+v user %+v guild %q", i.Member, i.User, i.GuildID)
+	}
+}
+
+// After a deferral, the first follow-up takes the loading message's place
+// and keeps its ephemerality, whatever its own flags; later ones are new
+// messages with their own flags. So a bot must resolve the loading message
+// before it posts something public.
+func TestDeferredFirstFollowUp(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
+		s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
+		for _, text := range []string{"first", "second"} {
+			if _, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: text}); err != nil {
+				t.Errorf("follow-up: %v", err)
+			}
+		}
+	})
+	alice := f.NewUser("Alice")
+	ix := f.Command(alice, f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "x"})
+	second := ix.Await(t, "the second follow-up", func(m discordtest.Message) bool { return m.Content == "second" })
+	msgs := ix.Messages()
+	if len(msgs) != 2 || msgs[0].Content != "first" || !msgs[0].Ephemeral() || msgs[0].Loading() || second.Ephemeral() {
+		t.Errorf("messages = %+v, want the ephemeral original holding \"first\", then a public \"second\"", msgs)
+	}
+}
+
+// Breaking the interaction protocol fails the test: a follow-up before the
+// first answer, two first answers, a response type that does not fit the
+// interaction, and a first answer after the window.
+func TestProtocolErrors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		mode, want string
+		window     time.Duration
+	}{
+		{"follow-up first", "has not been answered yet", discordtest.DefaultAckWindow},
+		{"twice", "already been acknowledged", discordtest.DefaultAckWindow},
+		{"update a command", "type: response type 7 cannot answer an interaction of type 2", discordtest.DefaultAckWindow},
+		{"late", "Discord allows 50ms", 50 * time.Millisecond},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			t.Parallel()
+			sp := &spy{T: t}
+			f := discordtest.New(sp, discordtest.WithAckWindow(tc.window))
+			_, got := demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
+				msg := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: "ok"}}
+				switch tc.mode {
+				case "follow-up first":
+					s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: "too early"})
+					s.InteractionRespond(i, msg)
+				case "twice":
+					s.InteractionRespond(i, msg)
+					s.InteractionRespond(i, msg)
+				case "update a command":
+					s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{Content: "no"}})
+				case "late":
+					time.Sleep(100 * time.Millisecond)
+					s.InteractionRespond(i, msg)
+				}
+			})
+			ix := f.Command(f.NewUser("Alice"), f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "x"})
+			next(t, got)
+			f.AwaitRequest(t, tc.mode, func(r discordtest.Request) bool { return r.Interaction == ix.ID && r.Status >= 400 })
+			sp.expect(t, tc.mode, tc.want)
+		})
+	}
+}
+
+// Every payload is checked against Discord's limits; a breach fails the
+// test naming the field.
+func TestLimits(t *testing.T) {
+	t.Parallel()
+	sp := &spy{T: t}
+	f := discordtest.New(sp)
+	s := session(t, f)
+	ch := f.Channel().ID
+	long := func(n int) string { return strings.Repeat("x", n) }
+	row := func(cs ...discordgo.MessageComponent) discordgo.MessageComponent {
+		return discordgo.ActionsRow{Components: cs}
+	}
+	button := func(id string) discordgo.MessageComponent {
+		return discordgo.Button{Label: "B", Style: discordgo.PrimaryButton, CustomID: id}
+	}
+	options := func(n int) []discordgo.SelectMenuOption {
+		var out []discordgo.SelectMenuOption
+		for i := range n {
+			out = append(out, discordgo.SelectMenuOption{Label: fmt.Sprint(i), Value: fmt.Sprint(i)})
+		}
+		return out
+	}
+	fields := func(n int) []*discordgo.MessageEmbedField {
+		var out []*discordgo.MessageEmbedField
+		for i := range n {
+			out = append(out, &discordgo.MessageEmbedField{Name: "n", Value: fmt.Sprint(i)})
+		}
+		return out
+	}
+	messages := []struct {
+		name string
+		msg  discordgo.MessageSend
+		want string
+	}{
+		{"content", discordgo.MessageSend{Content: long(2001)}, "content: 2001 characters, at most 2000"},
+		{"custom id", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(button(long(101)))}}, "components[0].components[0].custom_id: 101 characters, at most 100"},
+		{"rows", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(button("a")), row(button("b")), row(button("c")), row(button("d")), row(button("e")), row(button("f"))}}, "components: 6 action rows, at most 5"},
+		{"buttons", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(button("a"), button("b"), button("c"), button("d"), button("e"), button("f"))}}, "components[0].components: 6 buttons in a row, at most 5"},
+		{"select beside a button", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(button("a"), discordgo.SelectMenu{CustomID: "s", Options: options(2)})}}, "a select and 1 buttons in one row"},
+		{"select options", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: "s", Options: options(26)})}}, "components[0].components[0].options: 26 options, at most 25"},
+		{"option label", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(discordgo.SelectMenu{CustomID: "s", Options: []discordgo.SelectMenuOption{{Label: long(101), Value: "v"}}})}}, "options[0].label: 101 characters, at most 100"},
+		{"duplicate custom id", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(button("a")), row(button("a"))}}, "components[1].components[0].custom_id: \"a\" is also the custom_id"},
+		{"button label", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(discordgo.Button{Label: long(81), Style: discordgo.PrimaryButton, CustomID: "a"})}}, "components[0].components[0].label: 81 characters, at most 80"},
+		{"embed title", discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{{Title: long(257)}}}, "embeds[0].title: 257 characters, at most 256"},
+		{"embed fields", discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{{Fields: fields(26)}}}, "embeds[0].fields: 26 fields, at most 25"},
+		{"embeds in all", discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{{Description: long(4000)}, {Description: long(2001)}}}, "embeds: 6001 characters in all embeds together"},
+		{"empty", discordgo.MessageSend{}, "content: cannot send an empty message"},
+		{"file size", discordgo.MessageSend{Files: []*discordgo.File{{Name: "big.png", Reader: bytes.NewReader(make([]byte, 10<<20+1))}}}, "files[0]: big.png is 10485761 bytes, at most 10485760"},
+		{"mentions", discordgo.MessageSend{Content: "hi", AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}, Users: []string{"1"}}}, "allowed_mentions.users: cannot list users while parse has"},
+		{"ephemeral in a channel", discordgo.MessageSend{Content: "hi", Flags: discordgo.MessageFlagsEphemeral}, "flags: flags 64 include 64"},
+	}
+	for _, tc := range messages {
+		if _, err := s.ChannelMessageSendComplex(ch, &tc.msg); err == nil {
+			t.Errorf("%s: the Fake accepted it", tc.name)
+		}
+		sp.expect(t, tc.name, tc.want)
+	}
+
+	opt := func(name string, required bool) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: "d", Required: required}
+	}
+	var many []*discordgo.ApplicationCommandOption
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for i := range 26 {
+		many = append(many, opt(fmt.Sprintf("o%d", i), false))
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprint(i), Value: fmt.Sprint(i)})
+	}
+	commands := []struct {
+		name string
+		cmd  discordgo.ApplicationCommand
+		want string
+	}{
+		{"uppercase name", discordgo.ApplicationCommand{Name: "Kingsmen", Description: "d"}, "[0].name: \"Kingsmen\" must be lowercase"},
+		{"description", discordgo.ApplicationCommand{Name: "k", Description: long(101)}, "[0].description: 101 characters, at most 100"},
+		{"no description", discordgo.ApplicationCommand{Name: "k"}, "[0].description: must not be empty"},
+		{"options", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: many}, "[0].options: 26 options, at most 25"},
+		{"choices", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "o", Description: "d", Choices: choices}}}, "[0].options[0].choices: 26 choices, at most 25"},
+		{"autocomplete with choices", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "o", Description: "d", Autocomplete: true, Choices: choices[:2]}}}, "[0].options[0].autocomplete: autocomplete cannot be combined with fixed choices"},
+		{"required last", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{opt("a", false), opt("b", true)}}, "[0].options[1].required: required options must come before optional ones"},
+		{"option name", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{opt("two words", false)}}, "[0].options[0].name: \"two words\" does not match"},
+	}
+	for _, tc := range commands {
+		if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", []*discordgo.ApplicationCommand{&tc.cmd}); err == nil {
+			t.Errorf("%s: the Fake accepted it", tc.name)
+		}
+		sp.expect(t, tc.name, tc.want)
+	}
+
+	if _, err := s.ThreadStartComplex(ch, &discordgo.ThreadStart{Name: long(101), AutoArchiveDuration: 30}); err == nil {
+		t.Errorf("thread: the Fake accepted it")
+	}
+	sp.expect(t, "thread", "auto_archive_duration: 30 minutes", "name: 101 characters, at most 100")
+
+	if _, err := s.Request("GET", discordgo.EndpointAPI+"guilds/1/members", nil); err == nil {
+		t.Errorf("unknown route: the Fake accepted it")
+	}
+	sp.expect(t, "unknown route", "unknown route GET /api/v9/guilds/1/members")
+}
+
+// An autocomplete answer holds at most 25 choices, of the option's type.
+func TestAutocompleteLimits(t *testing.T) {
+	t.Parallel()
+	sp := &spy{T: t}
+	f := discordtest.New(sp)
+	_, got := demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
+		var cs []*discordgo.ApplicationCommandOptionChoice
+		for n := range 26 {
+			cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprint(n), Value: fmt.Sprint(n)})
+		}
+		cs[0].Value = "zero"
+		s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: cs}})
+	})
+	ix := f.Autocomplete(f.NewUser("Alice"), f.Channel(), "demo", "go", "count", discordtest.Opt{Name: "text", Value: "x"})
+	next(t, got)
+	f.AwaitRequest(t, "the refused answer", func(r discordtest.Request) bool { return r.Interaction == ix.ID })
+	sp.expect(t, "autocomplete", "data.choices: 26 choices, at most 25", "data.choices[0].value: could not interpret \"zero\" as an integer")
+}
+
+// A 429 with retry_after: discordgo waits and retries, and the Fake checks
+// that it waited; a client that comes back early fails the test.
+func TestRateLimit(t *testing.T) {
+	t.Parallel()
+	sp := &spy{T: t}
+	f := discordtest.New(sp)
+	s := session(t, f)
+	const wait = 150 * time.Millisecond
+	f.RateLimit(discordtest.Limit{Route: "POST /channels/{channel}/messages", RetryAfter: wait})
+	if _, err := s.ChannelMessageSend(f.Channel().ID, "hello"); err != nil {
+		t.Fatalf("send: %v", err)
+	}
+	reqs := f.Requests()
+	if len(reqs) != 2 || reqs[0].Status != http.StatusTooManyRequests || reqs[1].Status != http.StatusOK || reqs[1].At.Sub(reqs[0].At) < wait {
+		t.Errorf("requests = %v, want a 429 and a retry %v later", reqs, wait)
+	}
+	if msgs := f.Messages(); len(msgs) != 1 || msgs[0].Content != "hello" {
+		t.Errorf("messages = %+v, want the one hello", msgs)
+	}
+	sp.expect(t, "honoured 429")
+
+	// A client that ignores the 429 and comes straight back.
+	f.RateLimit(discordtest.Limit{Route: "POST /channels/{channel}/messages", RetryAfter: time.Minute})
+	raw := &http.Client{Transport: f.Transport()}
+	for _, want := range []int{http.StatusTooManyRequests, http.StatusOK} {
+		req, _ := http.NewRequest("POST", discordgo.EndpointChannelMessages(f.Channel().ID), strings.NewReader(`{"content":"again"}`))
+		req.Header.Set("Authorization", "Bot "+f.Token())
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := raw.Do(req)
+		if err != nil || resp.StatusCode != want {
+			t.Fatalf("raw send: %v %v, want %d", resp.Status, err, want)
+		}
+		resp.Body.Close()
+	}
+	sp.expect(t, "early retry", "before the retry_after of an earlier 429 had passed")
+}
+
+// Channel messages with files are created and edited; threads start from a
+// message (taking its id) or on their own.
+func TestChannelMessagesAndThreads(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	s := session(t, f)
+	ch := f.Channel().ID
+	m, err := s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: "board", Files: []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(pngOf(3, 2))}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Attachments) != 1 || m.Attachments[0].Width != 3 || m.Attachments[0].Height != 2 {
+		t.Errorf("attachments = %+v", m.Attachments)
+	}
+	edit := discordgo.NewMessageEdit(ch, m.ID).SetContent("board, again")
+	edit.Files = []*discordgo.File{{Name: "c.png", ContentType: "image/png", Reader: bytes.NewReader(pngOf(1, 1))}}
+	if _, err := s.ChannelMessageEditComplex(edit); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := f.Message(m.ID)
+	if got.Content != "board, again" || len(got.Files) != 2 || got.Edits != 1 {
+		t.Errorf("edited message = %+v", got)
+	}
+	th, err := s.MessageThreadStart(ch, m.ID, "Game 1", 1440)
+	if err != nil || th.ID != m.ID || th.ParentID != ch || th.Type != discordgo.ChannelTypeGuildPublicThread {
+		t.Errorf("thread from a message = %+v, %v", th, err)
+	}
+	th2, err := s.ThreadStart(ch, "Game 2", discordgo.ChannelTypeGuildPublicThread, 60)
+	if err != nil || th2.Name != "Game 2" {
+		t.Fatalf("thread = %+v, %v", th2, err)
+	}
+	if _, err := s.ChannelMessageSend(th2.ID, "in the thread"); err != nil {
+		t.Errorf("posting in the new thread: %v", err)
+	}
+}
+
+// A Reconnect (op 7) makes discordgo resume; what was dispatched meanwhile
+// is replayed, and nothing is lost.
+func TestResume(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	_, got := demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
+		s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: "ok"}})
+	})
+	alice := f.NewUser("Alice")
+	f.Reconnect(t)
+	ix := f.Command(alice, f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "while away"})
+	next(t, got)
+	ix.Await(t, "the answer", func(m discordtest.Message) bool { return m.Content == "ok" })
+	if f.Resumes() != 1 || len(f.Identifies()) != 1 {
+		t.Errorf("%d resumes and %d identifies, want 1 and 1", f.Resumes(), len(f.Identifies()))
+	}
+}

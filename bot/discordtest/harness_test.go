@@ -1,0 +1,406 @@
+package discordtest_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"image/png"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"parlor/bot"
+	"parlor/bot/discordtest"
+	"parlor/render"
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// The All the King's Men board is 880×1244 (render/kingsmen.go: a portrait
+// canvas 880 wide, 124+64+44 above the 8 ranks of 112, 44+64+8 below).
+const boardW, boardH = 880, 1244
+
+// painter is the real renderer, made slow on purpose when delay is set.
+type painter struct {
+	r     *render.Renderer
+	delay atomic.Int64
+}
+
+func (p *painter) PNG(s rules.State, info render.Info) ([]byte, error) {
+	if d := time.Duration(p.delay.Load()); d > 0 {
+		time.Sleep(d)
+	}
+	return p.r.PNG(s, info)
+}
+
+// logs keeps the bot's log, shown when a test fails, and counts errors.
+type logs struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	errors int
+}
+
+func (l *logs) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if bytes.Contains(p, []byte("level=ERROR")) {
+		l.errors++
+	}
+	return l.buf.Write(p)
+}
+
+func (l *logs) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// process is one run of the bot: what cmd/parlor's runBot builds.
+type process struct {
+	db     *storage.DB
+	table  *bot.Table
+	d      *bot.Discord
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// harness is the bot served by a Fake, as in production.
+type harness struct {
+	t       *testing.T
+	f       *discordtest.Fake
+	dbPath  string
+	guildID string // where commands are registered: the Fake's guild, or "" for global
+	painter *painter
+	log     *logs
+	proc    *process
+	starts  int
+	// duringStart, if set, runs once while the first process starts,
+	// before its commands are registered.
+	duringStart func()
+}
+
+type setting func(*harness)
+
+// global registers the commands globally, as without DISCORD_GUILD_ID.
+func global(h *harness) { h.guildID = "" }
+
+// newHarness starts a Fake and the bot on it, and checks at the end that
+// the stored games replay and every board is a PNG of the right size.
+func newHarness(t *testing.T, settings ...setting) *harness {
+	t.Helper()
+	// Waits matter only when something is wrong; on a busy machine under
+	// -race a board can take seconds to draw.
+	f := discordtest.New(t, discordtest.WithTimeout(10*time.Second))
+	h := &harness{t: t, f: f, dbPath: filepath.Join(t.TempDir(), "parlor.db"), guildID: f.GuildID(),
+		painter: &painter{r: render.New()}, log: &logs{}}
+	for _, s := range settings {
+		s(h)
+	}
+	t.Cleanup(h.finish) // runs before the Fake stops
+	h.start()
+	return h
+}
+
+// start runs the bot as cmd/parlor does, but for the HTTP transport (and
+// so the gateway URL) and the scripted seating roll, and waits until it
+// has registered its commands.
+func (h *harness) start() {
+	h.t.Helper()
+	ctx := context.Background()
+	db, err := storage.Open(ctx, h.dbPath)
+	if err != nil {
+		h.t.Fatalf("storage.Open: %v", err)
+	}
+	h.starts++
+	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})).With("process", h.starts)
+	table := bot.NewTable(bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
+		Roll: func(int) int { return 0 }}) // the challenger keeps South and moves first
+	s, err := discordgo.New("Bot " + h.f.Token())
+	if err != nil {
+		h.t.Fatalf("discordgo.New: %v", err)
+	}
+	s.Client = &http.Client{Transport: h.f.Transport()}
+	d := bot.NewDiscord(s, table, h.guildID, logger)
+	runCtx, cancel := context.WithCancel(ctx)
+	p := &process{db: db, table: table, d: d, cancel: cancel, done: make(chan error, 1)}
+	h.proc = p
+	go func() { p.done <- d.Run(runCtx) }()
+	if hook := h.duringStart; hook != nil {
+		h.duringStart = nil
+		hook()
+	}
+	select {
+	case <-d.Registered:
+	case err := <-p.done:
+		h.t.Fatalf("the bot stopped before registering its commands: %v\n%s", err, h.log)
+	case <-time.After(10 * time.Second):
+		h.t.Fatalf("the bot did not register its commands within 10 s\n%s", h.log)
+	}
+}
+
+// stop ends the bot process and closes its database.
+func (h *harness) stop() {
+	h.t.Helper()
+	p := h.proc
+	if p == nil {
+		return
+	}
+	h.proc = nil
+	p.cancel()
+	select {
+	case err := <-p.done:
+		if err != nil {
+			h.t.Errorf("bot.Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		h.t.Errorf("the bot did not stop within 10 s")
+	}
+	if err := p.db.Close(); err != nil {
+		h.t.Errorf("close the database: %v", err)
+	}
+}
+
+// restart stops the bot and starts a new process on the same database.
+func (h *harness) restart() {
+	h.t.Helper()
+	h.stop()
+	h.start()
+}
+
+// finish stops the bot and checks what every test must leave behind.
+func (h *harness) finish() {
+	t := h.t
+	if h.proc != nil {
+		n, problems, err := h.proc.table.Check(context.Background())
+		if err != nil || len(problems) > 0 {
+			t.Errorf("checked %d games: %v %+v", n, err, problems)
+		}
+	}
+	// discordgo's Close pauses a second; decode the boards meanwhile.
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		h.stop()
+	}()
+	checkBoards(t, h.f)
+	<-stopped
+	if h.log.errors > 0 {
+		t.Errorf("the bot logged %d errors", h.log.errors)
+	}
+	if t.Failed() {
+		t.Logf("the bot's log:\n%s", h.log)
+	}
+}
+
+// checkBoards decodes every uploaded file as a PNG of the board's size.
+func checkBoards(t *testing.T, f *discordtest.Fake) {
+	t.Helper()
+	seen := map[[32]byte]bool{}
+	for _, file := range f.Files() {
+		sum := sha256.Sum256(file.Data)
+		if seen[sum] {
+			continue
+		}
+		seen[sum] = true
+		img, err := png.Decode(bytes.NewReader(file.Data))
+		if err != nil {
+			t.Errorf("attachment %s does not decode as a PNG: %v", file.Name, err)
+			continue
+		}
+		if b := img.Bounds(); b.Dx() != boardW || b.Dy() != boardH || file.ContentType != "image/png" || !strings.HasSuffix(file.Name, ".png") {
+			t.Errorf("attachment %s (%s) is %d×%d, want an image/png of %d×%d", file.Name, file.ContentType, b.Dx(), b.Dy(), boardW, boardH)
+		}
+	}
+}
+
+// Ways to recognise the bot's answers, whichever path (at once or
+// deferred) the adapter took.
+func isBoard(m discordtest.Message) bool {
+	return !m.Ephemeral() && !m.Loading() && len(m.Files) == 1 && strings.HasPrefix(m.Content, "**Game #")
+}
+
+func isPrivate(m discordtest.Message) bool {
+	return m.Ephemeral() && !m.Loading() && m.Content != ""
+}
+
+// board waits for the public board an interaction posts.
+func (h *harness) board(ix *discordtest.Interaction) discordtest.Message {
+	h.t.Helper()
+	return ix.Await(h.t, "the new board", isBoard)
+}
+
+// private waits for the private answer to an interaction.
+func (h *harness) private(ix *discordtest.Interaction) discordtest.Message {
+	h.t.Helper()
+	return ix.Await(h.t, "the private answer", isPrivate)
+}
+
+// refusal waits for a private answer containing want and checks that it is
+// the interaction's only message.
+func (h *harness) refusal(ix *discordtest.Interaction, want string) discordtest.Message {
+	h.t.Helper()
+	m := h.private(ix)
+	if !strings.Contains(m.Content, want) {
+		h.t.Errorf("private answer %q, want it to say %q", m.Content, want)
+	}
+	if m.For != ix.User.ID {
+		h.t.Errorf("private answer shown to %s, want %s", m.For, ix.User.ID)
+	}
+	return m
+}
+
+var gameNumber = regexp.MustCompile(`(?i)game #(\d+)`)
+
+// challenge has a challenge b with /kingsmen new, b accept it, and returns
+// the game id and the first board.
+func (h *harness) challenge(a, b discordtest.User, ch discordtest.Channel) (int64, discordtest.Message) {
+	h.t.Helper()
+	msg := h.challengeMessage(a, b, ch)
+	accept, _ := msg.Button("Accept")
+	board := h.board(h.f.Click(b, msg, accept.CustomID))
+	return gameID(h.t, board), board
+}
+
+// challengeMessage posts a's challenge to b and returns it.
+func (h *harness) challengeMessage(a, b discordtest.User, ch discordtest.Channel) discordtest.Message {
+	h.t.Helper()
+	ix := h.f.Command(a, ch, "kingsmen", "new", discordtest.Opt{Name: "opponent", Value: b.ID})
+	msg := ix.Await(h.t, "the challenge", func(m discordtest.Message) bool { return !m.Ephemeral() && !m.Loading() && m.Content != "" })
+	if _, ok := msg.Button("Accept"); !ok {
+		h.t.Fatalf("the challenge %q has no Accept button", msg.Content)
+	}
+	if p := msg.Pings(); len(p) != 1 || p[0] != b.ID {
+		h.t.Errorf("the challenge pings %v, want only %s", p, b.ID)
+	}
+	return msg
+}
+
+func gameID(t *testing.T, m discordtest.Message) int64 {
+	t.Helper()
+	sub := gameNumber.FindStringSubmatch(m.Content)
+	if sub == nil {
+		t.Fatalf("no game number in %q", m.Content)
+	}
+	id, _ := strconv.ParseInt(sub[1], 10, 64)
+	return id
+}
+
+// slashMove plays move the way a person types it: start typing typed into
+// the move option, take the autocomplete choice whose value is move, and
+// send the command.
+func (h *harness) slashMove(u discordtest.User, ch discordtest.Channel, typed, move string) discordtest.Message {
+	h.t.Helper()
+	ac := h.f.Autocomplete(u, ch, "kingsmen", "move", "move", discordtest.Opt{Name: "move", Value: typed})
+	choices := ac.Choices(h.t)
+	var picked string
+	for _, c := range choices {
+		if c.Value == move {
+			picked = c.Value
+		}
+	}
+	if picked == "" {
+		h.t.Fatalf("typing %q offers %v, without %s", typed, choices, move)
+	}
+	return h.board(h.f.Command(u, ch, "kingsmen", "move", discordtest.Opt{Name: "move", Value: picked}))
+}
+
+// pickMenu chooses the piece of move in the board's piece menu and returns
+// the private menu of its moves.
+func (h *harness) pickMenu(u discordtest.User, board discordtest.Message, move string) discordtest.Message {
+	h.t.Helper()
+	pick, ok := board.Select("/pick")
+	if !ok {
+		h.t.Fatalf("the board has no piece menu: %q", board.Content)
+	}
+	// The options are the pieces that can move, by square; move is written
+	// like Nf1-g1, so its piece stands on f1.
+	opt, ok := pick.Option(move[1:3])
+	if !ok {
+		h.t.Fatalf("the piece menu %+v does not offer the piece of %s", pick.Options, move)
+	}
+	menu := h.private(h.f.Choose(u, board, pick.CustomID, opt.Value))
+	if _, ok := menu.Select("/play"); !ok {
+		h.t.Fatalf("the private answer %q has no move menu", menu.Content)
+	}
+	return menu
+}
+
+// menuMove plays move from a private move menu and returns the new board.
+func (h *harness) menuMove(u discordtest.User, menu discordtest.Message, move string) discordtest.Message {
+	h.t.Helper()
+	play, _ := menu.Select("/play")
+	if _, ok := play.Option(move); !ok {
+		h.t.Fatalf("the move menu %+v does not offer %s", play.Options, move)
+	}
+	ix := h.f.Choose(u, menu, play.CustomID, move)
+	board := h.board(ix)
+	// The menu itself now says what was played, whichever path was taken.
+	ix.Await(h.t, "the note of the move played", func(m discordtest.Message) bool {
+		return m.Ephemeral() && strings.Contains(m.Content, "You played "+move)
+	})
+	return board
+}
+
+// selectMove plays move with the board's menus: the piece, then the move.
+func (h *harness) selectMove(u discordtest.User, board discordtest.Message, move string) discordtest.Message {
+	h.t.Helper()
+	return h.menuMove(u, h.pickMenu(u, board, move), move)
+}
+
+// game loads a game from the database.
+func (h *harness) game(id int64) (*storage.Game, []storage.Entry) {
+	h.t.Helper()
+	ctx := context.Background()
+	g, err := h.proc.db.Game(ctx, id)
+	if err != nil {
+		h.t.Fatalf("load game %d: %v", id, err)
+	}
+	log, err := h.proc.db.Log(ctx, id)
+	if err != nil {
+		h.t.Fatalf("load the log of game %d: %v", id, err)
+	}
+	return g, log
+}
+
+// recorded returns which of the interaction ids the database recorded as
+// handled: each stored change records the one interaction that made it.
+func (h *harness) recorded(ids ...string) []string {
+	h.t.Helper()
+	var out []string
+	for _, id := range ids {
+		done, err := h.proc.db.Handled(context.Background(), id)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if done {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func texts(log []storage.Entry) []string {
+	var out []string
+	for _, e := range log {
+		out = append(out, e.Text)
+	}
+	return out
+}
+
+func describe(ms []discordtest.Message) string {
+	var b strings.Builder
+	for _, m := range ms {
+		fmt.Fprintf(&b, "\n\t%s ephemeral=%v files=%d %q", m.ID, m.Ephemeral(), len(m.Files), m.Content)
+	}
+	return b.String()
+}
