@@ -98,21 +98,29 @@ func mustJSON(v any) []byte {
 }
 
 // send writes a frame, zlib-compressed when the connection asked for
-// payload compression and dispatch is set.
+// payload compression and dispatch is set. A frame that cannot be written
+// closes the connection: a client waiting for it (discordgo waits for
+// READY without a deadline) then sees the error instead of hanging.
 func (c *conn) send(frame []byte, dispatch bool) {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	c.ws.SetWriteDeadline(time.Now().Add(2 * time.Second))
+	c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+	kind, data := websocket.TextMessage, frame
 	if c.compress && dispatch {
 		var b bytes.Buffer
 		z := zlib.NewWriter(&b)
 		z.Write(frame)
 		z.Close()
-		c.ws.WriteMessage(websocket.BinaryMessage, b.Bytes())
-		return
+		kind, data = websocket.BinaryMessage, b.Bytes()
 	}
-	c.ws.WriteMessage(websocket.TextMessage, frame)
+	if err := c.ws.WriteMessage(kind, data); err != nil {
+		c.ws.Close()
+	}
 }
+
+// writeWait bounds a frame's write; loopback writes only stall when the
+// machine does, so it is generous.
+const writeWait = 30 * time.Second
 
 // shut closes the connection with a gateway close code.
 func (c *conn) shut(code int, reason string) {
