@@ -8,6 +8,7 @@ import (
 
 	"parlor/rules"
 	"parlor/rules/kimbo"
+	"parlor/rules/rulestest"
 )
 
 // FuzzPositionRoundTrip: for any text Parse accepts, Parse(p.String())
@@ -57,14 +58,7 @@ func FuzzPositionRoundTrip(f *testing.F) {
 // roundTrip checks that p's position text reads back as the same position.
 func roundTrip(t *testing.T, p *kimbo.Position) {
 	t.Helper()
-	s := p.String()
-	q, err := kimbo.Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q) of String(): got error %v, want none\n%s", s, err, p.Drawing())
-	}
-	if q.String() != s || outcomeText(q.Outcome()) != outcomeText(p.Outcome()) {
-		t.Fatalf("Parse(String()).String(): got %q, want %q\n%s", q.String(), s, p.Drawing())
-	}
+	rulestest.RoundTrip(t, kimbo.Game{}, p)
 }
 
 // FuzzMoveSequence plays a game from the start as the bytes say: the first

@@ -1,13 +1,13 @@
 package kimbo_test
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"parlor/rules"
 	"parlor/rules/kimbo"
+	"parlor/rules/rulestest"
 )
 
 // The helpers below keep the rule tests short. Every failure message says
@@ -62,24 +62,14 @@ func play(t testing.TB, p *kimbo.Position, moves ...string) *kimbo.Position {
 // expect fails the test when got differs from want, showing p's drawing.
 func expect[T comparable](t testing.TB, p *kimbo.Position, what string, got, want T) {
 	t.Helper()
-	if got != want {
-		t.Errorf("%s: got %v, want %v\n%s", what, got, want, p.Drawing())
-	}
+	rulestest.Expect(t, p, what, got, want)
 }
 
 // expectRejected plays text on p and fails the test unless it is rejected
 // with an error wrapping rules.ErrIllegal whose message contains reason.
 func expectRejected(t testing.TB, p *kimbo.Position, text, reason string) {
 	t.Helper()
-	_, err := p.Play(rules.Move{Text: text})
-	switch {
-	case err == nil:
-		t.Errorf("Play(%q): got no error, want one saying %q\n%s", text, reason, p.Drawing())
-	case !errors.Is(err, rules.ErrIllegal):
-		t.Errorf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
-	case !strings.Contains(err.Error(), reason):
-		t.Errorf("Play(%q): got error %q, want one saying %q\n%s", text, err, reason, p.Drawing())
-	}
+	rulestest.ExpectRejected(t, p, text, reason)
 }
 
 // legal lists the texts of p's legal moves, sorted, separated by " | ".
@@ -164,10 +154,4 @@ func pieces(p *kimbo.Position, seat rules.Seat) string {
 }
 
 // outcomeText prints an outcome so that outcomes compare with ==.
-func outcomeText(o rules.Outcome) string {
-	var w []string
-	for _, s := range o.Winners {
-		w = append(w, string(rune('0'+s)))
-	}
-	return string(o.Method) + " winners[" + strings.Join(w, ",") + "]"
-}
+func outcomeText(o rules.Outcome) string { return rulestest.OutcomeText(o) }

@@ -8,6 +8,7 @@ import (
 
 	"parlor/rules"
 	"parlor/rules/kingsmen"
+	"parlor/rules/rulestest"
 )
 
 // FuzzPositionRoundTrip: for any text Parse accepts, Parse(p.String())
@@ -50,14 +51,7 @@ func FuzzPositionRoundTrip(f *testing.F) {
 // roundTrip checks that p's position text reads back as the same position.
 func roundTrip(t *testing.T, p *kingsmen.Position) {
 	t.Helper()
-	s := p.String()
-	q, err := kingsmen.Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q) of String(): got error %v, want none\n%s", s, err, p.Drawing())
-	}
-	if q.String() != s || outcomeText(q.Outcome()) != outcomeText(p.Outcome()) {
-		t.Fatalf("Parse(String()).String(): got %q (%s), want %q (%s)\n%s", q.String(), outcomeText(q.Outcome()), s, outcomeText(p.Outcome()), p.Drawing())
-	}
+	rulestest.RoundTrip(t, kingsmen.Game{}, p)
 }
 
 // FuzzMoveSequence plays a game from the start as the bytes say: most bytes

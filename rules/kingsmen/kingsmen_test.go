@@ -11,6 +11,7 @@ import (
 
 	"parlor/rules"
 	"parlor/rules/kingsmen"
+	"parlor/rules/rulestest"
 )
 
 // Each test below proves one sentence of the booklet or one decision of
@@ -42,13 +43,7 @@ func TestCapturingTheKingWins(t *testing.T) {
 }
 
 // outcomeText prints an outcome so that outcomes compare with ==.
-func outcomeText(o rules.Outcome) string {
-	var w []string
-	for _, s := range o.Winners {
-		w = append(w, string(rune('0'+s)))
-	}
-	return string(o.Method) + " winners[" + strings.Join(w, ",") + "]"
-}
+func outcomeText(o rules.Outcome) string { return rulestest.OutcomeText(o) }
 
 // EQUIPMENT: "1 King, 4 Knights and 7 Archers of each color."
 func TestEquipment(t *testing.T) {
