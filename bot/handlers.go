@@ -267,18 +267,13 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 		return Response{}, sorry("This challenge is for %s, not you. Start your own with /%s new.", invited.Name, g.Kind)
 	}
 	if !accept {
-		_, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusDeclined, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID})
-		if err != nil {
-			return Response{}, err
-		}
 		who := "declined"
 		if req.User.ID == g.Creator {
 			who = "withdrew the challenge"
 		}
-		return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: **%s** %s.", g.ID, l.kit.Game.Title(), req.User.Name, who)}}, nil
+		return t.abandon(ctx, req, l, storage.StatusDeclined, fmt.Sprintf("Game #%d of %s: **%s** %s.", g.ID, l.kit.Game.Title(), req.User.Name, who))
 	}
-	joiner := storage.Seat{UserID: req.User.ID, Name: req.User.Name, Joined: true}
-	return t.start(ctx, req, l, joiner, fmt.Sprintf("**%s** accepted.", req.User.Name))
+	return t.start(ctx, req, l, fmt.Sprintf("**%s** accepted.", req.User.Name))
 }
 
 func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, error) {
@@ -291,8 +286,7 @@ func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, err
 	case req.User.Bot:
 		return Response{}, sorry("Bots can't play.")
 	}
-	joiner := storage.Seat{UserID: req.User.ID, Name: req.User.Name, Joined: true}
-	return t.start(ctx, req, l, joiner, fmt.Sprintf("**%s** joined.", req.User.Name))
+	return t.start(ctx, req, l, fmt.Sprintf("**%s** joined.", req.User.Name))
 }
 
 func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, error) {
@@ -303,15 +297,23 @@ func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, e
 	case req.User.ID != g.Creator:
 		return Response{}, sorry("Only %s, who opened game #%d, can cancel it.", seatUser(g, 0).Name, g.ID)
 	}
-	if _, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusCancelled, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID}); err != nil {
+	return t.abandon(ctx, req, l, storage.StatusCancelled, fmt.Sprintf("Game #%d of %s was cancelled by **%s**.", g.ID, l.kit.Game.Title(), req.User.Name))
+}
+
+// abandon closes a game that never started, with status, and puts say on
+// the invitation in place of its buttons.
+func (t *Table) abandon(ctx context.Context, req Request, l *loaded, status storage.Status, say string) (Response, error) {
+	g := l.row
+	if _, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: status, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID}); err != nil {
 		return Response{}, err
 	}
-	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s was cancelled by **%s**.", g.ID, l.kit.Game.Title(), req.User.Name)}}, nil
+	return Response{Update: &Message{Content: say}}, nil
 }
 
 // start seats the players, by lot, and begins the game.
-func (t *Table) start(ctx context.Context, req Request, l *loaded, joiner storage.Seat, headline string) (Response, error) {
+func (t *Table) start(ctx context.Context, req Request, l *loaded, headline string) (Response, error) {
 	g := l.row
+	joiner := storage.Seat{UserID: req.User.ID, Name: req.User.Name, Joined: true}
 	creator := seatUser(g, 0)
 	creator.Joined = true
 	pair := []storage.Seat{creator, joiner}
