@@ -57,7 +57,7 @@ func TestKingsmenInvariantsCatchBrokenMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = kingsmenInvariants(prev, next)
+			err = kingsmen.Invariants(prev, next)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v, want an error about %q\n%s", err, tt.want, next.Drawing())
 			}
