@@ -6,10 +6,11 @@ import (
 	"parlor/rules"
 )
 
-// Invariants checks what must hold after every decision of a game: pieces are never added; at most one piece leaves the
-// board per move, and only from the side not moving; each side has at most
-// one King and a game in progress has both; a captured King ends the game
-// by capture; and a side under Threat is offered only moves that end it.
+// Invariants checks what must hold after every decision: pieces are never
+// added; at most one piece leaves the board per move, and only from the
+// side not moving; each side has at most one King and a game in progress
+// has both; a captured King ends the game by capture; and a side under
+// Threat is offered only moves that end it.
 func Invariants(prevState, nextState rules.State) error {
 	prev, ok1 := prevState.(*Position)
 	next, ok2 := nextState.(*Position)
