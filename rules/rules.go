@@ -145,6 +145,33 @@ type Aliaser interface {
 	Aliases(m Move) []string
 }
 
+// Retirer is implemented by states of games for more than two where a seat
+// may leave and the others play on.
+type Retirer interface {
+	// Retire takes seat out of the game: its turns are skipped from now on
+	// and its pieces leave the board. When one seat is left in, it wins by
+	// Resignation. It fails for a seat already out or a game over.
+	Retire(seat Seat) (State, error)
+	// Retired reports whether seat has left the game.
+	Retired(seat Seat) bool
+}
+
+// Resign is the state after seat resigns: it retires from a game that goes
+// on without it (see Retirer), or, in any other game, loses it and every
+// other seat wins.
+func Resign(s State, seat Seat) (State, error) {
+	if r, ok := s.(Retirer); ok {
+		return r.Retire(seat)
+	}
+	var winners []Seat
+	for o := range s.Seats() {
+		if Seat(o) != seat {
+			winners = append(winners, Seat(o))
+		}
+	}
+	return s.End(Outcome{Method: Resignation, Winners: winners})
+}
+
 // Find returns the legal move of s that text means. It matches the canonical
 // texts first, then the aliases, ignoring case, spaces and hyphens. The error
 // says why nothing matched.

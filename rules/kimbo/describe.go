@@ -188,7 +188,8 @@ func slotSpellings(sl Slot) []string {
 // one between squares: pieces by their seat's letter (S W N E), "." an
 // empty square, "o" an empty start square; "|" and "--" fences, "#" border
 // lines and HOME's walls, ":" the arrows of the start areas; then the
-// pieces HOME, the fences by owner, the latest turn and whose decision it is.
+// pieces HOME, the seats that have left the game ("West: left the game"),
+// the fences by owner, the latest turn and whose decision it is.
 func (p *Position) Drawing() string {
 	var b strings.Builder
 	files := "    "
@@ -232,7 +233,14 @@ func (p *Position) Drawing() string {
 	b.WriteString(files + "\n")
 	b.WriteString("HOME:")
 	for seat := range p.players {
-		fmt.Fprintf(&b, " %s %d", p.letter(rules.Seat(seat)), p.HomeCount(rules.Seat(seat)))
+		if !p.retired[seat] {
+			fmt.Fprintf(&b, " %s %d", p.letter(rules.Seat(seat)), p.HomeCount(rules.Seat(seat)))
+		}
+	}
+	for seat := range p.players {
+		if p.retired[seat] {
+			fmt.Fprintf(&b, "\n%s: left the game", p.Side(rules.Seat(seat)))
+		}
 	}
 	b.WriteString("\nfences:")
 	owners := []rules.Seat{}
@@ -289,9 +297,10 @@ func (p *Position) status() string {
 	case PhaseOpening:
 		var parts []string
 		for seat, r := range p.OpeningRolls() {
-			switch r[0] {
-			case 0:
-			case -1:
+			switch {
+			case p.retired[seat]:
+			case r[0] == 0:
+			case r[0] == -1:
 				parts = append(parts, p.Side(rules.Seat(seat)).String()+" out")
 			default:
 				parts = append(parts, fmt.Sprintf("%s rolled %d-%d", p.Side(rules.Seat(seat)), r[0], r[1]))
@@ -362,4 +371,5 @@ func edgeChar(p *Position, s Square, d Dir, vertical bool) string {
 
 var _ rules.State = (*Position)(nil)
 var _ rules.Aliaser = (*Position)(nil)
+var _ rules.Retirer = (*Position)(nil)
 var _ rules.Game = Game{}

@@ -19,6 +19,11 @@
 //   - after a capture, the capturer's choice of the start area the captured
 //     piece goes back to ("corner sw"), one decision per captured piece.
 //
+// A player may leave a game of three or four and the others play on
+// (Position.Retire, rules.Resign): its pieces leave the board, its fences
+// stay where they stand, its turns are skipped, and the last seat left in
+// wins by resignation.
+//
 // The board is reconstructed (shared/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each
 // decision taken where it is silent, is in docs/rules/kimbo.md.

@@ -28,6 +28,8 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		"S:home,home,home,home/" + southFences + " " + north + " over:S:finished last:S;nofence;3-1;h3-home",
 		"S:c3,home,home,home/" + southFences + " " + north + " open:6-3,-",
 		"S:c3,home,home,home/" + southFences + " " + north + "  N:fence   last:S;nofence;2-2;jumpc5-c6", // odd spacing
+		"S:c3,l3,home,home/" + southFences + " W:out/" + westFences + " N:o1,b2,b15,n15/" + northFences + " N:move:5-3 last:N;nofence;5-3;-",
+		"S:out/" + southFences + " W:c8,n2,a14,o15/" + westFences + " N:o1,b2,b15,n15/" + northFences + " E:a1,o2,b14,o14/" + eastFences + " open:x,4-4,-,-",
 		"not a position",
 	} {
 		f.Add(text)
@@ -63,16 +65,19 @@ func roundTrip(t *testing.T, p *kimbo.Position) {
 
 // FuzzMoveSequence plays a game from the start as the bytes say: the first
 // byte picks the number of players; then most bytes pick a legal decision
-// by index (two bytes at a fence decision, which has some 2000); a byte
-// from 0xE0 up reads the next (byte&15) bytes as a decision's text, raw
-// (0xE0–0xEF) or as edits of a legal decision's text (0xF0–0xFF), which
-// must be played if legal and rejected with rules.ErrIllegal if not. It
-// never panics and keeps the invariants after every decision.
+// by index (two bytes at a fence decision, which has some 2000); 0xDF
+// retires the seat the next byte picks (one past the last seat: none,
+// which must be refused, as must a seat already out); a byte from 0xE0 up
+// reads the next (byte&15) bytes as a decision's text, raw (0xE0–0xEF) or
+// as edits of a legal decision's text (0xF0–0xFF), which must be played if
+// legal and rejected with rules.ErrIllegal if not. It never panics and
+// keeps the invariants after every decision and retirement.
 func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{0})
 	f.Add([]byte{2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
 	f.Add([]byte{1, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE7, 'n', 'o', 'f', 'e', 'n', 'c', 'e'})
 	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
+	f.Add([]byte{1, 0xDF, 1, 20, 7, 0, 9, 0xDF, 3, 0xDF, 1, 5, 5, 0xDF, 2, 0xDF, 0})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
@@ -91,6 +96,23 @@ func FuzzMoveSequence(f *testing.F) {
 			}
 			legal := p.Legal()
 			b := data[i]
+			if b == 0xDF && i+1 < len(data) {
+				i++
+				seat := rules.Seat(int(data[i]) % (p.Seats() + 1))
+				next, err := p.Retire(seat)
+				if (err == nil) != (int(seat) < p.Seats() && !p.Retired(seat)) {
+					t.Fatalf("Retire(%d): got error %v\n%s", seat, err, p.Drawing())
+				}
+				if err != nil {
+					continue
+				}
+				if err := kimbo.Invariants(p, next); err != nil {
+					t.Fatalf("after Retire(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
+				}
+				roundTrip(t, next.(*kimbo.Position))
+				p = next.(*kimbo.Position)
+				continue
+			}
 			if b < 0xE0 {
 				k := int(b)
 				if p.Phase() == kimbo.PhaseFence && i+1 < len(data) {

@@ -17,7 +17,14 @@ import (
 // piece enters a start area only when it is sent there after its capture;
 // pieces enter HOME only by exact count, never leave it, and only on their
 // owner's move; the game ends when and only when a seat has all four pieces
-// HOME (or by End).
+// HOME (or by End, or when one seat is left in).
+//
+// A seat that has left the game (Retire) never acts again and never comes
+// back; its pieces stay off the board and its fences where they stood.
+// Across a retirement itself (prev to prev.Retire(seat)), Invariants checks
+// that one seat left, its pieces only left the board, nothing else moved
+// but captured pieces sent to a start area, and the game ended if one seat
+// is left in.
 func Invariants(prevState, nextState rules.State) error {
 	prev, ok1 := prevState.(*Position)
 	next, ok2 := nextState.(*Position)
@@ -30,6 +37,17 @@ func Invariants(prevState, nextState rules.State) error {
 	if prev.players != next.players {
 		return fmt.Errorf("players changed from %d to %d", prev.players, next.players)
 	}
+	for seat := range prev.players {
+		if prev.retired[seat] && !next.retired[seat] {
+			return fmt.Errorf("%s came back into the game it had left", next.Side(rules.Seat(seat)))
+		}
+	}
+	if prev.retired != next.retired {
+		return checkRetirement(prev, next)
+	}
+	if prev.phase >= PhaseFence && prev.phase <= PhaseCorner && prev.retired[prev.seat] {
+		return fmt.Errorf("%s acted after leaving the game", prev.Side(rules.Seat(prev.seat)))
+	}
 	if next.phase == PhaseOver && next.outcome.Method != rules.Finished {
 		return nil // ended by End: nothing moved
 	}
@@ -39,6 +57,11 @@ func Invariants(prevState, nextState rules.State) error {
 	for sl := range prev.fences {
 		if prev.fences[sl] != next.fences[sl] {
 			changed++
+			for _, o := range [2]int8{prev.fences[sl], next.fences[sl]} {
+				if o >= 0 && int(o) < prev.players && prev.retired[o] {
+					return fmt.Errorf("a fence of %s, which has left the game, moved (slot %s)", prev.Side(rules.Seat(o)), Slot(sl))
+				}
+			}
 			if prev.fences[sl] != int8(mover) && next.fences[sl] != int8(mover) {
 				return fmt.Errorf("a fence that is not the mover's changed in %s", Slot(sl))
 			}
@@ -75,6 +98,58 @@ func Invariants(prevState, nextState rules.State) error {
 		if err := checkMove(prev, next); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkRetirement checks one seat's leaving the game: it was going on; one
+// seat left; its pieces left the board (checkStatic sees them gone); no
+// fence moved; the pieces of the seats still in stayed, but for captured
+// pieces sent to a start area when the capturer left or the game ended;
+// the game ended, won by the last seat in, if and only if one is left.
+func checkRetirement(prev, next *Position) error {
+	if prev.phase == PhaseOver {
+		return fmt.Errorf("a seat left a game that was over")
+	}
+	var left []int
+	for seat := range prev.players {
+		if next.retired[seat] && !prev.retired[seat] {
+			left = append(left, seat)
+		}
+	}
+	if len(left) != 1 {
+		return fmt.Errorf("%d seats left the game at once", len(left))
+	}
+	if prev.fences != next.fences {
+		return fmt.Errorf("fences moved when %s left the game", next.Side(rules.Seat(left[0])))
+	}
+	placing := next.phase == PhaseOver || prev.phase >= PhaseFence && prev.phase <= PhaseCorner && int(prev.seat) == left[0]
+	for seat := range next.players {
+		if next.retired[seat] {
+			continue
+		}
+		var was []Square
+		for _, s := range prev.pieces[seat] {
+			if s != NoSquare {
+				was = append(was, s)
+			}
+		}
+		for _, s := range next.pieces[seat] {
+			if s == NoSquare {
+				continue
+			}
+			if i := slices.Index(was, s); i >= 0 {
+				was = slices.Delete(was, i, i+1)
+			} else if !placing || !s.OnGrid() || Board.area[s] != StartArea {
+				return fmt.Errorf("%s's piece came to %s when %s left the game", next.Side(rules.Seat(seat)), s, next.Side(rules.Seat(left[0])))
+			}
+		}
+		if len(was) > 0 {
+			return fmt.Errorf("%s's piece on %s moved when %s left the game", next.Side(rules.Seat(seat)), was[0], next.Side(rules.Seat(left[0])))
+		}
+	}
+	if over := next.seatsIn() == 1; over != (next.phase == PhaseOver) || over && next.outcome.Method != rules.Resignation {
+		return fmt.Errorf("%d seats left in, phase %s, outcome %q", next.seatsIn(), next.phase, next.outcome.Method)
 	}
 	return nil
 }
@@ -181,14 +256,25 @@ func checkMove(prev, next *Position) error {
 	return nil
 }
 
-// checkStatic checks what holds in any position: four pieces a seat, never
+// checkStatic checks what holds in any position: the seats that have left
+// the game without pieces and out of play (validateRetired), four pieces a
+// seat still in, never
 // two on a square, none on HOME's cells or a closed entrance, captured
 // pieces only while waiting for their corner, six fences a seat and the
 // neutral ones in place, and the outcome matching the phase.
 func (p *Position) checkStatic() error {
+	if err := p.validateRetired(); err != nil {
+		return err
+	}
 	taken := map[Square]bool{}
 	var off [4]int
 	for seat := range p.players {
+		if p.retired[seat] {
+			if p.pieces[seat] != [PiecesPerSeat]Square{NoSquare, NoSquare, NoSquare, NoSquare} {
+				return fmt.Errorf("%s has left the game but has pieces %v", p.Side(rules.Seat(seat)), p.pieces[seat])
+			}
+			continue
+		}
 		for _, s := range p.pieces[seat] {
 			switch {
 			case s == NoSquare:

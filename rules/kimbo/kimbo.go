@@ -69,6 +69,7 @@ type Position struct {
 	opening  [4]int8 // PhaseOpening: each seat's roll this round
 	pending  [2]int8 // PhaseCorner: the seats of the captured pieces still to place, next first
 	npending int8
+	retired  [4]bool // the seats that have left the game (Retire)
 	last     Turn
 	outcome  rules.Outcome
 	cache    *moveCache // the legal moves of PhaseMove, worked out once
@@ -220,7 +221,8 @@ func (p *Position) SeatOf(side Side) (rules.Seat, bool) {
 }
 
 // Pieces are seat's four pieces, sorted: squares, Home, and NoSquare for a
-// captured piece waiting for its corner.
+// captured piece waiting for its corner. A seat that has left the game
+// (Retired) has four NoSquare.
 func (p *Position) Pieces(seat rules.Seat) [PiecesPerSeat]Square { return p.pieces[seat] }
 
 // PieceAt is the seat whose piece stands on s, if any.
@@ -314,7 +316,7 @@ func (p *Position) Pending() []rules.Seat {
 
 // OpeningRolls lists, during the opening roll, each seat's roll in this
 // round: {0, 0} still to roll, {-1, -1} out of this round (it lost a roll,
-// or did not tie for the highest).
+// did not tie for the highest, or left the game).
 func (p *Position) OpeningRolls() [][2]int {
 	if p.phase != PhaseOpening {
 		return nil
@@ -527,33 +529,51 @@ func (p *Position) playRoll(a, b int) *Position {
 	next.opening[r] = int8(10*a + b)
 	next.last = noTurn
 	next.last.Seat, next.last.Dice = rules.Seat(r), [2]int{a, b}
-	if next.opening[next.nextRoller()] == rollPending {
-		return next
-	}
-	best := 0
+	next.settleOpening()
+	return next
+}
+
+// settleOpening closes the round of the opening roll once it is decided.
+// When every seat in the round has rolled, the highest total starts, and
+// seats tied for the highest roll again, alone. A seat left alone in the
+// round, the others having left the game, starts without rolling.
+func (p *Position) settleOpening() {
+	var in []int
+	pending := false
 	for seat := range p.players {
-		if o := next.opening[seat]; o > 0 {
-			best = max(best, int(o/10+o%10))
+		switch o := p.opening[seat]; {
+		case o == rollPending:
+			pending = true
+			in = append(in, seat)
+		case o > 0:
+			in = append(in, seat)
 		}
 	}
+	if pending && len(in) > 1 {
+		return
+	}
+	total := func(seat int) int { o := p.opening[seat]; return int(o/10 + o%10) }
+	best := 0
+	for _, seat := range in {
+		best = max(best, total(seat))
+	}
 	var top []int
-	for seat := range p.players {
-		if o := next.opening[seat]; o > 0 && int(o/10+o%10) == best {
+	for _, seat := range in {
+		if total(seat) == best {
 			top = append(top, seat)
 		}
 	}
 	if len(top) == 1 {
-		next.opening = [4]int8{}
-		next.phase, next.seat = PhaseFence, int8(top[0])
-		return next
+		p.opening = [4]int8{}
+		p.phase, p.seat = PhaseFence, int8(top[0])
+		return
 	}
 	for seat := range p.players {
-		next.opening[seat] = rollOut
+		p.opening[seat] = rollOut
 		if slices.Contains(top, seat) {
-			next.opening[seat] = rollPending
+			p.opening[seat] = rollPending
 		}
 	}
-	return next
 }
 
 // FenceMove is a fence decision read from its text: From is NoSlot for
@@ -649,11 +669,99 @@ func (p *Position) place(c int) {
 	p.npending--
 }
 
-// endTurn passes the turn to the next seat.
+// endTurn passes the turn to the next seat still in the game.
 func (p *Position) endTurn() {
-	p.seat = int8((int(p.seat) + 1) % p.players)
+	for {
+		p.seat = int8((int(p.seat) + 1) % p.players)
+		if !p.retired[p.seat] {
+			break
+		}
+	}
 	p.phase = PhaseFence
 	p.dice = [2]int8{}
+}
+
+// Retired reports whether seat has left the game (see Retire).
+func (p *Position) Retired(seat rules.Seat) bool {
+	return seat >= 0 && int(seat) < p.players && p.retired[seat]
+}
+
+// seatsIn is the number of seats that have not left the game.
+func (p *Position) seatsIn() int {
+	n := 0
+	for seat := range p.players {
+		if !p.retired[seat] {
+			n++
+		}
+	}
+	return n
+}
+
+// Retire implements rules.Retirer: seat leaves the game and the others
+// play on. Its four pieces leave the board, from squares and HOME alike;
+// its six fences stay where they stand, still its own, and nobody moves
+// them again; its entrance stays open. Its turns are skipped from now on.
+//
+// If it was its turn, in any phase, the turn ends at once, and the pieces
+// it captured and had not yet sent to a corner go to the first start area
+// with room (sw, se, ne, nw), as at the end of a game. If another seat is
+// choosing corners for pieces of seat's, those pieces leave the game
+// instead, and that seat's turn ends when no other piece waits. In the
+// opening roll seat is out of the round, which may settle the roll.
+//
+// When one seat is left in, the game is over and that seat wins by
+// rules.Resignation: in a two-player game Retire is a resignation. Retire
+// fails for a seat out of range or already out, and with rules.ErrOver once
+// the game is over.
+func (p *Position) Retire(seat rules.Seat) (rules.State, error) {
+	next, err := p.retire(seat)
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+func (p *Position) retire(seat rules.Seat) (*Position, error) {
+	if p.phase == PhaseOver {
+		return nil, rules.ErrOver
+	}
+	if seat < 0 || int(seat) >= p.players {
+		return nil, fmt.Errorf("kimbo: no seat %d in a game of %d", seat, p.players)
+	}
+	if p.retired[seat] {
+		return nil, fmt.Errorf("kimbo: %s has already left the game", p.Side(seat))
+	}
+	next := p.clone()
+	next.retired[seat] = true
+	next.pieces[seat] = [PiecesPerSeat]Square{NoSquare, NoSquare, NoSquare, NoSquare}
+	next.opening[seat] = rollOut
+	// Its pieces waiting for a corner leave the game with it.
+	var keep [2]int8
+	k := int8(0)
+	for _, v := range p.pending[:p.npending] {
+		if v != int8(seat) {
+			keep[k] = v
+			k++
+		}
+	}
+	next.pending, next.npending = keep, k
+	acting := p.phase != PhaseOpening && p.seat == int8(seat)
+	switch {
+	case next.seatsIn() == 1:
+		for w := range p.players {
+			if !next.retired[w] {
+				next.finish(rules.Resignation, rules.Seat(w))
+			}
+		}
+	case p.phase == PhaseOpening:
+		next.settleOpening()
+	case acting:
+		next.placeAll()
+		next.endTurn()
+	case p.phase == PhaseCorner && next.npending == 0:
+		next.endTurn()
+	}
+	return next, nil
 }
 
 // End implements rules.State: a resignation or a forfeit names the winners
@@ -667,15 +775,18 @@ func (p *Position) End(o rules.Outcome) (rules.State, error) {
 	default:
 		return nil, fmt.Errorf("kimbo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
 	}
-	if !resultFits(o.Method, len(o.Winners), p.players) {
-		return nil, fmt.Errorf("kimbo: %s with %d winners", o.Method, len(o.Winners))
-	}
 	seen := map[rules.Seat]bool{}
 	for _, w := range o.Winners {
 		if w < 0 || int(w) >= p.players || seen[w] {
 			return nil, fmt.Errorf("kimbo: no seat %d, or named twice", w)
 		}
+		if p.retired[w] {
+			return nil, fmt.Errorf("kimbo: %s has left the game and cannot win it", p.Side(w))
+		}
 		seen[w] = true
+	}
+	if !p.endFits(o.Method, o.Winners) {
+		return nil, fmt.Errorf("kimbo: %s with %d winners among %d seats in the game", o.Method, len(o.Winners), p.seatsIn())
 	}
 	next := p.clone()
 	next.finish(o.Method, o.Winners...)
@@ -692,6 +803,12 @@ func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
 	p.opening = [4]int8{}
 	// A piece captured by the winning move still goes back to a corner: the
 	// first start area with room.
+	p.placeAll()
+}
+
+// placeAll sends every captured piece waiting for a corner to the first
+// start area with room (sw, se, ne, nw), without a decision.
+func (p *Position) placeAll() {
 	for p.npending > 0 {
 		c := slices.IndexFunc([]int{0, 1, 2, 3}, p.cornerRoom)
 		if c < 0 {
@@ -699,6 +816,22 @@ func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
 		}
 		p.place(c)
 	}
+}
+
+// endFits reports whether the game may end by m with winners (seats in
+// range, none twice): none of them has left the game, and their number
+// fits the seats still in. With one seat left in, the others have left:
+// it won by resignation.
+func (p *Position) endFits(m rules.Method, winners []rules.Seat) bool {
+	for _, w := range winners {
+		if p.retired[w] {
+			return false
+		}
+	}
+	if in := p.seatsIn(); in == 1 {
+		return m == rules.Resignation && len(winners) == 1
+	}
+	return resultFits(m, len(winners), p.seatsIn())
 }
 
 // resultFits reports whether a game ended by m may have n winners among

@@ -11,11 +11,12 @@ import (
 // String implements rules.State: the position text. One field per seat in
 // turn order, "S:b1,n1,n14,a15/e1|f1,f1|g1,g1|h1,h1|i1,i1|j1,j1|k1": the
 // seat's side letter (S W N E), its four pieces (squares, "home", or "-"
-// for a captured piece waiting for its corner) and, after "/", the slots of
-// its six fences. The neutral fences are not written: they stand where the
+// for a captured piece waiting for its corner), or "out" for a seat that
+// has left the game ("W:out/a5|a6,..."), and, after "/", the slots of its
+// six fences. The neutral fences are not written: they stand where the
 // number of players puts them. Then the phase:
 //
-//	open:6-3,-,x,-   the opening roll: each seat's roll this round, - still to roll, x out
+//	open:6-3,-,x,-   the opening roll: each seat's roll this round, - still to roll, x out (a seat that left is x)
 //	S:fence          South may move a fence
 //	S:roll           chance rolls for South
 //	S:move:5-3       South moves with 5-3
@@ -33,11 +34,15 @@ func (p *Position) String() string {
 		}
 		b.WriteByte(p.Side(rules.Seat(seat)).Letter())
 		b.WriteByte(':')
-		for i, s := range p.pieces[seat] {
-			if i > 0 {
-				b.WriteByte(',')
+		if p.retired[seat] {
+			b.WriteString(retiredText)
+		} else {
+			for i, s := range p.pieces[seat] {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(s.String())
 			}
-			b.WriteString(s.String())
 		}
 		b.WriteByte('/')
 		for i, sl := range p.Fences(rules.Seat(seat)) {
@@ -55,6 +60,9 @@ func (p *Position) String() string {
 	}
 	return b.String()
 }
+
+// retiredText stands for the pieces of a seat that has left the game.
+const retiredText = "out"
 
 func (p *Position) letter(seat rules.Seat) string {
 	return string(p.Side(seat).Letter())
@@ -121,7 +129,9 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // could reach by its counts: a seat without four pieces or six fences, two
 // pieces on one square or a fence where a neutral one stands, a piece on a
 // closed entrance, a game not over with a seat all HOME, a turn record that
-// does not fit the phase.
+// does not fit the phase, a seat that has left the game still acting,
+// rolling, waiting for a corner or winning, a game not over with fewer
+// than two seats in.
 func Parse(text string) (*Position, error) {
 	fields := strings.Fields(text)
 	n := 0
@@ -180,6 +190,37 @@ func (p *Position) parseSeat(seat int, field string, taken map[Square]bool, off 
 		return fmt.Errorf("seat %d: field %q, want it to start with %c: (seats %s)", seat, field, side.Letter(), p.seatLetters())
 	}
 	pieces, fences, _ := strings.Cut(rest, "/")
+	if pieces == retiredText {
+		p.retired[seat] = true
+		p.pieces[seat] = [PiecesPerSeat]Square{NoSquare, NoSquare, NoSquare, NoSquare}
+	} else if err := p.parsePieces(seat, pieces, taken, off); err != nil {
+		return err
+	}
+	names := strings.Split(fences, ",")
+	if len(names) != FencesPerSeat {
+		return fmt.Errorf("%s has %d fences, want %d", side, len(names), FencesPerSeat)
+	}
+	for _, name := range names {
+		sl, err := ParseSlot(name)
+		if err != nil {
+			return fmt.Errorf("%s's fences: %v", side, err)
+		}
+		switch o := p.fences[sl]; o {
+		case vacant:
+		case neutral:
+			return fmt.Errorf("%s's fence in %s, where a neutral fence stands", side, sl)
+		default:
+			return fmt.Errorf("two fences in %s", sl)
+		}
+		p.fences[sl] = int8(seat)
+	}
+	return nil
+}
+
+// parsePieces reads a seat's four pieces: squares, home, or - for a
+// captured piece, which it counts in off.
+func (p *Position) parsePieces(seat int, pieces string, taken map[Square]bool, off *int) error {
+	side := p.Side(rules.Seat(seat))
 	names := strings.Split(pieces, ",")
 	if len(names) != PiecesPerSeat {
 		return fmt.Errorf("%s has %d pieces, want %d", side, len(names), PiecesPerSeat)
@@ -206,24 +247,6 @@ func (p *Position) parseSeat(seat int, field string, taken map[Square]bool, off 
 		p.pieces[seat][i] = s
 	}
 	slices.Sort(p.pieces[seat][:])
-	names = strings.Split(fences, ",")
-	if len(names) != FencesPerSeat {
-		return fmt.Errorf("%s has %d fences, want %d", side, len(names), FencesPerSeat)
-	}
-	for _, name := range names {
-		sl, err := ParseSlot(name)
-		if err != nil {
-			return fmt.Errorf("%s's fences: %v", side, err)
-		}
-		switch o := p.fences[sl]; o {
-		case vacant:
-		case neutral:
-			return fmt.Errorf("%s's fence in %s, where a neutral fence stands", side, sl)
-		default:
-			return fmt.Errorf("two fences in %s", sl)
-		}
-		p.fences[sl] = int8(seat)
-	}
 	return nil
 }
 
@@ -261,8 +284,8 @@ func (p *Position) parsePhase(field string) error {
 				winners = append(winners, rules.Seat(seat))
 			}
 		}
-		if !resultFits(m, len(winners), p.players) {
-			return fmt.Errorf("result %q: %s cannot have %d winners", field, m, len(winners))
+		if !p.endFits(m, winners) {
+			return fmt.Errorf("result %q: %s cannot have %d winners among %d seats in the game, none of them out", field, m, len(winners), p.seatsIn())
 		}
 		slices.Sort(winners)
 		p.outcome = rules.Outcome{Method: m, Winners: winners}
@@ -423,6 +446,9 @@ func legsText(legs []Leg) string {
 
 // validate checks what holds between the fields.
 func (p *Position) validate(off [4]int) error {
+	if err := p.validateRetired(); err != nil {
+		return err
+	}
 	for seat := range p.players {
 		if p.HomeCount(rules.Seat(seat)) == PiecesPerSeat && (p.outcome.Method != rules.Finished || !p.outcome.Won(rules.Seat(seat))) {
 			return fmt.Errorf("%s has all four pieces HOME, but has not won by finishing", p.Side(rules.Seat(seat)))
@@ -456,6 +482,38 @@ func (p *Position) validate(off [4]int) error {
 	case PhaseCorner:
 		if !mine || !t.Fenced || t.Dice[0] == 0 || t.Move == "" || t.Move == PassText {
 			return fmt.Errorf("when choosing a corner, the last turn is this seat's, with its move")
+		}
+	}
+	return nil
+}
+
+// validateRetired checks the seats that have left the game: at least two
+// seats are in while the game goes on, and the one left alone has won by
+// resignation; a seat that is out does not act, roll, wait for a corner or
+// win.
+func (p *Position) validateRetired() error {
+	switch in := p.seatsIn(); {
+	case in == 0:
+		return fmt.Errorf("every seat has left the game")
+	case in == 1 && p.phase != PhaseOver:
+		return fmt.Errorf("one seat left in a game not over; the game ends when one is left")
+	case in == 1 && (p.outcome.Method != rules.Resignation || len(p.outcome.Winners) != 1):
+		return fmt.Errorf("one seat left in, and it has not won by the others' resignation")
+	}
+	for seat := range p.players {
+		if !p.retired[seat] {
+			continue
+		}
+		side := p.Side(rules.Seat(seat))
+		switch {
+		case p.phase == PhaseOpening && p.opening[seat] != rollOut:
+			return fmt.Errorf("%s has left the game but is in the opening roll", side)
+		case p.phase >= PhaseFence && p.phase <= PhaseCorner && int(p.seat) == seat:
+			return fmt.Errorf("%s has left the game but is to act", side)
+		case slices.Contains(p.Pending(), rules.Seat(seat)):
+			return fmt.Errorf("%s has left the game but a piece of its waits for a corner", side)
+		case p.outcome.Won(rules.Seat(seat)):
+			return fmt.Errorf("%s has left the game but won it", side)
 		}
 	}
 	return nil
