@@ -1,5 +1,7 @@
 package bot
 
+import "fmt"
+
 // OptionType is the type of a command option.
 type OptionType int
 
@@ -33,31 +35,48 @@ type OptionSpec struct {
 	Type         OptionType
 	Required     bool
 	Autocomplete bool
+	// Min and Max bound an integer option when Max > 0.
+	Min, Max int
 }
 
 func gameOption() OptionSpec {
 	return OptionSpec{Name: "game", Description: "Which of your games, by number (only needed when you have several here)", Type: StringOption, Autocomplete: true}
 }
 
-// gameCommand is the command of one game kind.
-func gameCommand(name, title string) CommandSpec {
-	return CommandSpec{
-		Name:        name,
-		Description: "Play " + title,
-		Subs: []SubSpec{
-			{Name: "new", Description: "Start a game: challenge someone, or leave the seat open for anyone", Options: []OptionSpec{
-				{Name: "opponent", Description: "Who to challenge (leave empty to let anyone join)", Type: UserOption},
-			}},
-			{Name: "move", Description: "Make your move", Options: []OptionSpec{
-				{Name: "move", Description: "Your move, like Nc1-c5 (start typing to see the legal ones)", Type: StringOption, Required: true, Autocomplete: true},
-				gameOption(),
-			}},
-			{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},
-			{Name: "resign", Description: "Resign a game", Options: []OptionSpec{gameOption()}},
-			{Name: "draw", Description: "Offer a draw, or accept the one offered to you", Options: []OptionSpec{gameOption()}},
-			{Name: "rules", Description: "How to play " + title},
-		},
+// gameCommand is the command of one game kind: the common subcommands,
+// with the kit's own ones after "new".
+func gameCommand(kit Kit) CommandSpec {
+	name, title := kit.Game.Name(), kit.Game.Title()
+	players := kit.Game.Players()
+	most := players[len(players)-1]
+	newSub := SubSpec{Name: "new", Description: "Start a game: challenge someone, or leave the seat open for anyone", Options: []OptionSpec{
+		{Name: "opponent", Description: "Who to challenge (leave empty to let anyone join)", Type: UserOption},
+	}}
+	if most > 2 {
+		newSub = SubSpec{Name: "new", Description: fmt.Sprintf("Start a game for %d to %d: invite people, or leave seats open for anyone", players[0], most)}
+		for seat := 2; seat <= most; seat++ {
+			newSub.Options = append(newSub.Options, OptionSpec{Name: fmt.Sprintf("player%d", seat), Description: "Someone to invite (leave empty for a seat anyone may take)", Type: UserOption})
+		}
+		newSub.Options = append(newSub.Options, OptionSpec{Name: "players", Description: fmt.Sprintf("How many players in all, you included (%d to %d; default: you and those invited, at least %d)", players[0], most, players[0]), Type: IntegerOption, Min: players[0], Max: most})
 	}
+	subs := []SubSpec{newSub}
+	for _, s := range kit.Subs {
+		subs = append(subs, s.Spec)
+	}
+	example := kit.Example
+	subs = append(subs,
+		SubSpec{Name: "move", Description: "Make your move", Options: []OptionSpec{
+			{Name: "move", Description: clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true},
+			gameOption(),
+		}},
+		SubSpec{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},
+		SubSpec{Name: "resign", Description: "Resign a game", Options: []OptionSpec{gameOption()}},
+	)
+	if kit.Draws {
+		subs = append(subs, SubSpec{Name: "draw", Description: "Offer a draw, or accept the one offered to you", Options: []OptionSpec{gameOption()}})
+	}
+	subs = append(subs, SubSpec{Name: "rules", Description: "How to play " + title})
+	return CommandSpec{Name: name, Description: "Play " + title, Subs: subs}
 }
 
 // Sub returns the subcommand called name.

@@ -41,7 +41,10 @@ const ConsoleHelp = `Lines you can type (a user is any name you like):
   /kingsmen new                     open a game anyone may join
   /kingsmen move Nc1-c5             options by position, or by name: move:Nc1-c5 game:3
   /kingsmen board | resign | draw | rules
-  click Accept                      click a button (by its label) on the newest message that has it
+  /kimbo new bob players:3          Kimbo for three: invite bob, one seat open to anyone
+  /kimbo fence e1|f1 h5|h6          move a fence (then the dice roll); /kimbo roll to roll without
+  /kimbo move b1-b6, n14-k14        a move may have spaces
+  click Accept                      click a button (by its label, or part of it) on the newest message that has it
   choose c1                         choose in a select menu (by value or label)
   complete /kingsmen move Nc        show what autocomplete would offer
   help, quit
@@ -151,7 +154,9 @@ func (c *Console) slash(user string, fields []string) (Request, error) {
 		return req, fmt.Errorf("there is no command /%s %s; type help", req.Command, req.Sub)
 	}
 	next := 0
-	for _, arg := range fields[2:] {
+	args := fields[2:]
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
 		name, value, named := strings.Cut(arg, ":")
 		if !named || !hasOption(spec, name) {
 			if next >= len(spec.Options) {
@@ -159,6 +164,12 @@ func (c *Console) slash(user string, fields []string) (Request, error) {
 			}
 			name, value = spec.Options[next].Name, arg
 			next++
+			// A move may have spaces ("b1-b6, n14-k14"): it takes the
+			// words after it up to the next named option.
+			for name == "move" && i+1 < len(args) && !strings.Contains(args[i+1], ":") {
+				i++
+				value += " " + args[i]
+			}
 		}
 		if opt, _ := option(spec, name); opt.Type == UserOption {
 			value = strings.ToLower(strings.TrimPrefix(value, "@"))
@@ -211,6 +222,12 @@ func (c *Console) find(user string, match func(Component) bool) (Component, bool
 
 func (c *Console) click(ctx context.Context, user, label string) {
 	comp, ok := c.find(user, func(k Component) bool { return k.Kind == Button && strings.EqualFold(k.Label, label) })
+	if !ok {
+		// "click roll" for "🎲 Roll (no fence move)".
+		comp, ok = c.find(user, func(k Component) bool {
+			return k.Kind == Button && strings.Contains(strings.ToLower(k.Label), strings.ToLower(label))
+		})
+	}
 	if !ok {
 		fmt.Fprintf(c.Out, "No button %q on the messages %s can see.\n", label, user)
 		return

@@ -98,10 +98,15 @@ func DiscordCommands(specs []CommandSpec) []*discordgo.ApplicationCommand {
 		for _, sub := range c.Subs {
 			so := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: sub.Name, Description: sub.Description}
 			for _, o := range sub.Options {
-				so.Options = append(so.Options, &discordgo.ApplicationCommandOption{
+				opt := &discordgo.ApplicationCommandOption{
 					Type: discordgo.ApplicationCommandOptionType(o.Type), Name: o.Name, Description: o.Description,
 					Required: o.Required, Autocomplete: o.Autocomplete,
-				})
+				}
+				if o.Max > 0 {
+					lo := float64(o.Min)
+					opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+				}
+				so.Options = append(so.Options, opt)
 			}
 			cmd.Options = append(cmd.Options, so)
 		}

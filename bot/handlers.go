@@ -28,9 +28,35 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		return t.newGame(ctx, req, kit)
 	case "rules":
 		return Response{Private: &Message{Content: kit.Rules}}, nil
-	case "move", "board", "resign", "draw":
+	case "move", "board", "resign":
+	case "draw":
+		if !kit.Draws {
+			return Response{}, sorry("%s has no draws by agreement.", kit.Game.Title())
+		}
 	default:
-		return Response{}, sorry("/%s has no %q command.", req.Command, req.Sub)
+		sub, ok := kit.sub(req.Sub)
+		if !ok {
+			return Response{}, sorry("/%s has no %q command.", req.Command, req.Sub)
+		}
+		l, err := t.pick(ctx, req, kit, false)
+		if err != nil {
+			return Response{}, err
+		}
+		if err := playable(l); err != nil {
+			return Response{}, err
+		}
+		seat, err := player(l, req.User.ID)
+		if err != nil {
+			return Response{}, err
+		}
+		if l.state.ToMove() != rules.Seat(seat) {
+			return Response{}, sorry("It is %s's turn, not yours.", seatUser(l.row, int(l.state.ToMove())).Name)
+		}
+		text, err := sub.Text(l.state, req.Options)
+		if err != nil {
+			return Response{}, sorry("%s", err.Error())
+		}
+		return t.move(ctx, req, l, text, -1)
 	}
 	l, err := t.pick(ctx, req, kit, req.Sub == "board")
 	if err != nil {
@@ -136,57 +162,6 @@ func (t *Table) once(ctx context.Context, req Request) error {
 	return nil
 }
 
-func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, error) {
-	players := kit.Game.Players()
-	st, err := kit.Game.New(players[0])
-	if err != nil {
-		return Response{}, err
-	}
-	row := &storage.Game{
-		Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, Creator: req.User.ID,
-		Status: storage.StatusOpen, Position: st.String(), DrawOffer: storage.NoDrawOffer,
-		Seats: []storage.Seat{{Seat: 0, UserID: req.User.ID, Name: req.User.Name, Joined: true}},
-	}
-	opponentID := req.Options["opponent"]
-	var opponent User
-	if opponentID != "" {
-		opponent = req.Users[opponentID]
-		opponent.ID = opponentID
-		switch {
-		case opponentID == req.User.ID:
-			return Response{}, sorry("You can't challenge yourself. Leave the opponent empty to open a seat for anyone.")
-		case opponent.Bot:
-			return Response{}, sorry("%s is a bot and can't play. Challenge a person, or leave the opponent empty.", opponent.Name)
-		}
-		if opponent.Name == "" {
-			opponent.Name = opponentID
-		}
-		row.Status = storage.StatusInvited
-		row.Seats = append(row.Seats, storage.Seat{Seat: 1, UserID: opponent.ID, Name: opponent.Name})
-	}
-	id, err := t.store.Create(ctx, row, req.ID)
-	if err != nil {
-		return Response{}, err
-	}
-	if opponentID != "" {
-		return Response{Public: &Message{
-			Content: fmt.Sprintf("<@%s>, **%s** challenges you to a game of %s (game #%d).", opponent.ID, req.User.Name, kit.Game.Title(), id),
-			Components: []Row{{
-				{Kind: Button, ID: customID(id, 0, "accept"), Label: "Accept", Style: Success},
-				{Kind: Button, ID: customID(id, 0, "decline"), Label: "Decline", Style: Danger},
-			}},
-			Mentions: []string{opponent.ID},
-		}}, nil
-	}
-	return Response{Public: &Message{
-		Content: fmt.Sprintf("**%s** opened a game of %s (game #%d). Anyone may take the other seat.", req.User.Name, kit.Game.Title(), id),
-		Components: []Row{{
-			{Kind: Button, ID: customID(id, 0, "join"), Label: "Join", Style: Success},
-			{Kind: Button, ID: customID(id, 0, "cancel"), Label: "Cancel", Style: Secondary},
-		}},
-	}}, nil
-}
-
 // customID is a component id: "g/{game}/{version}/{action}".
 func customID(game, version int64, action string) string {
 	return fmt.Sprintf("g/%d/%d/%s", game, version, action)
@@ -226,6 +201,8 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 		return t.join(ctx, req, l)
 	case "cancel":
 		return t.cancel(ctx, req, l)
+	case "start":
+		return t.startNow(ctx, req, l)
 	}
 	// The rest act on a game in play.
 	if err := playable(l); err != nil {
@@ -240,109 +217,19 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 	if version != l.row.Version {
 		return Response{}, sorry("That board is out of date: game #%d has moved on since. Use the newest board, or /%s board.", id, l.row.Kind)
 	}
-	switch action {
-	case "pick":
-		return t.pickPiece(req, l)
-	case "play":
+	switch {
+	case strings.HasPrefix(action, "pick"):
+		return t.pickPiece(ctx, req, l)
+	case strings.HasPrefix(action, "play"):
 		if len(req.Values) != 1 {
 			return Response{}, sorry("Choose one move.")
 		}
 		return t.move(ctx, req, l, req.Values[0], version)
+	case strings.HasPrefix(action, "do:"):
+		// A button on the board that plays the move it names.
+		return t.move(ctx, req, l, strings.TrimPrefix(action, "do:"), -1)
 	}
 	return Response{}, sorry("I don't recognise that button.")
-}
-
-func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept bool) (Response, error) {
-	g := l.row
-	if g.Status != storage.StatusInvited {
-		return Response{}, sorry("This invitation to game #%d is no longer open (the game is %s).", g.ID, g.Status)
-	}
-	invited := seatUser(g, 1)
-	switch {
-	case req.User.ID == g.Creator && !accept:
-		// The challenger withdraws.
-	case req.User.ID == g.Creator:
-		return Response{}, sorry("You made this challenge; it is %s's to accept.", invited.Name)
-	case req.User.ID != invited.UserID:
-		return Response{}, sorry("This challenge is for %s, not you. Start your own with /%s new.", invited.Name, g.Kind)
-	}
-	if !accept {
-		who := "declined"
-		if req.User.ID == g.Creator {
-			who = "withdrew the challenge"
-		}
-		return t.abandon(ctx, req, l, storage.StatusDeclined, fmt.Sprintf("Game #%d of %s: **%s** %s.", g.ID, l.kit.Game.Title(), req.User.Name, who))
-	}
-	return t.start(ctx, req, l, fmt.Sprintf("**%s** accepted.", req.User.Name))
-}
-
-func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, error) {
-	g := l.row
-	switch {
-	case g.Status != storage.StatusOpen:
-		return Response{}, sorry("Game #%d is no longer open to join (it is %s).", g.ID, g.Status)
-	case req.User.ID == g.Creator:
-		return Response{}, sorry("You opened this game; someone else has to take the other seat.")
-	case req.User.Bot:
-		return Response{}, sorry("Bots can't play.")
-	}
-	return t.start(ctx, req, l, fmt.Sprintf("**%s** joined.", req.User.Name))
-}
-
-func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, error) {
-	g := l.row
-	switch {
-	case g.Status != storage.StatusOpen:
-		return Response{}, sorry("Game #%d can't be cancelled now (it is %s).", g.ID, g.Status)
-	case req.User.ID != g.Creator:
-		return Response{}, sorry("Only %s, who opened game #%d, can cancel it.", seatUser(g, 0).Name, g.ID)
-	}
-	return t.abandon(ctx, req, l, storage.StatusCancelled, fmt.Sprintf("Game #%d of %s was cancelled by **%s**.", g.ID, l.kit.Game.Title(), req.User.Name))
-}
-
-// abandon closes a game that never started, with status, and puts say on
-// the invitation in place of its buttons.
-func (t *Table) abandon(ctx context.Context, req Request, l *loaded, status storage.Status, say string) (Response, error) {
-	g := l.row
-	if _, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: status, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID}); err != nil {
-		return Response{}, err
-	}
-	return Response{Update: &Message{Content: say}}, nil
-}
-
-// start seats the players, by lot, and begins the game.
-func (t *Table) start(ctx context.Context, req Request, l *loaded, headline string) (Response, error) {
-	g := l.row
-	joiner := storage.Seat{UserID: req.User.ID, Name: req.User.Name, Joined: true}
-	creator := seatUser(g, 0)
-	creator.Joined = true
-	pair := []storage.Seat{creator, joiner}
-	if t.roll(2) == 1 {
-		pair[0], pair[1] = pair[1], pair[0]
-	}
-	for i := range pair {
-		pair[i].Seat = i
-	}
-	st, entries, err := t.settleChance(l.state)
-	if err != nil {
-		return Response{}, err
-	}
-	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: pair, Entries: entries, InteractionID: req.ID})
-	if err != nil {
-		return Response{}, err
-	}
-	g.Seats, g.Version, g.Status, g.Position = pair, version, storage.StatusActive, st.String()
-	l.state = st
-	var sides []string
-	for _, s := range pair {
-		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(s.Seat)))
-	}
-	lead := fmt.Sprintf("%s Game #%d begins. By lot, %s; %s moves first.", headline, g.ID, strings.Join(sides, " and "), seatUser(g, int(st.ToMove())).Name)
-	board, err := t.boardMessage(l, lead, "", true)
-	if err != nil {
-		return Response{}, err
-	}
-	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: %s", g.ID, l.kit.Game.Title(), headline)}, Public: board}, nil
 }
 
 // move plays text for the user. version is the version the user saw (from a
@@ -369,11 +256,12 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
 	}
 	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryMove, Text: m.Text, At: t.now()}}
-	next, chance, err := t.settleChance(next)
+	next, more, played, err := t.settle(l.kit, next)
 	if err != nil {
 		return Response{}, err
 	}
-	entries = append(entries, chance...)
+	entries = append(entries, more...)
+	played = append([]Played{{Before: st, Move: m}}, played...)
 	offer := g.DrawOffer
 	if offer >= 0 && offer != seat {
 		offer = storage.NoDrawOffer // moving declines the draw offered to you
@@ -389,6 +277,9 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
 	l.state = next
 	lead := fmt.Sprintf("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
+	if l.kit.Narrate != nil {
+		lead = l.kit.Narrate(played, next, names(g))
+	}
 	board, err := t.boardMessage(l, lead, m.Text, true)
 	if err != nil {
 		return Response{}, err
@@ -420,27 +311,41 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 	if err != nil {
 		return Response{}, err
 	}
-	outcome := rules.Outcome{Method: rules.Resignation, Winners: others(l.state.Seats(), seat)}
+	next, err := rules.Resign(l.state, rules.Seat(seat))
+	if err != nil {
+		return Response{}, err
+	}
 	entry := storage.Entry{Seat: seat, Kind: storage.EntryResign, Text: "resign"}
-	return t.finish(ctx, req, l, outcome, entry, fmt.Sprintf("**%s** resigned.", req.User.Name))
+	lead := fmt.Sprintf("**%s** resigned.", req.User.Name)
+	if !next.Outcome().Over() {
+		lead = fmt.Sprintf("**%s** resigned and left the game; the others play on.", req.User.Name)
+	}
+	return t.finish(ctx, req, l, next, entry, lead)
 }
 
-// finish ends the game by something off the board (a resignation, a draw
-// by agreement), stores it with its log entry, and shows the final board.
-func (t *Table) finish(ctx context.Context, req Request, l *loaded, outcome rules.Outcome, entry storage.Entry, lead string) (Response, error) {
+// finish stores a change made off the board (a resignation, a draw by
+// agreement) with its log entry, and shows the board: the final one, or,
+// when the others play on after a resignation, the next to move's.
+func (t *Table) finish(ctx context.Context, req Request, l *loaded, next rules.State, entry storage.Entry, lead string) (Response, error) {
 	g := l.row
-	next, err := l.state.End(outcome)
-	if err != nil {
-		return Response{}, err
-	}
 	entry.At = t.now()
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: storage.StatusOver, DrawOffer: storage.NoDrawOffer, Entries: []storage.Entry{entry}, InteractionID: req.ID})
+	entries := []storage.Entry{entry}
+	next, more, _, err := t.settle(l.kit, next)
 	if err != nil {
 		return Response{}, err
 	}
-	g.Version, g.Position, g.Status = v, next.String(), storage.StatusOver
+	entries = append(entries, more...)
+	status, offer := storage.StatusActive, g.DrawOffer
+	if next.Outcome().Over() {
+		status, offer = storage.StatusOver, storage.NoDrawOffer
+	}
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID})
+	if err != nil {
+		return Response{}, err
+	}
+	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
 	l.state = next
-	board, err := t.boardMessage(l, lead, t.lastMove(ctx, g.ID), false)
+	board, err := t.boardMessage(l, lead, t.lastMove(ctx, g.ID), status == storage.StatusActive)
 	if err != nil {
 		return Response{}, err
 	}
@@ -468,7 +373,7 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 		if err != nil {
 			return Response{}, err
 		}
-		other := seatUser(g, 1-seat)
+		other := seatUser(g, int(others(len(g.Seats), seat)[0]))
 		return Response{Public: &Message{
 			Content: fmt.Sprintf("**%s** offers a draw in game #%d. **%s**: accept with the button or /%s draw; your next move declines it.", req.User.Name, g.ID, other.Name, g.Kind),
 			Components: []Row{{
@@ -476,8 +381,12 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 			}},
 		}}, nil
 	}
+	next, err := l.state.End(rules.Outcome{Method: rules.Agreement})
+	if err != nil {
+		return Response{}, err
+	}
 	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw"}
-	resp, err := t.finish(ctx, req, l, rules.Outcome{Method: rules.Agreement}, entry, fmt.Sprintf("**%s** accepted the draw.", req.User.Name))
+	resp, err := t.finish(ctx, req, l, next, entry, fmt.Sprintf("**%s** accepted the draw.", req.User.Name))
 	if err == nil && version >= 0 {
 		resp.Update = &Message{Content: "Draw accepted."}
 	}
@@ -513,11 +422,15 @@ func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message,
 	g, st := l.row, l.state
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Game #%d · %s** · ", g.ID, l.kit.Game.Title())
+	sep := " vs "
+	if len(g.Seats) > 2 {
+		sep = " · "
+	}
 	for i, s := range g.Seats {
 		if i > 0 {
-			b.WriteString(" vs ")
+			b.WriteString(sep)
 		}
-		fmt.Fprintf(&b, "%s (%s)", s.Name, l.kit.SeatName(s.Seat))
+		fmt.Fprintf(&b, "%s (%s)", s.Name, l.kit.SeatName(st, s.Seat))
 	}
 	b.WriteString("\n")
 	if lead != "" {
@@ -533,7 +446,7 @@ func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message,
 			name = "<@" + mover.UserID + ">"
 			msg.Mentions = []string{mover.UserID}
 		}
-		fmt.Fprintf(&b, "%s, your move (%s).", name, l.kit.SeatName(int(st.ToMove())))
+		fmt.Fprintf(&b, "%s, your move (%s).", name, l.kit.SeatName(st, int(st.ToMove())))
 		if l.kit.Alert != nil {
 			if alert := l.kit.Alert(st); alert != "" {
 				b.WriteString(" " + alert)
@@ -542,7 +455,7 @@ func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message,
 		if g.DrawOffer >= 0 {
 			fmt.Fprintf(&b, "\n%s has offered a draw.", seatUser(g, g.DrawOffer).Name)
 		}
-		msg.Components = t.pieceMenu(l)
+		msg.Components = t.controls(l)
 	}
 	msg.Content = b.String()
 	msg.Drawing = st.Drawing()
@@ -565,82 +478,6 @@ func (t *Table) paint(st rules.State, info render.Info) (png []byte, err error) 
 		}
 	}()
 	return t.painter.PNG(st, info)
-}
-
-// pieceMenu offers the pieces the player to move can move.
-func (t *Table) pieceMenu(l *loaded) []Row {
-	type group struct {
-		key, label string
-		dests      []string
-	}
-	var groups []*group
-	byKey := map[string]*group{}
-	for _, m := range l.state.Legal() {
-		key, label := l.kit.Group(l.state, m)
-		gr, ok := byKey[key]
-		if !ok {
-			gr = &group{key: key, label: label}
-			byKey[key] = gr
-			groups = append(groups, gr)
-		}
-		gr.dests = append(gr.dests, m.Text)
-	}
-	if len(groups) == 0 {
-		return nil
-	}
-	var opts []Option
-	for i, gr := range groups {
-		if i == maxOptions {
-			break
-		}
-		opts = append(opts, Option{Label: gr.label, Value: gr.key, Description: clip(fmt.Sprintf("%d move(s): %s", len(gr.dests), strings.Join(gr.dests, " ")), 100)})
-	}
-	return []Row{{{Kind: Select, ID: customID(l.row.ID, l.row.Version, "pick"), Placeholder: "Move a piece…", Options: opts}}}
-}
-
-// maxOptions is Discord's limit on select options and autocomplete choices.
-const maxOptions = 25
-
-// clip shortens s to at most n characters.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-// pickPiece answers the choice of a piece with the moves it can make.
-func (t *Table) pickPiece(req Request, l *loaded) (Response, error) {
-	seat, err := player(l, req.User.ID)
-	if err != nil {
-		return Response{}, err
-	}
-	if l.state.ToMove() != rules.Seat(seat) {
-		return Response{}, sorry("It is %s's turn, not yours.", seatUser(l.row, int(l.state.ToMove())).Name)
-	}
-	if len(req.Values) != 1 {
-		return Response{}, sorry("Choose one piece.")
-	}
-	var opts []Option
-	label := ""
-	for _, m := range l.state.Legal() {
-		key, lab := l.kit.Group(l.state, m)
-		if key != req.Values[0] {
-			continue
-		}
-		label = lab
-		if len(opts) < maxOptions {
-			opts = append(opts, Option{Label: m.Text, Value: m.Text, Description: clip(l.state.Describe(m), 100)})
-		}
-	}
-	if len(opts) == 0 {
-		return Response{}, sorry("That piece has no legal move now.")
-	}
-	return Response{Private: &Message{
-		Content:    fmt.Sprintf("Where should the %s go?", label),
-		Components: []Row{{{Kind: Select, ID: customID(l.row.ID, l.row.Version, "play"), Placeholder: "Choose the move…", Options: opts}}},
-	}}, nil
 }
 
 // aliasStarts reports whether one of the other ways to type m (see
@@ -681,11 +518,8 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		return out
 	case "move":
-		l, err := t.pick(ctx, req, kit, false)
-		if err != nil || l.row.Status != storage.StatusActive {
-			return nil
-		}
-		if seatOf(l.row, req.User.ID) != int(l.state.ToMove()) {
+		l, err := t.turnOf(ctx, req, kit)
+		if err != nil {
 			return nil
 		}
 		var first, rest []Choice
@@ -705,5 +539,29 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		return out
 	}
+	if sub, ok := kit.sub(req.Sub); ok && sub.Suggest != nil {
+		l, err := t.turnOf(ctx, req, kit)
+		if err != nil {
+			return nil
+		}
+		out := sub.Suggest(l.state, req.Focused, req.Options)
+		if len(out) > maxOptions {
+			out = out[:maxOptions]
+		}
+		return out
+	}
 	return nil
+}
+
+// turnOf is the game an autocomplete is about, when it is the user's turn
+// in it.
+func (t *Table) turnOf(ctx context.Context, req Request, kit Kit) (*loaded, error) {
+	l, err := t.pick(ctx, req, kit, false)
+	if err != nil {
+		return nil, err
+	}
+	if l.row.Status != storage.StatusActive || seatOf(l.row, req.User.ID) != int(l.state.ToMove()) {
+		return nil, sorry("not your turn")
+	}
+	return l, nil
 }

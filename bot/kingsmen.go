@@ -11,15 +11,17 @@ func KingsmenKit() Kit {
 		Game:    kingsmen.Game{},
 		Rules:   kingsmenRules,
 		Example: "Nc1-c5",
-		Group: func(s rules.State, m rules.Move) (string, string) {
+		Draws:   true,
+		Group: func(s rules.State, m rules.Move) (string, string, string) {
+			const menu = "Move a piece…"
 			st, err := kingsmen.ParseStep(m.Text)
 			p, ok := s.(*kingsmen.Position)
 			if err != nil || !ok {
-				return m.Text, m.Text
+				return m.Text, m.Text, menu
 			}
-			return st.From.String(), p.At(st.From).Kind.String() + " " + st.From.String()
+			return st.From.String(), p.At(st.From).Kind.String() + " " + st.From.String(), menu
 		},
-		SeatName: func(seat int) string {
+		SeatName: func(_ rules.State, seat int) string {
 			if seat == 0 {
 				return "South, orange"
 			}

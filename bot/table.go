@@ -38,15 +38,66 @@ type Kit struct {
 	Rules string
 	// Example is a move text to show in hints, such as "Nc1-c5".
 	Example string
-	// Group says which piece a legal move moves, so that moves can be
-	// offered as "pick a piece, then pick where": key identifies the piece
-	// and label names it for people.
-	Group func(s rules.State, m rules.Move) (key, label string)
+	// Subs are the game's own subcommands, beyond the common ones (new,
+	// move, board, resign, draw, rules): each turns its options into the
+	// move text to play.
+	Subs []GameSub
+	// Group places a legal move in the menus offered to the player to move,
+	// so that a move is chosen in at most two picks: the moves with the same
+	// key are one choice of the first menu, labelled label, in the select
+	// called menu; a choice with one move plays it, one with several opens
+	// a second menu of them. A move with key "" is left out of the menus (it
+	// is typed, or offered by Buttons).
+	Group func(s rules.State, m rules.Move) (key, label, menu string)
+	// Buttons, if set, lists moves offered as buttons on the board: Name is
+	// the label, Value the move text.
+	Buttons func(s rules.State) []Choice
+	// Auto, if set, reports whether the seat to move has only a forced
+	// decision that the table plays for it (such as passing when no piece
+	// can move with the dice).
+	Auto func(s rules.State) bool
 	// SeatName names a seat's side, such as "South".
-	SeatName func(seat int) string
+	SeatName func(s rules.State, seat int) string
 	// Alert, if set, returns a warning for the player to move, such as
 	// "Threat!", or "".
 	Alert func(s rules.State) string
+	// Narrate, if set, says in one line what the decisions played in one
+	// interaction did (the player's and those of chance after it), naming
+	// seats by names. Without it the table says "X played …".
+	Narrate func(played []Played, after rules.State, names []string) string
+	// Draws is set for games that may be drawn by agreement.
+	Draws bool
+	// Direct is set when a choice of the first menu that holds one move
+	// plays it at once (the choice names a whole move); otherwise a choice
+	// names a piece and always opens the second menu.
+	Direct bool
+}
+
+// GameSub is a game's own subcommand that plays a move.
+type GameSub struct {
+	Spec SubSpec
+	// Text turns the options, by name, into the move text to play in s; an
+	// error is said to the user.
+	Text func(s rules.State, opts map[string]string) (string, error)
+	// Suggest, if set, autocompletes the option focused (with the options
+	// typed so far) for the player to move in s.
+	Suggest func(s rules.State, focused string, opts map[string]string) []Choice
+}
+
+// sub is the kit's own subcommand called name.
+func (k Kit) sub(name string) (GameSub, bool) {
+	for _, s := range k.Subs {
+		if s.Spec.Name == name {
+			return s, true
+		}
+	}
+	return GameSub{}, false
+}
+
+// Played is one decision played: the state it was played in, and the move.
+type Played struct {
+	Before rules.State
+	Move   rules.Move
 }
 
 // Config holds what a Table needs.
@@ -110,7 +161,7 @@ func cryptoRoll(n int) int {
 func (t *Table) Commands() []CommandSpec {
 	var out []CommandSpec
 	for _, name := range t.order {
-		out = append(out, gameCommand(name, t.kits[name].Game.Title()))
+		out = append(out, gameCommand(t.kits[name]))
 	}
 	return out
 }
@@ -249,7 +300,7 @@ func playable(l *loaded) error {
 	case storage.StatusActive:
 		return nil
 	case storage.StatusInvited, storage.StatusOpen:
-		return sorry("Game #%d has not started yet: it is waiting for a second player.", g.ID)
+		return sorry("Game #%d has not started yet: it is waiting for players to join.", g.ID)
 	case storage.StatusOver:
 		return sorry("Game #%d is over: %s", g.ID, resultLine(l))
 	default:
@@ -262,6 +313,9 @@ func player(l *loaded, user string) (int, error) {
 	seat := seatOf(l.row, user)
 	if seat < 0 {
 		return -1, sorry("You are not playing in game #%d.", l.row.ID)
+	}
+	if r, ok := l.state.(interface{ Retired(rules.Seat) bool }); ok && r.Retired(rules.Seat(seat)) {
+		return -1, sorry("You have left game #%d; the others play on without you.", l.row.ID)
 	}
 	return seat, nil
 }
@@ -302,25 +356,50 @@ func methodWords(m rules.Method) string {
 	return string(m)
 }
 
-// settleChance plays chance decisions until a seat must decide or the game
-// ends, and returns the state with the log entries it made.
-func (t *Table) settleChance(st rules.State) (rules.State, []storage.Entry, error) {
+// settle plays the decisions nobody needs to take: chance (by the odds)
+// and the forced ones the kit plays for a seat (Kit.Auto), until a seat must
+// decide or the game ends. It returns the state with the log entries it made
+// and the decisions played.
+func (t *Table) settle(kit Kit, st rules.State) (rules.State, []storage.Entry, []Played, error) {
 	var entries []storage.Entry
-	for st.ToMove() == rules.Chance {
-		outcomes := st.Legal()
-		if len(outcomes) == 0 {
-			return nil, nil, errors.New("chance node with no outcomes")
+	var played []Played
+	for !st.Outcome().Over() {
+		if len(played) == maxSettle {
+			// Only a broken Roll (always the same number) gets here: an
+			// opening roll tied for ever.
+			return nil, nil, nil, fmt.Errorf("%d decisions of chance in a row and still nobody to move", maxSettle)
 		}
-		m := pickByOdds(outcomes, t.roll)
+		seat := st.ToMove()
+		var m rules.Move
+		switch {
+		case seat == rules.Chance:
+			outcomes := st.Legal()
+			if len(outcomes) == 0 {
+				return nil, nil, nil, errors.New("chance node with no outcomes")
+			}
+			m = pickByOdds(outcomes, t.roll)
+		case kit.Auto != nil && kit.Auto(st):
+			legal := st.Legal()
+			if len(legal) != 1 {
+				return nil, nil, nil, fmt.Errorf("forced decision with %d moves", len(legal))
+			}
+			m = legal[0]
+		default:
+			return st, entries, played, nil
+		}
 		next, err := st.Play(m)
 		if err != nil {
-			return nil, nil, fmt.Errorf("play chance outcome %q: %w", m.Text, err)
+			return nil, nil, nil, fmt.Errorf("play %q: %w", m.Text, err)
 		}
-		entries = append(entries, storage.Entry{Seat: int(rules.Chance), Kind: storage.EntryMove, Text: m.Text, At: t.now()})
+		entries = append(entries, storage.Entry{Seat: int(seat), Kind: storage.EntryMove, Text: m.Text, At: t.now()})
+		played = append(played, Played{Before: st, Move: m})
 		st = next
 	}
-	return st, entries, nil
+	return st, entries, played, nil
 }
+
+// maxSettle bounds the decisions settle plays at once.
+const maxSettle = 1000
 
 // pickByOdds picks an outcome with its odds, resolving to one part in a
 // million.
@@ -350,7 +429,7 @@ func Replay(game rules.Game, players int, log []storage.Entry) (rules.State, err
 			}
 			st, err = st.Play(rules.Move{Text: e.Text})
 		case storage.EntryResign:
-			st, err = st.End(rules.Outcome{Method: rules.Resignation, Winners: others(st.Seats(), e.Seat)})
+			st, err = rules.Resign(st, rules.Seat(e.Seat))
 		case storage.EntryForfeit:
 			st, err = st.End(rules.Outcome{Method: rules.Forfeit, Winners: others(st.Seats(), e.Seat)})
 		case storage.EntryDraw:

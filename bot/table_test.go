@@ -76,8 +76,8 @@ func TestChallengeAccept(t *testing.T) {
 	e.refuse(e.click(carol, accept), "This challenge is for Bob, not you.")
 	e.refuse(e.click(carol, decline), "This challenge is for Bob, not you.")
 	e.refuse(e.click(alice, accept), "You made this challenge; it is Bob's to accept.")
-	e.refuse(e.click(alice, customID(id, 0, "join")), "is no longer open to join (it is invited)")
-	e.refuse(e.click(bob, customID(id, 0, "cancel")), "can't be cancelled now (it is invited)")
+	e.refuse(e.click(alice, customID(id, 0, "join")), "You opened this game; someone else has to take the other seat.")
+	e.refuse(e.click(bob, customID(id, 0, "cancel")), fmt.Sprintf("Only Alice, who opened game #%d, can cancel it.", id))
 	e.refuse(e.cmd(bob, "move", "move", "Ab7-b6", "game", fmt.Sprint(id)), fmt.Sprintf("Game #%d has not started yet", id))
 
 	resp = e.do(e.click(bob, accept))
@@ -184,14 +184,14 @@ func TestOpenGame(t *testing.T) {
 	if c := resp.Public.Components; len(c) != 1 || len(c[0]) != 2 || c[0][0].ID != join || c[0][1].ID != cancel {
 		t.Fatalf("open game buttons %+v, want %s and %s", c, join, cancel)
 	}
-	if g := e.game(id); g.Status != storage.StatusOpen || len(g.Seats) != 1 {
+	if g := e.game(id); g.Status != storage.StatusOpen || len(g.Seats) != 2 || g.Seats[1] != (storage.Seat{Seat: 1}) {
 		t.Errorf("open game stored as %s with seats %+v", g.Status, g.Seats)
 	}
 
 	e.refuse(e.click(alice, join), "You opened this game; someone else has to take the other seat.")
 	e.refuse(e.click(robot, join), "Bots can't play.")
 	e.refuse(e.click(bob, cancel), fmt.Sprintf("Only Alice, who opened game #%d, can cancel it.", id))
-	e.refuse(e.click(bob, customID(id, 0, "accept")), "This invitation")
+	e.refuse(e.click(bob, customID(id, 0, "accept")), "Nobody is invited to game")
 
 	resp = e.do(e.click(bob, join))
 	if resp.Update == nil || resp.Public == nil || !strings.Contains(resp.Update.Content, "**Bob** joined.") {

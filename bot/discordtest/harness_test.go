@@ -5,11 +5,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"image"
 	"image/png"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,12 +26,34 @@ import (
 	"parlor/bot/discordtest"
 	"parlor/render"
 	"parlor/rules"
+	"parlor/rules/kimbo"
 	"parlor/storage"
 )
 
-// The All the King's Men board is 880×1244 (render/kingsmen.go: a portrait
-// canvas 880 wide, 124+64+44 above the 8 ranks of 112, 44+64+8 below).
-const boardW, boardH = 880, 1244
+// boardSizes are the sizes a game's boards may have, by the name of the
+// game that starts a board's file name. The All the King's Men board is
+// 880×1244 (render/kingsmen.go: a portrait canvas 880 wide, 124+64+44 above
+// the 8 ranks of 112, 44+64+8 below); Kimbo's are what the renderer draws
+// for a start position of 2, 3 and 4 players.
+var boardSizes = map[string][]image.Point{
+	"kingsmen": {{880, 1244}},
+	"kimbo":    kimboBoardSizes(),
+}
+
+func kimboBoardSizes() []image.Point {
+	var out []image.Point
+	for _, n := range (kimbo.Game{}).Players() {
+		p, err := kimbo.New(n)
+		if err != nil {
+			panic(err)
+		}
+		img, err := render.New().Image(p, render.Info{Names: []string{"A", "B", "C", "D"}[:n]})
+		if err == nil {
+			out = append(out, img.Bounds().Size())
+		}
+	}
+	return out
+}
 
 // painter is the real renderer, made slow on purpose when delay is set.
 type painter struct {
@@ -84,9 +109,26 @@ type harness struct {
 	log     *logs
 	proc    *process
 	starts  int
+	diceMu  sync.Mutex
+	dice    *rand.Rand
 	// duringStart, if set, runs once while the first process starts,
 	// before its commands are registered.
 	duringStart func()
+}
+
+// roll is the bot's Roll: seats by lot get 0 (the challenger keeps South
+// and moves first), dice come from a seeded generator, so that a test
+// plays the same game every time.
+func (h *harness) roll(n int) int {
+	if n != 1_000_000 {
+		return 0
+	}
+	h.diceMu.Lock()
+	defer h.diceMu.Unlock()
+	if h.dice == nil {
+		h.dice = rand.New(rand.NewPCG(2026, 11))
+	}
+	return h.dice.IntN(n)
 }
 
 type setting func(*harness)
@@ -124,7 +166,7 @@ func (h *harness) start() {
 	h.starts++
 	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})).With("process", h.starts)
 	table := bot.NewTable(bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
-		Roll: func(int) int { return 0 }}) // the challenger keeps South and moves first
+		Roll: h.roll}) // the challenger keeps South and moves first
 	s, err := discordgo.New("Bot " + h.f.Token())
 	if err != nil {
 		h.t.Fatalf("discordgo.New: %v", err)
@@ -217,8 +259,10 @@ func checkBoards(t *testing.T, f *discordtest.Fake) {
 			t.Errorf("attachment %s does not decode as a PNG: %v", file.Name, err)
 			continue
 		}
-		if b := img.Bounds(); b.Dx() != boardW || b.Dy() != boardH || file.ContentType != "image/png" || !strings.HasSuffix(file.Name, ".png") {
-			t.Errorf("attachment %s (%s) is %d×%d, want an image/png of %d×%d", file.Name, file.ContentType, b.Dx(), b.Dy(), boardW, boardH)
+		kind, _, _ := strings.Cut(file.Name, "-")
+		sizes := boardSizes[kind]
+		if b := img.Bounds(); !slices.Contains(sizes, b.Size()) || file.ContentType != "image/png" || !strings.HasSuffix(file.Name, ".png") {
+			t.Errorf("attachment %s (%s) is %d×%d, want an image/png of %v", file.Name, file.ContentType, b.Dx(), b.Dy(), sizes)
 		}
 	}
 }

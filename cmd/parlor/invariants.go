@@ -2,6 +2,7 @@ package main
 
 import (
 	"parlor/rules"
+	"parlor/rules/kimbo"
 	"parlor/rules/kingsmen"
 )
 
@@ -9,4 +10,5 @@ import (
 // self-played game.
 var invariants = map[string]func(prev, next rules.State) error{
 	"kingsmen": kingsmen.Invariants,
+	"kimbo":    kimbo.Invariants,
 }

@@ -80,8 +80,9 @@ const usage = `usage:
   parlor [run]                          run the Discord bot (needs DISCORD_TOKEN)
   parlor console [--as NAME] [--boards DIR]
                                         play in the terminal, no Discord needed
-  parlor render kingsmen [--position TEXT] [--last MOVE] --out FILE.png
-  parlor selfplay kingsmen --games N --seed S
+  parlor render GAME [--players N] [--position TEXT] [--last MOVE] --out FILE.png
+  parlor selfplay GAME [--players N] --games N --seed S [--store=false]
+                                        GAME is kingsmen or kimbo
   parlor check                          replay every stored game and compare
 Settings: PARLOR_DB (default parlor.db), DISCORD_TOKEN, DISCORD_GUILD_ID, LOG_LEVEL; a .env file is read too.
 `

@@ -1,0 +1,356 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"parlor/rules"
+	"parlor/rules/kimbo"
+)
+
+// seatColours name the seats' colours on the boards render draws.
+var seatColours = [...]string{"orange", "blue", "yellow", "green"}
+
+// KimboKit presents Kimbo. A turn takes at most three interactions: a fence
+// move (/kimbo fence) or the Roll button, which rolls at once; then the
+// move, picked from the menus under the board (a second pick only when the
+// first leaves a choice) or typed with /kimbo move; and one more to choose
+// the corner of each piece captured. A forced pass, or a forced corner, is
+// played by the table.
+func KimboKit() Kit {
+	return Kit{
+		Game:    kimbo.Game{},
+		Rules:   kimboRules,
+		Example: "b1-b4-f4",
+		Direct:  true,
+		Subs: []GameSub{
+			{
+				Spec: SubSpec{Name: "fence", Description: "Move one of your fences before you roll (then the dice are rolled)", Options: []OptionSpec{
+					{Name: "fence", Description: "Your fence, by its slot, like e1|f1 (start typing to see yours)", Type: StringOption, Required: true, Autocomplete: true},
+					{Name: "to", Description: "The vacant slot it goes to, like h5|h6 (start typing a square)", Type: StringOption, Required: true, Autocomplete: true},
+					gameOption(),
+				}},
+				Text:    kimboFenceText,
+				Suggest: kimboFenceSuggest,
+			},
+			{
+				Spec: SubSpec{Name: "roll", Description: "Roll the dice without moving a fence", Options: []OptionSpec{gameOption()}},
+				Text: func(s rules.State, _ map[string]string) (string, error) {
+					if p, ok := s.(*kimbo.Position); ok && p.Phase() != kimbo.PhaseFence {
+						return "", kimboNotNow(p, "roll")
+					}
+					return kimbo.NoFence, nil
+				},
+			},
+		},
+		Group:    kimboGroup,
+		Buttons:  kimboButtons,
+		Auto:     kimboAuto,
+		SeatName: kimboSeatName,
+		Alert:    kimboAlert,
+		Narrate:  kimboNarrate,
+	}
+}
+
+func kimboSeatName(s rules.State, seat int) string {
+	p, ok := s.(*kimbo.Position)
+	if !ok || seat < 0 || seat >= p.Players() {
+		return fmt.Sprintf("seat %d", seat+1)
+	}
+	return p.Side(rules.Seat(seat)).String() + ", " + seatColours[seat]
+}
+
+// kimboNotNow says why a fence move or a roll cannot be made now.
+func kimboNotNow(p *kimbo.Position, what string) error {
+	switch p.Phase() {
+	case kimbo.PhaseMove:
+		d1, d2 := p.Dice()
+		return fmt.Errorf("You have rolled %d-%d already: now move, with the menu under the board or /kimbo move", d1, d2)
+	case kimbo.PhaseCorner:
+		return errors.New("First choose the start area your captured piece goes back to, with the buttons under the board")
+	}
+	return fmt.Errorf("You can't %s now", what)
+}
+
+func kimboFenceText(s rules.State, opts map[string]string) (string, error) {
+	p, ok := s.(*kimbo.Position)
+	if ok && p.Phase() != kimbo.PhaseFence {
+		return "", kimboNotNow(p, "move a fence")
+	}
+	from, to := strings.TrimSpace(opts["fence"]), strings.TrimSpace(opts["to"])
+	if _, err := kimbo.ParseSlot(from); err != nil {
+		return "", fmt.Errorf("%q is not a slot: name a fence by the two squares it stands between, like e1|f1", from)
+	}
+	if _, err := kimbo.ParseSlot(to); err != nil {
+		return "", fmt.Errorf("%q is not a slot: name where the fence goes by the two squares it will stand between, like h5|h6", to)
+	}
+	return from + ">" + to, nil
+}
+
+// kimboFenceSuggest offers the fences the player may move, and the vacant
+// slots the chosen one may go to, filtered by what was typed.
+func kimboFenceSuggest(s rules.State, focused string, opts map[string]string) []Choice {
+	p, ok := s.(*kimbo.Position)
+	if !ok || p.Phase() != kimbo.PhaseFence {
+		return nil
+	}
+	typed := rules.Normalize(opts[focused])
+	from := kimbo.NoSlot
+	if sl, err := kimbo.ParseSlot(strings.TrimSpace(opts["fence"])); err == nil {
+		from = sl
+	}
+	seen := map[kimbo.Slot]bool{}
+	var out []Choice
+	for _, m := range p.Legal() {
+		f, err := kimbo.ParseFenceMove(m.Text)
+		if err != nil || f.From == kimbo.NoSlot {
+			continue
+		}
+		sl := f.From
+		if focused == "to" {
+			if from != kimbo.NoSlot && f.From != from {
+				continue
+			}
+			sl = f.To
+		}
+		if seen[sl] || !slotMatches(sl, typed) {
+			continue
+		}
+		seen[sl] = true
+		name := sl.String()
+		a, b := kimbo.Board.SlotSquares(sl)
+		label := fmt.Sprintf("%s · the fence between %s and %s", name, a, b)
+		if focused == "to" {
+			label = fmt.Sprintf("%s · between %s and %s", name, a, b)
+		}
+		out = append(out, Choice{Name: label, Value: name})
+		if len(out) == maxOptions {
+			break
+		}
+	}
+	return out
+}
+
+// slotMatches reports whether typed (normalized) starts the slot's name,
+// with its squares in either order, or names one of its squares.
+func slotMatches(sl kimbo.Slot, typed string) bool {
+	if typed == "" {
+		return true
+	}
+	a, b := kimbo.Board.SlotSquares(sl)
+	for _, name := range []string{a.String() + b.String(), b.String() + a.String()} {
+		if strings.HasPrefix(name, typed) {
+			return true
+		}
+	}
+	return false
+}
+
+// kimboGroup puts the moves of a roll in two menus: one piece the whole
+// throw (a choice per piece and end square: routes there are the second
+// pick), and one piece per die (a choice per first piece, die and end
+// square: the other piece's moves are the second pick). Jumps get their
+// own menu; pass, fences and corners are buttons or typed.
+func kimboGroup(s rules.State, m rules.Move) (key, label, menu string) {
+	p, ok := s.(*kimbo.Position)
+	if !ok || p.Phase() != kimbo.PhaseMove || m.Text == kimbo.PassText {
+		return "", "", ""
+	}
+	d1, d2 := p.Dice()
+	legs, err := kimbo.ParseLegs(m.Text)
+	if err != nil || len(legs) == 0 {
+		return "", "", ""
+	}
+	first := legs[0]
+	end := first.End()
+	captures := ""
+	for _, pt := range first.Points {
+		if pt.Capture {
+			captures = " ✕ capture"
+		}
+	}
+	switch {
+	case first.Jump:
+		return "j:" + m.Text, fmt.Sprintf("%s jumps the fence to %s", first.From, end), "Or jump a fence instead (doubles)…"
+	case len(legs) == 1:
+		count := fmt.Sprintf("all %d", d1+d2)
+		if first.Steps() != d1+d2 {
+			count = fmt.Sprintf("the %d alone", first.Steps())
+		}
+		return fmt.Sprintf("w:%s>%s", first.From, end), fmt.Sprintf("%s → %s (%s)%s", first.From, end, count, captures), fmt.Sprintf("Move one piece %d…", d1+d2)
+	}
+	return fmt.Sprintf("s:%s>%s:%d", first.From, end, first.Steps()), fmt.Sprintf("%s → %s with the %d%s, then another piece", first.From, end, first.Steps(), captures), fmt.Sprintf("Or move two pieces, %d and %d…", d1, d2)
+}
+
+func kimboButtons(s rules.State) []Choice {
+	p, ok := s.(*kimbo.Position)
+	if !ok {
+		return nil
+	}
+	switch p.Phase() {
+	case kimbo.PhaseFence:
+		return []Choice{{Name: "🎲 Roll (no fence move)", Value: kimbo.NoFence}}
+	case kimbo.PhaseMove:
+		for _, m := range p.Legal() {
+			if m.Text == kimbo.PassText {
+				return []Choice{{Name: "Pass", Value: kimbo.PassText}}
+			}
+		}
+	case kimbo.PhaseCorner:
+		var out []Choice
+		for _, m := range p.Legal() {
+			name, _ := strings.CutPrefix(m.Text, "corner ")
+			label := cornerLabel(name)
+			// Describe ends with the square the piece goes to: "(b2)".
+			if d := p.Describe(m); strings.HasSuffix(d, ")") {
+				if i := strings.LastIndex(d, "("); i >= 0 {
+					label += " " + d[i:]
+				}
+			}
+			out = append(out, Choice{Name: label, Value: m.Text})
+		}
+		return out
+	}
+	return nil
+}
+
+func cornerLabel(name string) string {
+	switch name {
+	case "sw":
+		return "South-west"
+	case "se":
+		return "South-east"
+	case "ne":
+		return "North-east"
+	case "nw":
+		return "North-west"
+	}
+	return name
+}
+
+// kimboAuto plays the moves and corners that leave no choice.
+func kimboAuto(s rules.State) bool {
+	p, ok := s.(*kimbo.Position)
+	if !ok || (p.Phase() != kimbo.PhaseMove && p.Phase() != kimbo.PhaseCorner) {
+		return false
+	}
+	return len(p.Legal()) == 1
+}
+
+func kimboAlert(s rules.State) string {
+	p, ok := s.(*kimbo.Position)
+	if !ok {
+		return ""
+	}
+	switch p.Phase() {
+	case kimbo.PhaseFence:
+		return "Move one of your fences with /kimbo fence, or roll."
+	case kimbo.PhaseMove:
+		d1, d2 := p.Dice()
+		return fmt.Sprintf("You rolled **%d-%d**: choose your move below, or type it with /kimbo move.", d1, d2)
+	case kimbo.PhaseCorner:
+		if pend := p.Pending(); len(pend) > 0 {
+			return fmt.Sprintf("You captured %s's piece: choose the start area it goes back to.", p.Side(pend[0]))
+		}
+	}
+	return ""
+}
+
+// kimboNarrate tells what happened in one line per player: the fence, the
+// dice, the paths with their captures, the corners, pieces HOME. A move is
+// told with the fence and dice of its turn, so that the board that ends a
+// turn says the whole turn.
+func kimboNarrate(played []Played, after rules.State, names []string) string {
+	var lines []string
+	var cur []string
+	who := rules.Nobody
+	var opening []string
+	flush := func() {
+		if len(cur) > 0 {
+			lines = append(lines, fmt.Sprintf("**%s** %s.", seatLabel(names, who), joinWords(cur)))
+		}
+		cur = nil
+	}
+	for i, pl := range played {
+		p, ok := pl.Before.(*kimbo.Position)
+		if !ok {
+			continue
+		}
+		next := after
+		if i+1 < len(played) {
+			next = played[i+1].Before
+		}
+		seat := p.Turn()
+		if p.Phase() == kimbo.PhaseOpening {
+			opening = append(opening, fmt.Sprintf("%s %s", seatLabel(names, seat), strings.TrimPrefix(pl.Move.Text, "roll ")))
+			if np, ok := next.(*kimbo.Position); ok && np.Phase() != kimbo.PhaseOpening {
+				lines = append(lines, fmt.Sprintf("Opening roll: %s; **%s** rolled highest and starts.", strings.Join(opening, ", "), seatLabel(names, np.Turn())))
+				opening = nil
+			}
+			continue
+		}
+		if seat != who {
+			flush()
+			who = seat
+		}
+		switch p.Phase() {
+		case kimbo.PhaseFence:
+			f, err := kimbo.ParseFenceMove(pl.Move.Text)
+			if err == nil && f.From != kimbo.NoSlot {
+				cur = append(cur, fmt.Sprintf("moved a fence from %s to %s", f.From, f.To))
+			} else {
+				cur = append(cur, "moved no fence")
+			}
+		case kimbo.PhaseRoll:
+			cur = append(cur, "rolled **"+strings.TrimPrefix(pl.Move.Text, "roll ")+"**")
+		case kimbo.PhaseMove:
+			if len(cur) == 0 {
+				// The fence and dice were told when they happened; the
+				// board that ends the turn says them again.
+				last := p.Last()
+				if last.FenceFrom != kimbo.NoSlot {
+					cur = append(cur, fmt.Sprintf("moved a fence from %s to %s", last.FenceFrom, last.FenceTo))
+				}
+				d1, d2 := p.Dice()
+				cur = append(cur, fmt.Sprintf("rolled **%d-%d**", d1, d2))
+			}
+			words := p.Describe(pl.Move)
+			if _, rest, ok := strings.Cut(words, ": "); ok {
+				words = rest
+			}
+			if pl.Move.Text == kimbo.PassText {
+				words = "could not move, and passes"
+			}
+			cur[len(cur)-1] += ": " + words
+			if np, ok := next.(*kimbo.Position); ok {
+				if home := np.HomeCount(seat); home > p.HomeCount(seat) {
+					cur[len(cur)-1] += fmt.Sprintf(" (%d of 4 pieces HOME)", home)
+				}
+			}
+		case kimbo.PhaseCorner:
+			words := p.Describe(pl.Move)
+			cur = append(cur, "sent "+strings.Replace(words, " goes back to ", " back to ", 1))
+		}
+	}
+	flush()
+	return strings.Join(lines, "\n")
+}
+
+// seatLabel is the name of seat for the narration.
+func seatLabel(names []string, seat rules.Seat) string {
+	if int(seat) >= 0 && int(seat) < len(names) {
+		return names[seat]
+	}
+	return "Nobody"
+}
+
+const kimboRules = `**Kimbo**, the game of fences — 2 to 4 players, four pieces and six fences each.
+**Goal:** be the first to bring all four pieces into HOME, the walled square in the middle.
+**Your turn:** first you *may* move one of your own fences to any empty slot between two squares (/kimbo fence), then roll two dice (the Roll button, or /kimbo roll), then move: one piece the total of both dice, or one piece for each die. You must use the whole throw when you can.
+**Moving:** pieces go in straight lines, never diagonally. When a piece meets a fence, the edge of the board, a wall of HOME or (once it has left) a start-area arrow, it turns left or right and goes on; it turns back only in a square closed on three sides. Pieces pass over other pieces (the squares count) but never end on one of yours. A piece leaves its start area across the arrows and never goes back in.
+**Capturing:** land on another player's piece by exact count, with either die or both, and you choose the start area it goes back to.
+**Doubles:** instead of moving, you may jump one piece over a fence beside it to the next square (never over the board's edge, never into HOME).
+**HOME:** only by exact count, going straight in through an opening or turning in after hitting a fence.
+**Your last piece:** must use the whole throw even if it carries it away from HOME, unless one die alone takes it HOME. Fenced in on all four sides, it moves only on doubles; on an entrance square fenced on three sides it may wait there for a one.
+**Playing here:** the menus under the board list your moves, or type them with /kimbo move (like b1-b4-f4: start, each turn, end; x marks a capture). The highest opening roll starts. /kimbo resign leaves the game; with three or more the others play on.`

@@ -1,0 +1,389 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"parlor/storage"
+)
+
+// A game that has not started is a lobby: its seats are the creator's
+// (joined), those of the people invited (not joined until they accept), and
+// open seats (no user) that anyone may take. The game starts when every
+// seat is taken, or earlier when its creator says so and enough have joined.
+// The seats are shuffled by lot when it starts.
+
+// openSeat reports whether s is a seat nobody has taken or been offered.
+func openSeat(s storage.Seat) bool { return s.UserID == "" }
+
+// lobbyStatus is the status of an unstarted game with these seats: open
+// while a seat is open to anyone, else invited.
+func lobbyStatus(seats []storage.Seat) storage.Status {
+	for _, s := range seats {
+		if openSeat(s) {
+			return storage.StatusOpen
+		}
+	}
+	return storage.StatusInvited
+}
+
+func joinedCount(seats []storage.Seat) int {
+	n := 0
+	for _, s := range seats {
+		if s.Joined {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, error) {
+	players := kit.Game.Players()
+	least, most := players[0], players[len(players)-1]
+	seats := []storage.Seat{{Seat: 0, UserID: req.User.ID, Name: req.User.Name, Joined: true}}
+	invite := func(id string) error {
+		u := req.Users[id]
+		u.ID = id
+		if u.Name == "" {
+			u.Name = id
+		}
+		switch {
+		case id == req.User.ID && most == 2:
+			return sorry("You can't challenge yourself. Leave the opponent empty to open a seat for anyone.")
+		case id == req.User.ID:
+			return sorry("You are in the game already; invite the others, or leave their seats empty for anyone to join.")
+		case u.Bot:
+			return sorry("%s is a bot and can't play. Invite a person, or leave the seat empty for anyone to join.", u.Name)
+		}
+		for _, s := range seats {
+			if s.UserID == id {
+				return sorry("You invited %s twice.", u.Name)
+			}
+		}
+		seats = append(seats, storage.Seat{Seat: len(seats), UserID: id, Name: u.Name})
+		return nil
+	}
+	if id := req.Options["opponent"]; id != "" {
+		if err := invite(id); err != nil {
+			return Response{}, err
+		}
+	}
+	for seat := 2; seat <= most; seat++ {
+		if id := req.Options[fmt.Sprintf("player%d", seat)]; id != "" {
+			if err := invite(id); err != nil {
+				return Response{}, err
+			}
+		}
+	}
+	size := max(len(seats), least)
+	if raw := req.Options["players"]; raw != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || n < least || n > most {
+			return Response{}, sorry("%s is played by %d to %d players, not %q.", kit.Game.Title(), least, most, raw)
+		}
+		if n < len(seats) {
+			return Response{}, sorry("You invited %d people, so the game needs at least %d players, not %d.", len(seats)-1, len(seats), n)
+		}
+		size = n
+	}
+	for len(seats) < size {
+		seats = append(seats, storage.Seat{Seat: len(seats)})
+	}
+	st, err := kit.Game.New(least)
+	if err != nil {
+		return Response{}, err
+	}
+	row := &storage.Game{
+		Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, Creator: req.User.ID,
+		Status: lobbyStatus(seats), Position: st.String(), DrawOffer: storage.NoDrawOffer, Seats: seats,
+	}
+	id, err := t.store.Create(ctx, row, req.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	row.ID = id
+	msg := t.lobbyMessage(row, kit)
+	for _, s := range seats[1:] {
+		if !openSeat(s) {
+			msg.Mentions = append(msg.Mentions, s.UserID)
+		}
+	}
+	return Response{Public: msg}, nil
+}
+
+// lobbyMessage is the invitation to an unstarted game, with its buttons.
+// It pings nobody: newGame adds the people invited.
+func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
+	title := kit.Game.Title()
+	creator := seatUser(g, 0).Name
+	var invited, open []storage.Seat
+	for _, s := range g.Seats {
+		switch {
+		case openSeat(s):
+			open = append(open, s)
+		case !s.Joined:
+			invited = append(invited, s)
+		}
+	}
+	msg := &Message{}
+	var b strings.Builder
+	switch {
+	case len(g.Seats) == 2 && len(invited) == 1:
+		fmt.Fprintf(&b, "<@%s>, **%s** challenges you to a game of %s (game #%d).", invited[0].UserID, creator, title, g.ID)
+	case len(g.Seats) == 2 && len(open) == 1:
+		fmt.Fprintf(&b, "**%s** opened a game of %s (game #%d). Anyone may take the other seat.", creator, title, g.ID)
+	default:
+		fmt.Fprintf(&b, "**%s** starts a game of %s for %d (game #%d):", creator, title, len(g.Seats), g.ID)
+		for i, s := range g.Seats {
+			sep := " "
+			if i > 0 {
+				sep = " · "
+			}
+			switch {
+			case openSeat(s):
+				b.WriteString(sep + "_open seat_")
+			case s.Joined:
+				b.WriteString(sep + "**" + s.Name + "** ✓")
+			default:
+				b.WriteString(sep + "<@" + s.UserID + "> (invited)")
+			}
+		}
+		b.WriteString(".\n")
+		if len(open) > 0 {
+			b.WriteString("Anyone may take an open seat with Join. ")
+		}
+		fmt.Fprintf(&b, "The game begins when every seat is taken")
+		if least := kit.Game.Players()[0]; len(g.Seats) > least {
+			fmt.Fprintf(&b, "; %s may start it sooner once %d are in", creator, least)
+		}
+		b.WriteString(".")
+	}
+	msg.Content = b.String()
+	var row Row
+	if len(invited) > 0 {
+		row = append(row,
+			Component{Kind: Button, ID: customID(g.ID, 0, "accept"), Label: "Accept", Style: Success},
+			Component{Kind: Button, ID: customID(g.ID, 0, "decline"), Label: "Decline", Style: Danger})
+	}
+	if len(open) > 0 {
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "join"), Label: "Join", Style: Success})
+	}
+	if len(g.Seats) > 2 {
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "start"), Label: "Start now", Style: Primary})
+	}
+	if len(open) > 0 || len(g.Seats) > 2 {
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "cancel"), Label: "Cancel", Style: Secondary})
+	}
+	msg.Components = []Row{row}
+	return msg
+}
+
+// unstarted refuses an action on the lobby of a game that has started or
+// closed; format says so, with the game's number and status.
+func unstarted(g *storage.Game, format string) error {
+	if g.Status == storage.StatusInvited || g.Status == storage.StatusOpen {
+		return nil
+	}
+	return sorry(format, g.ID, g.Status)
+}
+
+func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept bool) (Response, error) {
+	g := l.row
+	if g.Status != storage.StatusInvited && g.Status != storage.StatusOpen {
+		return Response{}, sorry("This invitation to game #%d is no longer open (the game is %s).", g.ID, g.Status)
+	}
+	mine := -1
+	var pending []string
+	for i, s := range g.Seats {
+		if !openSeat(s) && !s.Joined {
+			pending = append(pending, s.Name)
+			if s.UserID == req.User.ID {
+				mine = i
+			}
+		}
+	}
+	switch {
+	case req.User.ID == g.Creator && !accept:
+		// The creator withdraws.
+		what := "the invitations"
+		if len(g.Seats) == 2 {
+			what = "the challenge"
+		}
+		return t.abandon(ctx, req, l, storage.StatusDeclined, fmt.Sprintf("Game #%d of %s: **%s** withdrew %s.", g.ID, l.kit.Game.Title(), req.User.Name, what))
+	case len(pending) == 0:
+		return Response{}, sorry("Nobody is invited to game #%d any more; its seats are open to anyone (Join).", g.ID)
+	case req.User.ID == g.Creator && len(g.Seats) == 2:
+		return Response{}, sorry("You made this challenge; it is %s's to accept.", pending[0])
+	case req.User.ID == g.Creator:
+		return Response{}, sorry("You made this game; the invitations are for %s.", strings.Join(pending, ", "))
+	case mine < 0 && len(g.Seats) == 2:
+		return Response{}, sorry("This challenge is for %s, not you. Start your own with /%s new.", pending[0], g.Kind)
+	case mine < 0:
+		return Response{}, sorry("The invitations are for %s, not you.", strings.Join(pending, ", "))
+	}
+	seats := append([]storage.Seat(nil), g.Seats...)
+	if !accept {
+		if len(seats) == 2 {
+			return t.abandon(ctx, req, l, storage.StatusDeclined, fmt.Sprintf("Game #%d of %s: **%s** declined.", g.ID, l.kit.Game.Title(), req.User.Name))
+		}
+		// In a larger game the seat stays, open to anyone.
+		seats[mine] = storage.Seat{Seat: mine}
+		return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** declined; their seat is open to anyone.", req.User.Name))
+	}
+	seats[mine].Joined, seats[mine].Name = true, req.User.Name
+	return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** accepted.", req.User.Name))
+}
+
+func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, error) {
+	g := l.row
+	if err := unstarted(g, "Game #%d is no longer open to join (it is %s)."); err != nil {
+		return Response{}, err
+	}
+	free := -1
+	for i, s := range g.Seats {
+		switch {
+		case s.UserID == req.User.ID && s.Joined && len(g.Seats) == 2:
+			return Response{}, sorry("You opened this game; someone else has to take the other seat.")
+		case s.UserID == req.User.ID && s.Joined:
+			return Response{}, sorry("You are already in game #%d.", g.ID)
+		case s.UserID == req.User.ID:
+			return t.answerInvite(ctx, req, l, true)
+		case openSeat(s) && free < 0:
+			free = i
+		}
+	}
+	switch {
+	case free < 0:
+		return Response{}, sorry("Game #%d has no open seat: its seats are for the people invited.", g.ID)
+	case req.User.Bot:
+		return Response{}, sorry("Bots can't play.")
+	}
+	seats := append([]storage.Seat(nil), g.Seats...)
+	seats[free] = storage.Seat{Seat: free, UserID: req.User.ID, Name: req.User.Name, Joined: true}
+	return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** joined.", req.User.Name))
+}
+
+// seat stores the lobby's new seats, and starts the game when every seat
+// is taken.
+func (t *Table) seat(ctx context.Context, req Request, l *loaded, seats []storage.Seat, headline string) (Response, error) {
+	if joinedCount(seats) == len(seats) {
+		return t.start(ctx, req, l, seats, headline)
+	}
+	g := l.row
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: lobbyStatus(seats), DrawOffer: storage.NoDrawOffer, Seats: seats, InteractionID: req.ID})
+	if err != nil {
+		return Response{}, err
+	}
+	g.Seats, g.Version, g.Status = seats, v, lobbyStatus(seats)
+	msg := t.lobbyMessage(g, l.kit)
+	msg.Content = headline + "\n" + msg.Content
+	return Response{Update: msg}, nil
+}
+
+// startNow starts a game before every seat is taken, with those who have
+// joined, when its creator asks and there are enough of them.
+func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response, error) {
+	g := l.row
+	if err := unstarted(g, "Game #%d can't be started now (it is %s)."); err != nil {
+		return Response{}, err
+	}
+	if req.User.ID != g.Creator {
+		return Response{}, sorry("Only %s, who made game #%d, can start it early.", seatUser(g, 0).Name, g.ID)
+	}
+	var in []storage.Seat
+	for _, s := range g.Seats {
+		if s.Joined {
+			in = append(in, s)
+		}
+	}
+	if least := l.kit.Game.Players()[0]; len(in) < least {
+		return Response{}, sorry("%s needs at least %d players; only %d %s joined game #%d so far.", l.kit.Game.Title(), least, len(in), plural(len(in), "has", "have"), g.ID)
+	}
+	return t.start(ctx, req, l, in, fmt.Sprintf("**%s** started the game with the %d who joined.", req.User.Name, len(in)))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, error) {
+	g := l.row
+	switch {
+	case g.Status != storage.StatusOpen && g.Status != storage.StatusInvited:
+		return Response{}, sorry("Game #%d can't be cancelled now (it is %s).", g.ID, g.Status)
+	case req.User.ID != g.Creator:
+		return Response{}, sorry("Only %s, who opened game #%d, can cancel it.", seatUser(g, 0).Name, g.ID)
+	}
+	return t.abandon(ctx, req, l, storage.StatusCancelled, fmt.Sprintf("Game #%d of %s was cancelled by **%s**.", g.ID, l.kit.Game.Title(), req.User.Name))
+}
+
+// abandon closes a game that never started, with status, and puts say on
+// the invitation in place of its buttons.
+func (t *Table) abandon(ctx context.Context, req Request, l *loaded, status storage.Status, say string) (Response, error) {
+	g := l.row
+	if _, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: status, DrawOffer: storage.NoDrawOffer, InteractionID: req.ID}); err != nil {
+		return Response{}, err
+	}
+	return Response{Update: &Message{Content: say}}, nil
+}
+
+// start seats the players who joined in an order drawn by lot, and begins
+// the game: the decisions of chance that open it (an opening roll) are
+// played at once.
+func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []storage.Seat, headline string) (Response, error) {
+	g := l.row
+	seats := make([]storage.Seat, len(joined))
+	copy(seats, joined)
+	for i := len(seats) - 1; i > 0; i-- {
+		j := i - t.roll(i+1) // a roll of 0 keeps everyone where they sat
+		seats[i], seats[j] = seats[j], seats[i]
+	}
+	for i := range seats {
+		seats[i].Seat, seats[i].Joined = i, true
+	}
+	st, err := l.kit.Game.New(len(seats))
+	if err != nil {
+		return Response{}, err
+	}
+	st, entries, played, err := t.settle(l.kit, st)
+	if err != nil {
+		return Response{}, err
+	}
+	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID})
+	if err != nil {
+		return Response{}, err
+	}
+	g.Seats, g.Version, g.Status, g.Position = seats, version, storage.StatusActive, st.String()
+	l.state = st
+	var sides []string
+	for _, s := range seats {
+		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(st, s.Seat)))
+	}
+	lead := fmt.Sprintf("%s Game #%d begins. By lot, %s", headline, g.ID, joinWords(sides))
+	if len(played) > 0 && l.kit.Narrate != nil {
+		lead += ". " + l.kit.Narrate(played, st, names(g))
+	} else {
+		lead += fmt.Sprintf("; %s moves first.", seatUser(g, int(st.ToMove())).Name)
+	}
+	board, err := t.boardMessage(l, lead, "", true)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: %s", g.ID, l.kit.Game.Title(), headline)}, Public: board}, nil
+}
+
+// joinWords joins "a", "b" and "c" as "a, b and c".
+func joinWords(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}

@@ -1,0 +1,162 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"parlor/rules"
+)
+
+// maxOptions is Discord's limit on select options and autocomplete choices.
+const maxOptions = 25
+
+// maxRows is Discord's limit on action rows in a message, and maxButtons on
+// buttons in a row.
+const (
+	maxRows    = 5
+	maxButtons = 5
+)
+
+// clip shortens s to at most n characters.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// menuGroup is one choice of the first menu: the legal moves with one key.
+type menuGroup struct {
+	key, label, menu string
+	moves            []rules.Move
+}
+
+// groups sorts the legal moves of the player to move into the first
+// menu's choices, in the order of the legal moves.
+func groups(l *loaded) []*menuGroup {
+	var out []*menuGroup
+	byKey := map[string]*menuGroup{}
+	for _, m := range l.state.Legal() {
+		key, label, menu := l.kit.Group(l.state, m)
+		if key == "" {
+			continue
+		}
+		gr, ok := byKey[key]
+		if !ok {
+			gr = &menuGroup{key: key, label: label, menu: menu}
+			byKey[key] = gr
+			out = append(out, gr)
+		}
+		gr.moves = append(gr.moves, m)
+	}
+	return out
+}
+
+// controls are the board's components for the player to move: the kit's
+// buttons, then the first menu, one select per menu name, each split in
+// selects of at most 25 choices, as many as fit in a message.
+func (t *Table) controls(l *loaded) []Row {
+	var rows []Row
+	if l.kit.Buttons != nil {
+		var row Row
+		for _, c := range l.kit.Buttons(l.state) {
+			if len(row) == maxButtons {
+				rows = append(rows, row)
+				row = nil
+			}
+			row = append(row, Component{Kind: Button, ID: customID(l.row.ID, l.row.Version, "do:"+c.Value), Label: clip(c.Name, 80), Style: Primary})
+		}
+		if len(row) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	var menus []string
+	byMenu := map[string][]*menuGroup{}
+	for _, gr := range groups(l) {
+		if _, ok := byMenu[gr.menu]; !ok {
+			menus = append(menus, gr.menu)
+		}
+		byMenu[gr.menu] = append(byMenu[gr.menu], gr)
+	}
+	n := 0
+	for _, menu := range menus {
+		grs := byMenu[menu]
+		parts := (len(grs) + maxOptions - 1) / maxOptions
+		for p := 0; p < parts && len(rows) < maxRows; p++ {
+			chunk := grs[p*maxOptions : min(len(grs), (p+1)*maxOptions)]
+			var opts []Option
+			for _, gr := range chunk {
+				texts := make([]string, len(gr.moves))
+				for i, m := range gr.moves {
+					texts[i] = m.Text
+				}
+				desc := fmt.Sprintf("%d moves: %s", len(gr.moves), strings.Join(texts, " "))
+				if len(gr.moves) == 1 {
+					desc = l.state.Describe(gr.moves[0])
+				}
+				opts = append(opts, Option{Label: clip(gr.label, 100), Value: gr.key, Description: clip(desc, 100)})
+			}
+			placeholder := menu
+			if parts > 1 {
+				placeholder = fmt.Sprintf("%s (%d/%d)", menu, p+1, parts)
+			}
+			action := "pick"
+			if n > 0 {
+				action = fmt.Sprintf("pick%d", n+1)
+			}
+			n++
+			rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: clip(placeholder, 150), Options: opts}})
+		}
+	}
+	return rows
+}
+
+// pickPiece answers a choice of the first menu: it plays the choice's move
+// when it is the only one and the kit says such choices play at once, and
+// otherwise offers the moves of the choice in a second, private menu.
+func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response, error) {
+	seat, err := player(l, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	if l.state.ToMove() != rules.Seat(seat) {
+		return Response{}, sorry("It is %s's turn, not yours.", seatUser(l.row, int(l.state.ToMove())).Name)
+	}
+	if len(req.Values) != 1 {
+		return Response{}, sorry("Choose one piece.")
+	}
+	var chosen *menuGroup
+	for _, gr := range groups(l) {
+		if gr.key == req.Values[0] {
+			chosen = gr
+		}
+	}
+	if chosen == nil {
+		return Response{}, sorry("That piece has no legal move now.")
+	}
+	if len(chosen.moves) == 1 && l.kit.Direct {
+		return t.move(ctx, req, l, chosen.moves[0].Text, -1)
+	}
+	var rows []Row
+	for p := 0; p*maxOptions < len(chosen.moves) && p < maxRows; p++ {
+		var opts []Option
+		for _, m := range chosen.moves[p*maxOptions : min(len(chosen.moves), (p+1)*maxOptions)] {
+			opts = append(opts, Option{Label: clip(m.Text, 100), Value: m.Text, Description: clip(l.state.Describe(m), 100)})
+		}
+		action := "play"
+		if p > 0 {
+			action = fmt.Sprintf("play%d", p+1)
+		}
+		rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: "Choose the move…", Options: opts}})
+	}
+	content := fmt.Sprintf("Where should the %s go?", chosen.label)
+	if l.kit.Direct {
+		content = fmt.Sprintf("%s: which way?", chosen.label)
+	}
+	if len(chosen.moves) > maxRows*maxOptions {
+		content += fmt.Sprintf(" (%d moves; the first %d are here, type /%s move for the others)", len(chosen.moves), maxRows*maxOptions, l.row.Kind)
+	}
+	return Response{Private: &Message{Content: content, Components: rows}}, nil
+}
