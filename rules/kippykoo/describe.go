@@ -1,0 +1,293 @@
+package kippykoo
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"parlor/rules"
+)
+
+// Describe implements rules.State: the legal move m in words, such as
+// "West: starts a marble and moves it 3 to hole 16, sending North's marble
+// back to START".
+func (p *Position) Describe(m rules.Move) string {
+	text := strings.TrimSpace(m.Text)
+	switch p.phase {
+	case PhaseLot:
+		for seat := range p.players {
+			if text == lotText(p.Side(rules.Seat(seat))) {
+				return fmt.Sprintf("%s is drawn to begin (1 chance in %d)", p.Side(rules.Seat(seat)), p.players)
+			}
+		}
+	case PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return text
+		}
+		odds := "1 chance in 18"
+		if a == b {
+			odds = "1 chance in 36"
+		}
+		return fmt.Sprintf("%s throws %d and %d (%s)", p.Side(rules.Seat(p.seat)), a, b, odds)
+	case PhaseMove:
+		set := p.plans()
+		for i := range set {
+			if set[i].text == text {
+				return p.Side(rules.Seat(p.seat)).String() + ": " + p.describePlan(&set[i])
+			}
+		}
+	}
+	return text
+}
+
+func (p *Position) describePlan(pl *plan) string {
+	a, b := p.dice[0], p.dice[1]
+	if pl.n == 0 {
+		s := fmt.Sprintf("nothing can be done with %d-%d: pass", a, b)
+		if a == b {
+			s += " (the doubles were not used: no further throw)"
+		}
+		return s
+	}
+	parts := make([]string, pl.n)
+	for i := range pl.n {
+		parts[i] = p.describeLeg(pl.legs[i], pl.lands[i])
+	}
+	s := strings.Join(parts, "; then ")
+	switch {
+	case pl.after.finish[p.seat] == MarblesPerSeat:
+		s += "; all four marbles are in FINISH: the game is won"
+	case a == b:
+		s += "; doubles: throws again"
+	}
+	return s
+}
+
+// describeLeg says what one part of a move does.
+func (p *Position) describeLeg(lg Leg, ld landing) string {
+	var b strings.Builder
+	star := p.star(int(p.seat))
+	switch {
+	case lg.Start && lg.Count == 0:
+		fmt.Fprintf(&b, "starts a marble on its star, hole %d", star)
+	case lg.Start:
+		fmt.Fprintf(&b, "starts a marble and moves it %d", lg.Count)
+	default:
+		fmt.Fprintf(&b, "moves the marble on hole %d by %d", lg.From, lg.Count)
+	}
+	switch {
+	case ld.target >= Holes && !ld.bumped:
+		if ld.target == Holes {
+			b.WriteString(" to its star and into FINISH")
+		} else {
+			fmt.Fprintf(&b, " round past its star into FINISH (%d to spare)", ld.target-Holes)
+		}
+		return b.String()
+	case lg.Count > 0:
+		fmt.Fprintf(&b, " to hole %d", holeAt(star, ld.target))
+	}
+	switch {
+	case ld.captured >= 0:
+		fmt.Fprintf(&b, ", sending %s's marble back to START", p.Side(rules.Seat(ld.captured)))
+	case ld.bumped && ld.end == NoHole:
+		b.WriteString(", where its own marble stands, and on past its star into FINISH")
+	case ld.bumped:
+		fmt.Fprintf(&b, ", where its own marble stands, and on to hole %d, the next free hole", ld.end)
+	}
+	return b.String()
+}
+
+// Aliases implements rules.Aliaser. The lot may be typed as the seat's
+// letter or name ("W", "west", "first west"); a roll as "6-3" or "3-6";
+// pass as "none", "skip" or "no move"; a move without the h of its holes
+// ("12+9"), with each marble's destination instead of its count
+// ("h12-h21", "h50-finish", "start-h3" for start+3), with a start and its
+// count apart ("start 3"), one marble's total as its two dice
+// ("h12+6+3"), and in any other order of its parts, or other parts, that
+// come to the same result.
+func (p *Position) Aliases(m rules.Move) []string {
+	text := m.Text
+	switch p.phase {
+	case PhaseLot:
+		for seat := range p.players {
+			side := p.Side(rules.Seat(seat))
+			if text == lotText(side) {
+				name := strings.ToLower(side.String())
+				return []string{string(side.Letter()), name, "first " + name}
+			}
+		}
+	case PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return nil
+		}
+		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), rollText(b, a)}
+	case PhaseMove:
+		if text == PassText {
+			return []string{"none", "skip", "no move"}
+		}
+		set := p.plans()
+		for i := range set {
+			if set[i].text != text {
+				continue
+			}
+			var out []string
+			for _, t := range append([]string{text}, set[i].others...) {
+				if t != text {
+					out = append(out, t)
+				}
+				out = append(out, p.spellings(t)...)
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// spellings are other ways to write the move text: without the h of the
+// holes, with destinations instead of counts, a start's count apart, and a
+// marble's total as its two dice.
+func (p *Position) spellings(text string) []string {
+	legs, err := ParseLegs(text)
+	if err != nil || len(legs) == 0 {
+		return nil
+	}
+	star := p.star(int(p.seat))
+	noH := make([]string, len(legs))
+	dest := make([]string, len(legs))
+	for i, lg := range legs {
+		noH[i] = strings.TrimPrefix(lg.String(), "h")
+		from := StartText
+		d := lg.Count
+		if !lg.Start {
+			from = lg.From.String()
+			d += progress(star, lg.From)
+		}
+		to := "finish"
+		if d < Holes {
+			to = holeAt(star, d).String()
+		}
+		dest[i] = from + "-" + to
+		if lg.Start && lg.Count == 0 {
+			dest[i] = StartText
+		}
+	}
+	out := []string{strings.Join(noH, ", "), strings.Join(dest, ", ")}
+	if len(legs) == 1 && legs[0].Start && legs[0].Count > 0 {
+		out = append(out, StartText+" "+strconv.Itoa(legs[0].Count))
+	}
+	if a, b := int(p.dice[0]), int(p.dice[1]); len(legs) == 1 && !legs[0].Start {
+		out = append(out, fmt.Sprintf("%s+%d+%d", legs[0].From, a, b), fmt.Sprintf("%s+%d+%d", legs[0].From, b, a))
+	}
+	return out
+}
+
+// Drawing implements rules.State: the track as the ring of a square, the
+// holes clockwise, numbered on the margins; a marble shows as its seat's
+// letter (S W N E), an empty hole as ".", an empty Star Space as its
+// side's letter in lower case (or "*" for a side nobody sits on). Then
+// each seat's Star Space, START and FINISH, the latest throw and whose
+// decision it is.
+func (p *Position) Drawing() string {
+	const w = 4 // characters a cell: " S  "
+	n := ringSide
+	blank := func() []byte { return []byte(strings.Repeat(" ", n*w)) }
+	grid := make([][]byte, n)
+	for r := range grid {
+		grid[r] = blank()
+	}
+	// The numbers of the top and bottom rows go above and below them,
+	// those of the side columns beside them.
+	top, bottom := blank(), blank()
+	left, right := make([]string, n), make([]string, n)
+	for h := range Hole(Holes) {
+		r, c := ringCells[h][0], ringCells[h][1]
+		grid[r][c*w+1] = p.holeChar(h)
+		num := strconv.Itoa(int(h))
+		switch {
+		case r == 0:
+			copy(top[c*w+1:], num)
+		case r == n-1:
+			copy(bottom[c*w+1:], num)
+		case c == 0:
+			left[r] = num
+		default:
+			right[r] = num
+		}
+	}
+	legend := []string{"KIPPY KOO", "", "S W N E  marbles", "s w n e  empty stars", "", "marbles go clockwise:", "<- along the bottom"}
+	if p.players < 4 {
+		legend = slices.Insert(legend, 4, "*        unused star")
+	}
+	for i, line := range legend {
+		if r := 3 + i; r < n-2 && len(line) <= (n-3)*w {
+			copy(grid[r][2*w:], line)
+		}
+	}
+	var b strings.Builder
+	row := func(l string, mid []byte, r string) {
+		s := strings.TrimRight(fmt.Sprintf("%3s %s", l, mid), " ")
+		if r != "" {
+			s += "  " + r
+		}
+		b.WriteString(s + "\n")
+	}
+	row("", top, "")
+	for r := range n {
+		row(left[r], grid[r], right[r])
+	}
+	row("", bottom, "")
+	for seat := range p.players {
+		s := rules.Seat(seat)
+		fmt.Fprintf(&b, "%-5s star %-3s START %d  FINISH %d\n", p.Side(s), p.Star(s), p.start[seat], p.finish[seat])
+	}
+	if t := p.last; t.Seat != rules.Nobody {
+		switch {
+		case t.Lot:
+			fmt.Fprintf(&b, "last: %s drawn to begin\n", p.Side(t.Seat))
+		case t.Move == "":
+			fmt.Fprintf(&b, "last: %s threw %d-%d\n", p.Side(t.Seat), t.Dice[0], t.Dice[1])
+		default:
+			fmt.Fprintf(&b, "last: %s threw %d-%d, %s\n", p.Side(t.Seat), t.Dice[0], t.Dice[1], t.Move)
+		}
+	}
+	b.WriteString(p.status())
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// holeChar is what the drawing shows on hole h.
+func (p *Position) holeChar(h Hole) byte {
+	if seat, ok := p.At(h); ok {
+		return p.Side(seat).Letter()
+	}
+	if h%Quarter == 0 {
+		if _, ok := p.SeatOf(Side(h / Quarter)); ok {
+			return Side(h/Quarter).Letter() + 'a' - 'A'
+		}
+		return '*'
+	}
+	return '.'
+}
+
+// status says whose decision it is, or how the game ended.
+func (p *Position) status() string {
+	switch p.phase {
+	case PhaseOver:
+		if len(p.outcome.Winners) == 0 {
+			return fmt.Sprintf("over (%s), no winner", p.outcome.Method)
+		}
+		var w []string
+		for _, s := range p.outcome.Winners {
+			w = append(w, p.Side(s).String())
+		}
+		return fmt.Sprintf("%s won (%s)", strings.Join(w, " and "), p.outcome.Method)
+	case PhaseLot:
+		return "the lot draws who begins"
+	case PhaseRoll:
+		return p.Side(rules.Seat(p.seat)).String() + " to throw"
+	}
+	return fmt.Sprintf("%s to move with %d-%d", p.Side(rules.Seat(p.seat)), p.dice[0], p.dice[1])
+}

@@ -1,0 +1,27 @@
+// Package kippykoo is the rules engine of Kippy Koo (Parker Brothers,
+// 1956), the "Indian marble game": two to four players race their four
+// marbles out of START, all the way round a closed track of holes and back
+// to their own Star Space, into FINISH. A six starts a marble; a marble
+// that ends its move on an opponent's sends it back to START, one that ends
+// on its own is moved on to the next free hole; doubles throw again.
+//
+// The game is a sequence of decisions (see package rules):
+//
+//   - the lot: one chance decision drawing the starting player ("first W"),
+//     each seat with the same odds;
+//   - each throw: a chance decision with the 21 outcomes of two dice and
+//     their odds ("roll 6-3");
+//   - the move, one decision covering the whole throw: one marble the
+//     total ("h12+9"), a start by a total of six ("start"), a start by a
+//     six moved on by the other die ("start+3"), or one part for each die,
+//     played in the order written ("h12+5, h30+3", "start, h12+3", on 6-6
+//     "start, start"); "pass" when nothing can be done;
+//   - after doubles used, the same seat throws again; otherwise the turn
+//     passes clockwise.
+//
+// The track is reconstructed (shared/boards.md) and lives in board.go: 52
+// holes numbered clockwise from South's Star Space, h0 to h51, seat sides
+// South, West, North, East with their stars at h0, h13, h26 and h39. How
+// the engine reads every sentence of the booklet, and each decision taken
+// where it is silent, is in docs/rules/kippykoo.md.
+package kippykoo

@@ -1,0 +1,180 @@
+package kippykoo_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/rules"
+	"parlor/rules/kippykoo"
+	"parlor/rules/rulestest"
+)
+
+// FuzzPositionRoundTrip: for any text Parse accepts, Parse(p.String())
+// succeeds and gives the same text back; the position has a decision to
+// take unless it is over; and so do the positions after each of its legal
+// moves, which keep the invariants.
+func FuzzPositionRoundTrip(f *testing.F) {
+	start2, _ := kippykoo.New(2)
+	start4, _ := kippykoo.New(4)
+	for _, text := range []string{
+		start2.String(),
+		start4.String(),
+		crowded,
+		moving("S:start,start,h5,h20 N:start,start,h13,h40", "S", "5-3"),
+		moving("S:start,h0,h1,h20 "+northStart, "S", "6-2"),
+		moving("S:start,h40,h49,h51 "+northStart, "S", "2-1"),
+		"S:start,h0,h1,h20 N:start,start,start,h29 S:roll last:S;3-3;start",
+		"S:finish,finish,finish,finish N:start,h30,h40,h10 over:S:finished last:S;2-1;h50+3",
+		"S:start,start,start,start W:start,start,h14,h2 N:start,start,start,start W:roll last:W;6-6;start+6",
+		southStart + " " + northStart + " N:roll last:N;first",
+		"S:start,start,start,start  N:start,start,start,start   S:roll ",
+		"not a position",
+	} {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := kippykoo.Parse(text)
+		if err != nil {
+			return
+		}
+		roundTrip(t, p)
+		legal := p.Legal()
+		if p.Outcome().Over() != (len(legal) == 0) {
+			t.Fatalf("%d legal moves, outcome %q\n%s", len(legal), p.Outcome().Method, p.Drawing())
+		}
+		for _, m := range legal {
+			next, err := p.Play(m)
+			if err != nil {
+				t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", m.Text, err, p.Drawing())
+			}
+			if err := kippykoo.Invariants(p, next); err != nil {
+				t.Fatalf("after %q from %s: %v\n%s", m.Text, p, err, next.Drawing())
+			}
+			roundTrip(t, next.(*kippykoo.Position))
+		}
+	})
+}
+
+// roundTrip checks that p's position text reads back as the same position.
+func roundTrip(t *testing.T, p *kippykoo.Position) {
+	t.Helper()
+	rulestest.RoundTrip(t, kippykoo.Game{}, p)
+}
+
+// FuzzMoveSequence plays a game from the start as the bytes say: the first
+// byte picks the number of players; then most bytes pick a legal decision
+// by index; a byte from 0xE0 up reads the next (byte&15) bytes as a
+// decision's text, raw (0xE0–0xEF) or as edits of a legal decision's text
+// (0xF0–0xFF), which must be played if legal and rejected with
+// rules.ErrIllegal if not; rules.Find on it must find a legal move or say
+// why not with rules.ErrIllegal. It never panics and keeps the invariants
+// after every decision.
+func FuzzMoveSequence(f *testing.F) {
+	f.Add([]byte{0})
+	f.Add([]byte{2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+	f.Add([]byte{1, 0, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE5, 's', 't', 'a', 'r', 't', 0xEC, 's', 't', 'a', 'r', 't', ',', 's', 't', 'a', 'r', 't'})
+	f.Add([]byte{0, 1, 3, 0xF4, 0, 3, '+', 1, '7', 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
+	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		p, err := kippykoo.New(2 + int(data[0])%3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(data); i++ {
+			if p.Outcome().Over() {
+				if _, err := p.Play(rules.Move{Text: "pass"}); !errors.Is(err, rules.ErrOver) {
+					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
+				}
+				return
+			}
+			legal := p.Legal()
+			b := data[i]
+			if b < 0xE0 {
+				p = step(t, p, legal[int(b)%len(legal)].Text)
+				continue
+			}
+			raw := data[i+1 : min(len(data), i+1+int(b&15))]
+			i += len(raw)
+			text := string(raw)
+			if b >= 0xF0 && len(raw) > 0 {
+				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
+			}
+			if m, err := rules.Find(p, text); err != nil && !errors.Is(err, rules.ErrIllegal) {
+				t.Fatalf("Find(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
+			} else if err == nil && !slices.Contains(legal, m) {
+				t.Fatalf("Find(%q): got %q, not a legal move\n%s", text, m.Text, p.Drawing())
+			}
+			if _, err := p.Play(rules.Move{Text: text}); err != nil {
+				if !errors.Is(err, rules.ErrIllegal) {
+					t.Fatalf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
+				}
+				continue
+			}
+			if !slices.ContainsFunc(legal, func(m rules.Move) bool { return m.Text == strings.TrimSpace(text) }) {
+				t.Fatalf("Play(%q): got no error, want one: not a legal move\n%s", text, p.Drawing())
+			}
+			p = step(t, p, strings.TrimSpace(text))
+		}
+	})
+}
+
+// step plays a legal decision and checks the invariants after it: those of
+// kippykoo.Invariants, the position text's round trip, legal moves whose
+// normalized texts are all different and whose aliases each mean one
+// move, and a game that goes on having a decision to take.
+func step(t *testing.T, p *kippykoo.Position, text string) *kippykoo.Position {
+	t.Helper()
+	nextState, err := p.Play(rules.Move{Text: text})
+	if err != nil {
+		t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", text, err, p.Drawing())
+	}
+	next := nextState.(*kippykoo.Position)
+	if err := kippykoo.Invariants(p, next); err != nil {
+		t.Fatalf("after %q from %s: %v\n%s", text, p, err, next.Drawing())
+	}
+	roundTrip(t, next)
+	legal := next.Legal()
+	if next.Outcome().Over() != (len(legal) == 0) || next.Outcome().Over() != (next.ToMove() == rules.Nobody) {
+		t.Fatalf("after %q: %d legal moves, ToMove %d, outcome %q\n%s", text, len(legal), next.ToMove(), next.Outcome().Method, next.Drawing())
+	}
+	seen := map[string]bool{}
+	for _, m := range legal {
+		n := rules.Normalize(m.Text)
+		if seen[n] {
+			t.Fatalf("after %q: two legal moves normalize to %q\n%s", text, n, next.Drawing())
+		}
+		seen[n] = true
+	}
+	// An alias that is another move's text, or an alias of two moves,
+	// would make rules.Find pick the wrong move or none.
+	meant := map[string]string{}
+	for _, m := range legal {
+		for _, a := range next.Aliases(m) {
+			n := rules.Normalize(a)
+			if seen[n] && n != rules.Normalize(m.Text) {
+				t.Fatalf("alias %q of %q is another legal move's text\n%s", a, m.Text, next.Drawing())
+			}
+			if o, ok := meant[n]; ok && o != m.Text {
+				t.Fatalf("alias %q means both %q and %q\n%s", a, o, m.Text, next.Drawing())
+			}
+			meant[n] = m.Text
+		}
+	}
+	return next
+}
+
+// editMove changes a move text as edits says: pairs of (position, letter),
+// the letters drawn from those move texts are made of, and a few others.
+func editMove(text string, edits []byte) string {
+	const letters = "h0123456789+, startpasfirol-SWNE"
+	b := []byte(text)
+	for j := 0; j+1 < len(edits); j += 2 {
+		b[int(edits[j])%len(b)] = letters[int(edits[j+1])%len(letters)]
+	}
+	return string(b)
+}

@@ -1,0 +1,254 @@
+package kippykoo
+
+import (
+	"fmt"
+
+	"parlor/rules"
+)
+
+// Invariants checks what must hold across one decision, from prev to next
+// (both Kippy Koo positions), whatever the decision was: it suits the
+// self-play checker's table of invariants. Marbles are conserved (four a
+// seat, in START, on the track or in FINISH) and a hole holds at most one;
+// marbles in FINISH stay there; a game not over always has a decision to
+// take; the lot and the rolls move no marble; a move uses the whole throw
+// as the booklet allows (one marble the total, a start by a six or a total
+// of six, two different marbles one die each), and its parts, replayed
+// here hole by hole independently of the engine, give exactly the marbles
+// of next (captures back to START, own marbles moved on to the next free
+// hole, FINISH on reaching the star); "pass" only when nothing could be
+// done; the same seat throws again exactly after doubles it used; the game
+// ends when and only when a seat has all four marbles in FINISH (or by End,
+// which moves nothing).
+func Invariants(prevState, nextState rules.State) error {
+	prev, ok1 := prevState.(*Position)
+	next, ok2 := nextState.(*Position)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("not Kippy Koo positions: %T, %T", prevState, nextState)
+	}
+	if err := next.checkStatic(); err != nil {
+		return err
+	}
+	if prev.players != next.players {
+		return fmt.Errorf("players changed from %d to %d", prev.players, next.players)
+	}
+	if prev.phase == PhaseOver {
+		return fmt.Errorf("a decision after the end of the game")
+	}
+	for seat := range next.players {
+		if next.finish[seat] < prev.finish[seat] {
+			return fmt.Errorf("%s's marbles left FINISH", next.Side(rules.Seat(seat)))
+		}
+	}
+	if next.phase == PhaseOver && next.outcome.Method != rules.Finished {
+		if prev.board != next.board {
+			return fmt.Errorf("marbles moved when the game was ended by %s", next.outcome.Method)
+		}
+		return nil
+	}
+	switch prev.phase {
+	case PhaseLot:
+		if prev.board != next.board || next.phase != PhaseRoll || !next.last.Lot || next.last.Seat != rules.Seat(next.seat) {
+			return fmt.Errorf("the lot moved marbles, or did not give the drawn seat the first throw")
+		}
+	case PhaseRoll:
+		if prev.board != next.board || next.phase != PhaseMove || next.seat != prev.seat {
+			return fmt.Errorf("the roll moved marbles, or passed the turn")
+		}
+		if a, b := next.Dice(); next.last.Dice != [2]int{a, b} || a < b || b < 1 || a > 6 {
+			return fmt.Errorf("the throw %d-%d, the last throw shows %v", a, b, next.last.Dice)
+		}
+	case PhaseMove:
+		return checkMove(prev, next)
+	}
+	return nil
+}
+
+// checkMove checks a move decision against the parts its text names.
+func checkMove(prev, next *Position) error {
+	mover := int(prev.seat)
+	a, b := int(prev.dice[0]), int(prev.dice[1])
+	t := next.last
+	if t.Seat != rules.Seat(mover) || t.Dice != [2]int{a, b} || t.Move == "" || t.Lot {
+		return fmt.Errorf("the last throw %+v does not record %s's move with %d-%d", t, prev.Side(rules.Seat(mover)), a, b)
+	}
+	legs, err := ParseLegs(t.Move)
+	if err != nil {
+		return fmt.Errorf("the last move %q does not read: %v", t.Move, err)
+	}
+	canStart := prev.start[mover] > 0 && (a == 6 || a+b == 6)
+	switch len(legs) {
+	case 0:
+		if prev.onTrack(mover) > 0 || canStart {
+			return fmt.Errorf("pass with %d-%d, although a marble could move or start", a, b)
+		}
+	case 1:
+		lg := legs[0]
+		if (lg.Start && lg.Count == 0 && a+b != 6) || (lg.Start && lg.Count > 0 && (a != 6 || lg.Count != b)) || (!lg.Start && lg.Count != a+b) {
+			return fmt.Errorf("the move %q does not use the whole throw %d-%d as one marble may", t.Move, a, b)
+		}
+	case 2:
+		var used []int
+		for _, lg := range legs {
+			switch {
+			case lg.Start && lg.Count > 0:
+				return fmt.Errorf("the move %q has a start and move as one part of two", t.Move)
+			case lg.Start:
+				used = append(used, 6)
+			default:
+				used = append(used, lg.Count)
+			}
+		}
+		if !(used[0] == a && used[1] == b) && !(used[0] == b && used[1] == a) {
+			return fmt.Errorf("the move %q uses %v, the dice show %d-%d", t.Move, used, a, b)
+		}
+	}
+	want, err := replay(prev, mover, legs)
+	if err != nil {
+		return fmt.Errorf("the move %q: %v", t.Move, err)
+	}
+	if want != next.board {
+		return fmt.Errorf("after %q the marbles are %s, want %s", t.Move, describeBoard(next, next.board), describeBoard(next, want))
+	}
+	switch {
+	case want.finish[mover] == MarblesPerSeat:
+		if next.outcome.Method != rules.Finished || !next.outcome.Won(rules.Seat(mover)) {
+			return fmt.Errorf("%s has all four marbles in FINISH, outcome %v", prev.Side(rules.Seat(mover)), next.outcome)
+		}
+	case next.phase != PhaseRoll:
+		return fmt.Errorf("after a move, phase %s, want roll", next.phase)
+	case a == b && len(legs) > 0:
+		if int(next.seat) != mover {
+			return fmt.Errorf("after doubles used, %s throws, not the same seat", next.Side(rules.Seat(next.seat)))
+		}
+	case int(next.seat) != (mover+1)%prev.players:
+		return fmt.Errorf("after %s's turn, %s throws, not the next seat clockwise", prev.Side(rules.Seat(mover)), next.Side(rules.Seat(next.seat)))
+	}
+	return nil
+}
+
+// replay plays the parts of a move on prev's marbles one hole at a time,
+// as a player would count them out: a marble that comes back to its own
+// star goes into FINISH; one that stops on an opponent sends it back to
+// START; one that stops on its own marble walks on until a hole is free.
+func replay(prev *Position, seat int, legs []Leg) (board, error) {
+	b := prev.board
+	star := prev.star(seat)
+	own := int8(seat + 1)
+	moved := NoHole
+	for i, lg := range legs {
+		at := star
+		if lg.Start {
+			if b.start[seat] == 0 {
+				return b, fmt.Errorf("a start with START empty")
+			}
+			b.start[seat]--
+		} else {
+			if lg.From < 0 || lg.From >= Holes || b.holes[lg.From] != own {
+				return b, fmt.Errorf("no marble of the mover's on %s", lg.From)
+			}
+			if i == 1 && lg.From == moved {
+				return b, fmt.Errorf("both parts move the marble now on %s", lg.From)
+			}
+			b.holes[lg.From] = 0
+			at = lg.From
+		}
+		home := false
+		for range lg.Count {
+			if at = (at + 1) % Holes; at == star {
+				home = true
+				break
+			}
+		}
+		if !home {
+			switch o := b.holes[at]; o {
+			case 0:
+			case own:
+				for b.holes[at] != 0 {
+					if at = (at + 1) % Holes; at == star {
+						home = true
+						break
+					}
+				}
+			default:
+				b.start[o-1]++
+			}
+		}
+		moved = NoHole
+		if home {
+			b.finish[seat]++
+		} else {
+			b.holes[at] = own
+			moved = at
+		}
+	}
+	return b, nil
+}
+
+// describeBoard writes b's marbles as the seat fields of a position text.
+func describeBoard(p *Position, b board) string {
+	q := *p
+	q.board = b
+	s := ""
+	for seat := range p.players {
+		if seat > 0 {
+			s += " "
+		}
+		s += q.seatField(seat)
+	}
+	return s
+}
+
+// checkStatic checks what holds in any position: four marbles a seat, each
+// in START, on a hole or in FINISH; holes holding only the seats' marbles;
+// the outcome matching the phase and the marbles in FINISH; a decision to
+// take whenever the game is not over.
+func (p *Position) checkStatic() error {
+	var onTrack [4]int
+	for h, o := range p.holes {
+		switch {
+		case o == 0:
+		case o < 0 || int(o) > p.players:
+			return fmt.Errorf("hole %d holds a marble of seat %d", h, o-1)
+		default:
+			onTrack[o-1]++
+		}
+	}
+	winner := rules.Nobody
+	for seat := range p.players {
+		s, f := int(p.start[seat]), int(p.finish[seat])
+		if s < 0 || f < 0 || s+f+onTrack[seat] != MarblesPerSeat {
+			return fmt.Errorf("%s has %d marbles in START, %d on the track, %d in FINISH", p.Side(rules.Seat(seat)), s, onTrack[seat], f)
+		}
+		if f == MarblesPerSeat {
+			if winner != rules.Nobody {
+				return fmt.Errorf("two seats have all their marbles in FINISH")
+			}
+			winner = rules.Seat(seat)
+		}
+	}
+	for seat := p.players; seat < 4; seat++ {
+		if p.start[seat] != 0 || p.finish[seat] != 0 {
+			return fmt.Errorf("marbles of seat %d, which nobody holds", seat)
+		}
+	}
+	if (winner != rules.Nobody) != (p.outcome.Method == rules.Finished) || (winner != rules.Nobody && !p.outcome.Won(winner)) {
+		return fmt.Errorf("a seat all in FINISH is %v, the outcome is %v", winner, p.outcome)
+	}
+	if (p.phase == PhaseOver) != p.outcome.Over() {
+		return fmt.Errorf("phase %s with outcome %q", p.phase, p.outcome.Method)
+	}
+	if p.phase == PhaseOver {
+		if len(p.Legal()) != 0 || p.ToMove() != rules.Nobody {
+			return fmt.Errorf("the game is over but moves are offered")
+		}
+		return nil
+	}
+	if len(p.Legal()) == 0 {
+		return fmt.Errorf("no legal decision in phase %s, and the game is not over", p.phase)
+	}
+	if (p.phase == PhaseMove) != (p.dice[0] > 0) {
+		return fmt.Errorf("dice %v in phase %s", p.dice, p.phase)
+	}
+	return nil
+}

@@ -1,0 +1,399 @@
+package kippykoo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"parlor/rules"
+)
+
+// Phase is the part of the game or of a turn a position is in.
+type Phase uint8
+
+// The phases. The game opens with the lot; then each throw is PhaseRoll
+// then PhaseMove, and a seat that threw doubles and used them rolls again.
+const (
+	PhaseLot  Phase = iota // chance: the lot draws the starting player
+	PhaseRoll              // chance: the seat's throw of the two dice
+	PhaseMove              // the seat uses the throw
+	PhaseOver              // the game is over
+)
+
+var phaseNames = [...]string{"lot", "roll", "move", "over"}
+
+// String is the phase's name in the position text: lot, roll, move or over.
+func (ph Phase) String() string {
+	if int(ph) < len(phaseNames) {
+		return phaseNames[ph]
+	}
+	return "?"
+}
+
+// board is where the marbles are: on the holes, in each seat's START and
+// in its FINISH. It is comparable, so that two moves with the same result
+// are recognized as one.
+type board struct {
+	holes  [Holes]int8 // the seat+1 of the marble on each hole, 0 for none
+	start  [4]int8     // marbles in each seat's START
+	finish [4]int8     // marbles in each seat's FINISH
+}
+
+// Position is a state of Kippy Koo. It is immutable; the zero value is not
+// a valid position: use New or Parse.
+type Position struct {
+	players int
+	board
+	phase   Phase
+	seat    int8    // whose turn it is (not used in the lot)
+	dice    [2]int8 // PhaseMove: the throw, larger first
+	last    Turn
+	outcome rules.Outcome
+	cache   *moveCache
+}
+
+// moveCache holds a position's moves once worked out, so that Legal, Play
+// and Describe do not each generate them.
+type moveCache struct {
+	once sync.Once
+	set  []plan
+}
+
+// clone copies p for the next position, with an empty cache.
+func (p *Position) clone() *Position {
+	next := *p
+	next.cache = &moveCache{}
+	return &next
+}
+
+// plans are the legal moves of PhaseMove, from the cache when it has them.
+func (p *Position) plans() []plan {
+	if p.cache == nil {
+		return p.generate()
+	}
+	p.cache.once.Do(func() { p.cache.set = p.generate() })
+	return p.cache.set
+}
+
+// Turn records the latest throw (the one being played, or the one just
+// played), or the lot that drew the starting player, so that the board can
+// show it. It plays no part in the rules.
+type Turn struct {
+	Seat rules.Seat // whose throw, or who was drawn; rules.Nobody before the lot
+	Lot  bool       // the lot drew Seat to begin; no throw yet
+	Dice [2]int     // the throw, larger first
+	Move string     // the canonical text of the move; "" before it
+}
+
+// Legs reads the turn's move into its parts (none for a pass, the lot, or
+// before the move).
+func (t Turn) Legs() []Leg {
+	legs, _ := ParseLegs(t.Move)
+	return legs
+}
+
+var noTurn = Turn{Seat: rules.Nobody}
+
+// Game is Kippy Koo for the rules registry.
+type Game struct{}
+
+// Name implements rules.Game.
+func (Game) Name() string { return "kippykoo" }
+
+// Title implements rules.Game.
+func (Game) Title() string { return "Kippy Koo" }
+
+// Players implements rules.Game.
+func (Game) Players() []int { return []int{2, 3, 4} }
+
+// New implements rules.Game.
+func (Game) New(n int) (rules.State, error) {
+	p, err := New(n)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Parse implements rules.Game.
+func (Game) Parse(text string) (rules.State, error) {
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// New returns the start of a game for n players (2 to 4): every marble in
+// its START, and the lot to draw the starting player.
+func New(n int) (*Position, error) {
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("Kippy Koo is for 2, 3 or 4 players, not %d", n)
+	}
+	p := &Position{players: n, phase: PhaseLot, last: noTurn, cache: &moveCache{}}
+	for seat := range n {
+		p.start[seat] = MarblesPerSeat
+	}
+	return p, nil
+}
+
+// Players is the number of players.
+func (p *Position) Players() int { return p.players }
+
+// Side is the side of the board seat sits on.
+func (p *Position) Side(seat rules.Seat) Side { return seatSides[p.players][seat] }
+
+// SeatOf is the seat sitting on side, if anyone does.
+func (p *Position) SeatOf(side Side) (rules.Seat, bool) {
+	i := slices.Index(seatSides[p.players], side)
+	return rules.Seat(i), i >= 0
+}
+
+// Star is seat's Star Space.
+func (p *Position) Star(seat rules.Seat) Hole { return p.Side(seat).Star() }
+
+func (p *Position) star(seat int) Hole { return seatSides[p.players][seat].Star() }
+
+// Marbles are the holes of seat's marbles on the track, the least advanced
+// first (in the order of their progress from seat's Star Space).
+func (p *Position) Marbles(seat rules.Seat) []Hole {
+	return p.board.marbles(int(seat), p.star(int(seat)))
+}
+
+// marbles lists seat's marbles on the track, in the order of their
+// progress from star.
+func (b *board) marbles(seat int, star Hole) []Hole {
+	var out []Hole
+	for d := range Holes {
+		if h := holeAt(star, d); int(b.holes[h]) == seat+1 {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// onTrack counts seat's marbles on the track.
+func (b *board) onTrack(seat int) int {
+	return MarblesPerSeat - int(b.start[seat]) - int(b.finish[seat])
+}
+
+// InStart is the number of seat's marbles in its START.
+func (p *Position) InStart(seat rules.Seat) int { return int(p.start[seat]) }
+
+// InFinish is the number of seat's marbles in its FINISH.
+func (p *Position) InFinish(seat rules.Seat) int { return int(p.finish[seat]) }
+
+// At is the seat whose marble is on hole h, if any.
+func (p *Position) At(h Hole) (rules.Seat, bool) {
+	if h < 0 || h >= Holes || p.holes[h] == 0 {
+		return rules.Nobody, false
+	}
+	return rules.Seat(p.holes[h] - 1), true
+}
+
+// Progress is how far the marble on h has come from its own seat's Star
+// Space: 0 on the star, Holes-1 on the hole before it; -1 for an empty hole.
+func (p *Position) Progress(h Hole) int {
+	seat, ok := p.At(h)
+	if !ok {
+		return -1
+	}
+	return progress(p.Star(seat), h)
+}
+
+// Phase is the phase of the game or turn.
+func (p *Position) Phase() Phase { return p.phase }
+
+// Turn is the seat whose turn it is, also while chance rolls for it;
+// rules.Nobody during the lot and once the game is over.
+func (p *Position) Turn() rules.Seat {
+	if p.phase == PhaseOver || p.phase == PhaseLot {
+		return rules.Nobody
+	}
+	return rules.Seat(p.seat)
+}
+
+// Dice is the throw being played in PhaseMove, larger first; zeros in the
+// other phases (see Last for the dice showing).
+func (p *Position) Dice() (int, int) {
+	if p.phase != PhaseMove {
+		return 0, 0
+	}
+	return int(p.dice[0]), int(p.dice[1])
+}
+
+// Last is the latest throw or the lot, for display.
+func (p *Position) Last() Turn { return p.last }
+
+// ToMove implements rules.State.
+func (p *Position) ToMove() rules.Seat {
+	switch p.phase {
+	case PhaseOver:
+		return rules.Nobody
+	case PhaseLot, PhaseRoll:
+		return rules.Chance
+	}
+	return rules.Seat(p.seat)
+}
+
+// Seats implements rules.State.
+func (p *Position) Seats() int { return p.players }
+
+// Outcome implements rules.State.
+func (p *Position) Outcome() rules.Outcome { return p.outcome }
+
+// Legal implements rules.State. The lot lists "first S" and the like, one
+// per seat, each with odds 1/n; a roll lists the 21 outcomes of two dice
+// with their odds; a move decision lists every different use of the throw,
+// or "pass" alone when nothing can be done.
+func (p *Position) Legal() []rules.Move {
+	switch p.phase {
+	case PhaseLot:
+		out := make([]rules.Move, p.players)
+		for seat := range p.players {
+			out[seat] = rules.Move{Text: lotText(p.Side(rules.Seat(seat))), Odds: 1 / float64(p.players)}
+		}
+		return out
+	case PhaseRoll:
+		return slices.Clone(rollMoves)
+	case PhaseMove:
+		set := p.plans()
+		out := make([]rules.Move, len(set))
+		for i := range set {
+			out[i] = rules.Move{Text: set[i].text}
+		}
+		return out
+	}
+	return nil
+}
+
+// rollMoves are the 21 outcomes of two dice, larger first, with their odds.
+var rollMoves = func() []rules.Move {
+	var out []rules.Move
+	for a := 6; a >= 1; a-- {
+		for b := a; b >= 1; b-- {
+			odds := 2.0 / 36
+			if a == b {
+				odds = 1.0 / 36
+			}
+			out = append(out, rules.Move{Text: rollText(a, b), Odds: odds})
+		}
+	}
+	return out
+}()
+
+func rollText(a, b int) string { return fmt.Sprintf("roll %d-%d", a, b) }
+
+func lotText(side Side) string { return "first " + string(side.Letter()) }
+
+// Play implements rules.State.
+func (p *Position) Play(m rules.Move) (rules.State, error) {
+	next, err := p.PlayText(m.Text)
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+// PlayText plays the decision with the canonical text text (surrounding
+// space ignored).
+func (p *Position) PlayText(text string) (*Position, error) {
+	if p.phase == PhaseOver {
+		return nil, rules.ErrOver
+	}
+	text = strings.TrimSpace(text)
+	switch p.phase {
+	case PhaseLot:
+		return p.playLot(text)
+	case PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return nil, err
+		}
+		if text != rollText(a, b) {
+			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, rollText(a, b))
+		}
+		next := p.clone()
+		next.phase = PhaseMove
+		next.dice = [2]int8{int8(a), int8(b)}
+		next.last = Turn{Seat: rules.Seat(p.seat), Dice: [2]int{a, b}}
+		return next, nil
+	}
+	return p.playMove(text)
+}
+
+// parseRoll reads "roll 5-3" (either order).
+func parseRoll(text string) (int, int, error) {
+	rest, ok := strings.CutPrefix(text, "roll ")
+	if !ok || len(rest) != 3 || rest[1] != '-' || rest[0] < '1' || rest[0] > '6' || rest[2] < '1' || rest[2] > '6' {
+		return 0, 0, fmt.Errorf("%w: %q is not a roll like \"roll 5-3\"", rules.ErrIllegal, text)
+	}
+	a, b := int(rest[0]-'0'), int(rest[2]-'0')
+	return max(a, b), min(a, b), nil
+}
+
+func (p *Position) playLot(text string) (*Position, error) {
+	for seat := range p.players {
+		if text == lotText(p.Side(rules.Seat(seat))) {
+			next := p.clone()
+			next.phase, next.seat = PhaseRoll, int8(seat)
+			next.last = Turn{Seat: rules.Seat(seat), Lot: true}
+			return next, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %q is not a draw of the lot like %q (seats %s)", rules.ErrIllegal, text, lotText(SouthSide), p.seatLetters())
+}
+
+// End implements rules.State: a resignation or a forfeit names the winners
+// (one or more seats; a forfeit may name none), an agreed draw none.
+func (p *Position) End(o rules.Outcome) (rules.State, error) {
+	if p.phase == PhaseOver {
+		return nil, rules.ErrOver
+	}
+	switch o.Method {
+	case rules.Resignation, rules.Agreement, rules.Forfeit:
+	default:
+		return nil, fmt.Errorf("kippykoo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
+	}
+	if !resultFits(o.Method, len(o.Winners), p.players) {
+		return nil, fmt.Errorf("kippykoo: %s with %d winners", o.Method, len(o.Winners))
+	}
+	seen := map[rules.Seat]bool{}
+	for _, w := range o.Winners {
+		if w < 0 || int(w) >= p.players || seen[w] {
+			return nil, fmt.Errorf("kippykoo: no seat %d, or named twice", w)
+		}
+		seen[w] = true
+	}
+	next := p.clone()
+	next.gameOver(o.Method, o.Winners...)
+	return next, nil
+}
+
+// gameOver ends the game.
+func (p *Position) gameOver(m rules.Method, winners ...rules.Seat) {
+	w := slices.Clone(winners)
+	slices.Sort(w)
+	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.phase = PhaseOver
+	p.dice = [2]int8{}
+}
+
+// resultFits reports whether a game ended by m may have n winners among
+// players seats.
+func resultFits(m rules.Method, n, players int) bool {
+	switch m {
+	case rules.Agreement:
+		return n == 0
+	case rules.Forfeit:
+		return n < players
+	case rules.Finished:
+		return n == 1
+	}
+	return n >= 1 && n < players
+}
+
+var _ rules.State = (*Position)(nil)
+var _ rules.Aliaser = (*Position)(nil)
+var _ rules.Game = Game{}

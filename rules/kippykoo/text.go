@@ -1,0 +1,342 @@
+package kippykoo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"parlor/rules"
+)
+
+// String implements rules.State: the position text. One field per seat in
+// turn order, "S:start,h5,h40,finish": the seat's side letter (S W N E) and
+// its four marbles, those in START first, then those on the track by hole,
+// the least advanced first, then those in FINISH. Then the phase:
+//
+//	lot               chance draws the starting player
+//	S:roll            chance throws the dice for South
+//	S:move:6-3        South uses the throw 6-3
+//	over:S:finished   the result: the winners joined by +, or -, and the method
+//
+// Then, in the roll and over phases once there is one, the latest throw,
+// for display: "last:S;6-3;start,h12+3" (seat; dice; move without spaces,
+// "-" before it), or "last:W;first" after the lot drew West to begin. In the
+// move phase the throw being played is the latest, and no "last" is
+// written.
+func (p *Position) String() string {
+	var b strings.Builder
+	for seat := range p.players {
+		if seat > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.seatField(seat))
+	}
+	b.WriteByte(' ')
+	b.WriteString(p.phaseText())
+	if p.last.Seat != rules.Nobody && p.phase != PhaseMove {
+		b.WriteString(" last:")
+		b.WriteString(p.lastText())
+	}
+	return b.String()
+}
+
+func (p *Position) seatField(seat int) string {
+	var parts []string
+	for range p.start[seat] {
+		parts = append(parts, StartText)
+	}
+	for _, h := range p.Marbles(rules.Seat(seat)) {
+		parts = append(parts, h.String())
+	}
+	for range p.finish[seat] {
+		parts = append(parts, "finish")
+	}
+	return p.letter(rules.Seat(seat)) + ":" + strings.Join(parts, ",")
+}
+
+func (p *Position) letter(seat rules.Seat) string {
+	return string(p.Side(seat).Letter())
+}
+
+func (p *Position) phaseText() string {
+	switch p.phase {
+	case PhaseLot:
+		return "lot"
+	case PhaseOver:
+		var w []string
+		for _, s := range p.outcome.Winners {
+			w = append(w, p.letter(s))
+		}
+		who := strings.Join(w, "+")
+		if who == "" {
+			who = "-"
+		}
+		return "over:" + who + ":" + string(p.outcome.Method)
+	case PhaseMove:
+		return fmt.Sprintf("%s:move:%d-%d", p.letter(rules.Seat(p.seat)), p.dice[0], p.dice[1])
+	}
+	return p.letter(rules.Seat(p.seat)) + ":roll"
+}
+
+func (p *Position) lastText() string {
+	t := p.last
+	if t.Lot {
+		return p.letter(t.Seat) + ";first"
+	}
+	move := "-"
+	if t.Move != "" {
+		move = strings.ReplaceAll(t.Move, " ", "")
+	}
+	return fmt.Sprintf("%s;%d-%d;%s", p.letter(t.Seat), t.Dice[0], t.Dice[1], move)
+}
+
+var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreement, rules.Forfeit}
+
+// Parse reads a position text (see String). It rejects a text no game
+// could reach: a seat without four marbles, two marbles on one hole, a
+// seat with all four in FINISH in a game not over, or a winner by
+// finishing without them, the lot after the first marble has moved, a
+// latest throw that does not fit the phase. It accepts a seat's marbles in
+// any order; String sorts them.
+func Parse(text string) (*Position, error) {
+	fields := strings.Fields(text)
+	n := 0
+	for n < len(fields) && isSeatField(fields[n]) {
+		n++
+	}
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("kippykoo position: %d seat fields (like S:start,h5,h40,finish), want 2 to 4", n)
+	}
+	if len(fields) != n+1 && len(fields) != n+2 {
+		return nil, fmt.Errorf("kippykoo position: want %d seat fields, the phase and an optional last throw; got %d fields", n, len(fields))
+	}
+	p := &Position{players: n, last: noTurn, cache: &moveCache{}}
+	for seat := range n {
+		if err := p.parseSeat(seat, fields[seat]); err != nil {
+			return nil, fmt.Errorf("kippykoo position: %v", err)
+		}
+	}
+	if err := p.parsePhase(fields[n]); err != nil {
+		return nil, fmt.Errorf("kippykoo position: %v", err)
+	}
+	if len(fields) == n+2 {
+		if err := p.parseLast(fields[n+1]); err != nil {
+			return nil, fmt.Errorf("kippykoo position: %v", err)
+		}
+	}
+	if err := p.validate(); err != nil {
+		return nil, fmt.Errorf("kippykoo position: %v", err)
+	}
+	return p, nil
+}
+
+// isSeatField reports whether f looks like a seat's field: a letter, a
+// colon and marbles (not a phase such as "S:roll").
+func isSeatField(f string) bool {
+	letter, rest, ok := strings.Cut(f, ":")
+	if !ok || len(letter) != 1 || !strings.Contains("SWNE", letter) {
+		return false
+	}
+	first, _, _ := strings.Cut(rest, ",")
+	return first == StartText || first == "finish" || strings.HasPrefix(first, "h")
+}
+
+func (p *Position) seatByLetter(l string) (int, bool) {
+	for seat := range p.players {
+		if p.letter(rules.Seat(seat)) == l {
+			return seat, true
+		}
+	}
+	return 0, false
+}
+
+func (p *Position) seatLetters() string {
+	var b strings.Builder
+	for seat := range p.players {
+		b.WriteString(p.letter(rules.Seat(seat)))
+	}
+	return b.String()
+}
+
+func (p *Position) parseSeat(seat int, field string) error {
+	side := p.Side(rules.Seat(seat))
+	letter, rest, _ := strings.Cut(field, ":")
+	if letter != string(side.Letter()) {
+		return fmt.Errorf("seat %d: field %q, want it to start with %c: (with %d players the seats are %s)", seat, field, side.Letter(), p.players, p.seatLetters())
+	}
+	names := strings.Split(rest, ",")
+	if len(names) != MarblesPerSeat {
+		return fmt.Errorf("%s has %d marbles, want %d", side, len(names), MarblesPerSeat)
+	}
+	for _, name := range names {
+		switch name {
+		case StartText:
+			p.start[seat]++
+		case "finish":
+			p.finish[seat]++
+		default:
+			h, err := ParseHole(name)
+			if err != nil {
+				return fmt.Errorf("%s's marbles: %v (or start, finish)", side, err)
+			}
+			if o := p.holes[h]; o != 0 {
+				return fmt.Errorf("two marbles on %s", h)
+			}
+			p.holes[h] = int8(seat + 1)
+		}
+	}
+	return nil
+}
+
+func (p *Position) parsePhase(field string) error {
+	if field == "lot" {
+		p.phase = PhaseLot
+		return nil
+	}
+	parts := strings.Split(field, ":")
+	if parts[0] == "over" {
+		if len(parts) != 3 {
+			return fmt.Errorf("phase %q, want like over:S:finished", field)
+		}
+		m := rules.Method(parts[2])
+		if !slices.Contains(endMethods, m) {
+			return fmt.Errorf("result %q: method %q, want one of finished, resigned, agreed-draw, forfeit", field, parts[2])
+		}
+		var winners []rules.Seat
+		if parts[1] != "-" {
+			for _, l := range strings.Split(parts[1], "+") {
+				seat, ok := p.seatByLetter(l)
+				if !ok || slices.Contains(winners, rules.Seat(seat)) {
+					return fmt.Errorf("result %q: winner %q, want seats of %s, each once, joined by +", field, l, p.seatLetters())
+				}
+				winners = append(winners, rules.Seat(seat))
+			}
+		}
+		if !resultFits(m, len(winners), p.players) {
+			return fmt.Errorf("result %q: %s cannot have %d winners", field, m, len(winners))
+		}
+		slices.Sort(winners)
+		p.outcome = rules.Outcome{Method: m, Winners: winners}
+		p.phase = PhaseOver
+		return nil
+	}
+	seat, ok := p.seatByLetter(parts[0])
+	if !ok || len(parts) < 2 {
+		return fmt.Errorf("phase %q, want lot, S:roll, S:move:6-3 or over:S:finished (seats %s)", field, p.seatLetters())
+	}
+	p.seat = int8(seat)
+	switch {
+	case parts[1] == "roll" && len(parts) == 2:
+		p.phase = PhaseRoll
+	case parts[1] == "move" && len(parts) == 3:
+		a, b, err := parseDice(parts[2])
+		if err != nil {
+			return err
+		}
+		p.phase = PhaseMove
+		p.dice = [2]int8{int8(a), int8(b)}
+		p.last = Turn{Seat: rules.Seat(seat), Dice: [2]int{a, b}}
+	default:
+		return fmt.Errorf("phase %q, want S:roll or S:move:6-3 after the seat", field)
+	}
+	return nil
+}
+
+// parseDice reads "5-3" (either order) into the larger and the smaller.
+func parseDice(s string) (int, int, error) {
+	a, b, err := parseRoll("roll " + s)
+	if err != nil {
+		return 0, 0, fmt.Errorf("dice %q, want like 5-3", s)
+	}
+	return a, b, nil
+}
+
+func (p *Position) parseLast(field string) error {
+	rest, ok := strings.CutPrefix(field, "last:")
+	if !ok {
+		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3 or last:W;first", field)
+	}
+	if p.phase == PhaseMove || p.phase == PhaseLot {
+		return fmt.Errorf("last throw %q in phase %s: only the roll and over phases show the last throw", field, p.phase)
+	}
+	parts := strings.Split(rest, ";")
+	seat, ok := p.seatByLetter(parts[0])
+	if !ok {
+		return fmt.Errorf("last throw %q: seat %q, want one of %s", field, parts[0], p.seatLetters())
+	}
+	t := Turn{Seat: rules.Seat(seat)}
+	switch {
+	case len(parts) == 2 && parts[1] == "first":
+		t.Lot = true
+	case len(parts) == 3:
+		a, b, err := parseDice(parts[1])
+		if err != nil {
+			return fmt.Errorf("last throw %q: %v", field, err)
+		}
+		t.Dice = [2]int{a, b}
+		if parts[2] != "-" {
+			legs, err := ParseLegs(parts[2])
+			if err != nil {
+				return fmt.Errorf("last throw %q: %v", field, err)
+			}
+			t.Move = legsText(legs)
+		}
+	default:
+		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3 or last:W;first", field)
+	}
+	p.last = t
+	return nil
+}
+
+// validate checks what holds between the fields.
+func (p *Position) validate() error {
+	winner := rules.Nobody
+	if p.outcome.Method == rules.Finished {
+		winner = p.outcome.Winners[0]
+	}
+	allStart := true
+	for seat := range p.players {
+		if p.finish[seat] == MarblesPerSeat && rules.Seat(seat) != winner {
+			return fmt.Errorf("%s has all four marbles in FINISH, but has not won by finishing", p.Side(rules.Seat(seat)))
+		}
+		allStart = allStart && p.start[seat] == MarblesPerSeat
+	}
+	if winner != rules.Nobody && p.finish[winner] != MarblesPerSeat {
+		return fmt.Errorf("%s won by finishing without all four marbles in FINISH", p.Side(winner))
+	}
+	t := p.last
+	doublesUsed := t.Dice[0] == t.Dice[1] && t.Move != "" && t.Move != PassText
+	switch p.phase {
+	case PhaseLot:
+		if !allStart {
+			return fmt.Errorf("the lot is drawn before any marble leaves START")
+		}
+	case PhaseRoll:
+		switch {
+		case t.Seat == rules.Nobody:
+		case t.Lot:
+			if t.Seat != rules.Seat(p.seat) || !allStart {
+				return fmt.Errorf("after the lot, the seat drawn throws first, with every marble in START")
+			}
+		case t.Move == "":
+			return fmt.Errorf("before a throw, the last throw has been used: it has a move")
+		case t.Seat == rules.Seat(p.seat) && !doublesUsed:
+			return fmt.Errorf("%s throws again only after doubles it used", p.Side(t.Seat))
+		case t.Seat != rules.Seat(p.seat) && (doublesUsed || int(p.seat) != (int(t.Seat)+1)%p.players):
+			return fmt.Errorf("after %s's throw, %s throws, not %s", p.Side(t.Seat), p.nextAfter(t), p.Side(rules.Seat(p.seat)))
+		}
+	case PhaseOver:
+		if winner != rules.Nobody && t.Seat != rules.Nobody && (t.Seat != winner || t.Lot || t.Move == "" || t.Move == PassText) {
+			return fmt.Errorf("a game won by finishing ends with the winner's move")
+		}
+	}
+	return nil
+}
+
+// nextAfter is the side that throws after the throw t.
+func (p *Position) nextAfter(t Turn) Side {
+	if t.Dice[0] == t.Dice[1] && t.Move != PassText {
+		return p.Side(t.Seat)
+	}
+	return p.Side(rules.Seat((int(t.Seat) + 1) % p.players))
+}
