@@ -21,6 +21,10 @@ func (p *Position) Describe(m rules.Move) string {
 				return fmt.Sprintf("%s is drawn to begin (1 chance in %d)", p.Side(rules.Seat(seat)), p.players)
 			}
 		}
+	case PhaseThrow:
+		if text == RollText {
+			return p.Side(rules.Seat(p.seat)).String() + " throws the dice"
+		}
 	case PhaseRoll:
 		a, b, err := parseRoll(text)
 		if err != nil {
@@ -100,7 +104,8 @@ func (p *Position) describeLeg(lg Leg, ld landing) string {
 }
 
 // Aliases implements rules.Aliaser. The lot may be typed as the seat's
-// letter or name ("W", "west", "first west"); a roll as "6-3" or "3-6";
+// letter or name ("W", "west", "first west"); the decision to throw as
+// "throw" or "r"; a roll as "6-3" or "3-6";
 // pass as "none", "skip" or "no move"; a move without the h of its holes
 // ("12+9"), with each marble's destination instead of its count
 // ("h12-h21", "h50-finish", "start-h3" for start+3), with a start and its
@@ -117,6 +122,10 @@ func (p *Position) Aliases(m rules.Move) []string {
 				name := strings.ToLower(side.String())
 				return []string{string(side.Letter()), name, "first " + name}
 			}
+		}
+	case PhaseThrow:
+		if text == RollText {
+			return []string{"throw", "r"}
 		}
 	case PhaseRoll:
 		a, b, err := parseRoll(text)
@@ -286,8 +295,10 @@ func (p *Position) status() string {
 		return fmt.Sprintf("%s won (%s)", strings.Join(w, " and "), p.outcome.Method)
 	case PhaseLot:
 		return "the lot draws who begins"
-	case PhaseRoll:
+	case PhaseThrow:
 		return p.Side(rules.Seat(p.seat)).String() + " to throw"
+	case PhaseRoll:
+		return "the dice roll for " + p.Side(rules.Seat(p.seat)).String()
 	}
 	return fmt.Sprintf("%s to move with %d-%d", p.Side(rules.Seat(p.seat)), p.dice[0], p.dice[1])
 }

@@ -9,6 +9,9 @@
 //
 //   - the lot: one chance decision drawing the starting player ("first W"),
 //     each seat with the same odds;
+//   - the start of each turn, the first after the lot too: the seat's own
+//     decision to throw, "roll" (RollText), its only move, which changes
+//     nothing but the phase (on Discord the player throws the dice);
 //   - each throw: a chance decision with the 21 outcomes of two dice and
 //     their odds ("roll 6-3");
 //   - the move, one decision covering the whole throw: one marble the
@@ -16,8 +19,9 @@
 //     six moved on by the other die ("start+3"), or one part for each die,
 //     played in the order written ("h12+5, h30+3", "start, h12+3", on 6-6
 //     "start, start"); "pass" when nothing can be done;
-//   - after doubles used, the same seat throws again; otherwise the turn
-//     passes clockwise.
+//   - after doubles used, the same seat throws again at once: chance rolls
+//     for it with no second decision to throw; otherwise the turn passes
+//     clockwise, and the next seat begins it by deciding to throw.
 //
 // The track is reconstructed (shared/boards.md) and lives in board.go: 52
 // holes numbered clockwise from South's Star Space, h0 to h51, seat sides

@@ -26,9 +26,13 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		moving("S:start,h0,h1,h20 "+northStart, "S", "6-2"),
 		moving("S:start,h40,h49,h51 "+northStart, "S", "2-1"),
 		"S:start,h0,h1,h20 N:start,start,start,h29 S:roll last:S;3-3;start",
+		"S:start,h0,h1,h20 N:start,start,start,h29 N:throw last:S;4-1;h20+5",
+		"S:start,h0,h1,h20 N:start,start,start,h29 N:roll last:S;4-1;h20+5",
 		"S:finish,finish,finish,finish N:start,h30,h40,h10 over:S:finished last:S;2-1;h50+3",
 		"S:start,start,start,start W:start,start,h14,h2 N:start,start,start,start W:roll last:W;6-6;start+6",
+		southStart + " " + northStart + " N:throw last:N;first",
 		southStart + " " + northStart + " N:roll last:N;first",
+		southStart + " " + westStart + " " + northStart + " W:throw",
 		"S:start,start,start,start  N:start,start,start,start   S:roll ",
 		"not a position",
 	} {
@@ -74,7 +78,8 @@ func roundTrip(t *testing.T, p *kippykoo.Position) {
 func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{0})
 	f.Add([]byte{2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
-	f.Add([]byte{1, 0, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE5, 's', 't', 'a', 'r', 't', 0xEC, 's', 't', 'a', 'r', 't', ',', 's', 't', 'a', 'r', 't'})
+	f.Add([]byte{1, 0, 0xE4, 'r', 'o', 'l', 'l', 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE5, 's', 't', 'a', 'r', 't', 0xEC, 's', 't', 'a', 'r', 't', ',', ' ', 's', 't', 'a', 'r', 't'})
+	f.Add([]byte{0, 0, 0xE5, 't', 'h', 'r', 'o', 'w', 0xE1, 'r', 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '3', 0, 0xE4, 'r', 'o', 'l', 'l', 0xE8, 'r', 'o', 'l', 'l', ' ', '2', '-', '2', 0, 0xE4, 'r', 'o', 'l', 'l'})
 	f.Add([]byte{0, 1, 3, 0xF4, 0, 3, '+', 1, '7', 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -11,15 +11,18 @@ import (
 // self-play checker's table of invariants. Marbles are conserved (four a
 // seat, in START, on the track or in FINISH) and a hole holds at most one;
 // marbles in FINISH stay there; a game not over always has a decision to
-// take; the lot and the rolls move no marble; a move uses the whole throw
-// as the booklet allows (one marble the total, a start by a six or a total
-// of six, two different marbles one die each), and its parts, replayed
-// here hole by hole independently of the engine, give exactly the marbles
-// of next (captures back to START, own marbles moved on to the next free
-// hole, FINISH on reaching the star); "pass" only when nothing could be
-// done; the same seat throws again exactly after doubles it used; the game
-// ends when and only when a seat has all four marbles in FINISH (or by End,
-// which moves nothing).
+// take; the lot and the rolls move no marble; the lot gives the seat drawn
+// its decision to throw, and that decision ("roll", the seat's only move)
+// changes nothing but the phase, to the chance roll; a move uses the
+// whole throw as the booklet allows (one marble the total, a start by a
+// six or a total of six, two different marbles one die each), and its
+// parts, replayed here hole by hole independently of the engine, give
+// exactly the marbles of next (captures back to START, own marbles moved
+// on to the next free hole, FINISH on reaching the star); "pass" only when
+// nothing could be done; the same seat throws again, at once, exactly
+// after doubles it used, and otherwise the next seat clockwise begins its
+// turn with its decision to throw; the game ends when and only when a seat
+// has all four marbles in FINISH (or by End, which moves nothing).
 func Invariants(prevState, nextState rules.State) error {
 	prev, ok1 := prevState.(*Position)
 	next, ok2 := nextState.(*Position)
@@ -48,8 +51,12 @@ func Invariants(prevState, nextState rules.State) error {
 	}
 	switch prev.phase {
 	case PhaseLot:
-		if prev.board != next.board || next.phase != PhaseRoll || !next.last.Lot || next.last.Seat != rules.Seat(next.seat) {
-			return fmt.Errorf("the lot moved marbles, or did not give the drawn seat the first throw")
+		if prev.board != next.board || next.phase != PhaseThrow || !next.last.Lot || next.last.Seat != rules.Seat(next.seat) {
+			return fmt.Errorf("the lot moved marbles, or did not give the drawn seat the decision to throw first (phase %s)", next.phase)
+		}
+	case PhaseThrow:
+		if prev.board != next.board || next.phase != PhaseRoll || next.seat != prev.seat || next.last != prev.last || next.dice != prev.dice || next.outcome.Method != prev.outcome.Method {
+			return fmt.Errorf("the decision to throw changed more than the phase, or did not lead to %s's roll: %s after %s", prev.Side(rules.Seat(prev.seat)), next, prev)
 		}
 	case PhaseRoll:
 		if prev.board != next.board || next.phase != PhaseMove || next.seat != prev.seat {
@@ -115,14 +122,17 @@ func checkMove(prev, next *Position) error {
 		if next.outcome.Method != rules.Finished || !next.outcome.Won(rules.Seat(mover)) {
 			return fmt.Errorf("%s has all four marbles in FINISH, outcome %v", prev.Side(rules.Seat(mover)), next.outcome)
 		}
-	case next.phase != PhaseRoll:
-		return fmt.Errorf("after a move, phase %s, want roll", next.phase)
 	case a == b && len(legs) > 0:
 		if int(next.seat) != mover {
 			return fmt.Errorf("after doubles used, %s throws, not the same seat", next.Side(rules.Seat(next.seat)))
 		}
+		if next.phase != PhaseRoll {
+			return fmt.Errorf("after doubles used, phase %s, want roll: the same seat throws again at once", next.phase)
+		}
 	case int(next.seat) != (mover+1)%prev.players:
 		return fmt.Errorf("after %s's turn, %s throws, not the next seat clockwise", prev.Side(rules.Seat(mover)), next.Side(rules.Seat(next.seat)))
+	case next.phase != PhaseThrow:
+		return fmt.Errorf("after a turn, phase %s, want throw: the next seat begins its turn by deciding to throw", next.phase)
 	}
 	return nil
 }
@@ -202,7 +212,8 @@ func describeBoard(p *Position, b board) string {
 // checkStatic checks what holds in any position: four marbles a seat, each
 // in START, on a hole or in FINISH; holes holding only the seats' marbles;
 // the outcome matching the phase and the marbles in FINISH; a decision to
-// take whenever the game is not over.
+// take whenever the game is not over, the decision to throw being "roll"
+// alone, the seat's own.
 func (p *Position) checkStatic() error {
 	var onTrack [4]int
 	for h, o := range p.holes {
@@ -244,8 +255,12 @@ func (p *Position) checkStatic() error {
 		}
 		return nil
 	}
-	if len(p.Legal()) == 0 {
+	legal := p.Legal()
+	if len(legal) == 0 {
 		return fmt.Errorf("no legal decision in phase %s, and the game is not over", p.phase)
+	}
+	if p.phase == PhaseThrow && (len(legal) != 1 || legal[0] != rules.Move{Text: RollText} || p.ToMove() != rules.Seat(p.seat)) {
+		return fmt.Errorf("the decision to throw offers %v to seat %d, want %q alone to %s", legal, p.ToMove(), RollText, p.Side(rules.Seat(p.seat)))
 	}
 	if (p.phase == PhaseMove) != (p.dice[0] > 0) {
 		return fmt.Errorf("dice %v in phase %s", p.dice, p.phase)

@@ -12,18 +12,25 @@ import (
 // Phase is the part of the game or of a turn a position is in.
 type Phase uint8
 
-// The phases. The game opens with the lot; then each throw is PhaseRoll
-// then PhaseMove, and a seat that threw doubles and used them rolls again.
+// The phases. The game opens with the lot; then each turn is PhaseThrow
+// (the seat decides to throw), PhaseRoll (chance throws the dice for it)
+// and PhaseMove. A seat that threw doubles and used them throws again at
+// once: PhaseRoll then PhaseMove, with no second decision to throw.
 const (
-	PhaseLot  Phase = iota // chance: the lot draws the starting player
-	PhaseRoll              // chance: the seat's throw of the two dice
-	PhaseMove              // the seat uses the throw
-	PhaseOver              // the game is over
+	PhaseLot   Phase = iota // chance: the lot draws the starting player
+	PhaseThrow              // the seat whose turn begins throws the dice ("roll")
+	PhaseRoll               // chance: the seat's throw of the two dice
+	PhaseMove               // the seat uses the throw
+	PhaseOver               // the game is over
 )
 
-var phaseNames = [...]string{"lot", "roll", "move", "over"}
+var phaseNames = [...]string{"lot", "throw", "roll", "move", "over"}
 
-// String is the phase's name in the position text: lot, roll, move or over.
+// RollText is the only move of PhaseThrow: the seat throws the dice.
+const RollText = "roll"
+
+// String is the phase's name in the position text: lot, throw, roll, move
+// or over.
 func (ph Phase) String() string {
 	if int(ph) < len(phaseNames) {
 		return phaseNames[ph]
@@ -205,8 +212,9 @@ func (p *Position) Progress(h Hole) int {
 // Phase is the phase of the game or turn.
 func (p *Position) Phase() Phase { return p.phase }
 
-// Turn is the seat whose turn it is, also while chance rolls for it;
-// rules.Nobody during the lot and once the game is over.
+// Turn is the seat whose turn it is, from its decision to throw to its
+// move, also while chance rolls for it; rules.Nobody during the lot and
+// once the game is over.
 func (p *Position) Turn() rules.Seat {
 	if p.phase == PhaseOver || p.phase == PhaseLot {
 		return rules.Nobody
@@ -234,6 +242,7 @@ func (p *Position) ToMove() rules.Seat {
 	case PhaseLot, PhaseRoll:
 		return rules.Chance
 	}
+	// PhaseThrow and PhaseMove: the seat whose turn it is.
 	return rules.Seat(p.seat)
 }
 
@@ -244,9 +253,10 @@ func (p *Position) Seats() int { return p.players }
 func (p *Position) Outcome() rules.Outcome { return p.outcome }
 
 // Legal implements rules.State. The lot lists "first S" and the like, one
-// per seat, each with odds 1/n; a roll lists the 21 outcomes of two dice
-// with their odds; a move decision lists every different use of the throw,
-// or "pass" alone when nothing can be done.
+// per seat, each with odds 1/n; the decision to throw lists "roll" alone;
+// a roll lists the 21 outcomes of two dice with their odds; a move
+// decision lists every different use of the throw, or "pass" alone when
+// nothing can be done.
 func (p *Position) Legal() []rules.Move {
 	switch p.phase {
 	case PhaseLot:
@@ -255,6 +265,8 @@ func (p *Position) Legal() []rules.Move {
 			out[seat] = rules.Move{Text: lotText(p.Side(rules.Seat(seat))), Odds: 1 / float64(p.players)}
 		}
 		return out
+	case PhaseThrow:
+		return []rules.Move{{Text: RollText}}
 	case PhaseRoll:
 		return slices.Clone(rollMoves)
 	case PhaseMove:
@@ -306,6 +318,8 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	switch p.phase {
 	case PhaseLot:
 		return p.playLot(text)
+	case PhaseThrow:
+		return p.playThrow(text)
 	case PhaseRoll:
 		a, b, err := parseRoll(text)
 		if err != nil {
@@ -337,12 +351,28 @@ func (p *Position) playLot(text string) (*Position, error) {
 	for seat := range p.players {
 		if text == lotText(p.Side(rules.Seat(seat))) {
 			next := p.clone()
-			next.phase, next.seat = PhaseRoll, int8(seat)
+			next.phase, next.seat = PhaseThrow, int8(seat)
 			next.last = Turn{Seat: rules.Seat(seat), Lot: true}
 			return next, nil
 		}
 	}
 	return nil, fmt.Errorf("%w: %q is not a draw of the lot like %q (seats %s)", rules.ErrIllegal, text, lotText(SouthSide), p.seatLetters())
+}
+
+// playThrow plays the seat's decision to throw: only the phase changes, to
+// the chance roll for the same seat.
+func (p *Position) playThrow(text string) (*Position, error) {
+	if text != RollText {
+		_, _, errRoll := parseRoll(text)
+		_, _, errDice := parseDice(text)
+		if errRoll == nil || errDice == nil {
+			return nil, fmt.Errorf("%w: the dice are not thrown yet, and they choose the throw: play %q", rules.ErrIllegal, RollText)
+		}
+		return nil, fmt.Errorf("%w: %q: %s's turn begins with the throw of the dice: play %q", rules.ErrIllegal, text, p.Side(rules.Seat(p.seat)), RollText)
+	}
+	next := p.clone()
+	next.phase = PhaseRoll
+	return next, nil
 }
 
 // End implements rules.State: a resignation or a forfeit names the winners

@@ -88,7 +88,8 @@ func TestMarblesGoRoundTheTrack(t *testing.T) {
 
 // "Choose a player to begin the game." Decision: the lot is one chance
 // decision, each seat with the same odds ("first W"), in the move log and
-// shown to all.
+// shown to all. The seat drawn then begins its turn like any other, by
+// deciding to throw.
 func TestLot(t *testing.T) {
 	p, _ := kippykoo.New(3)
 	expect(t, p, "phase", p.Phase(), kippykoo.PhaseLot)
@@ -106,11 +107,15 @@ func TestLot(t *testing.T) {
 	expect(t, p, "lot outcomes", strings.Join(texts, " | "), "first S | first W | first N")
 	expect(t, p, "sum of the odds", math.Abs(sum-1) < 1e-12, true)
 	p = play(t, p, "first W")
-	expect(t, p, "phase", phase(p), "W:roll")
-	expect(t, p, "ToMove", p.ToMove(), rules.Chance)
+	expect(t, p, "phase", phase(p), "W:throw")
+	expect(t, p, "ToMove", p.ToMove(), rules.Seat(1))
 	expect(t, p, "Turn", p.Turn(), rules.Seat(1))
 	expect(t, p, "last", p.Last(), kippykoo.Turn{Seat: 1, Lot: true})
-	expect(t, p, "position text", p.String(), southStart+" "+westStart+" "+northStart+" W:roll last:W;first")
+	expect(t, p, "position text", p.String(), southStart+" "+westStart+" "+northStart+" W:throw last:W;first")
+	p = play(t, p, kippykoo.RollText)
+	expect(t, p, "phase", phase(p), "W:roll")
+	expect(t, p, "ToMove", p.ToMove(), rules.Chance)
+	expect(t, p, "last", p.Last(), kippykoo.Turn{Seat: 1, Lot: true})
 	expectRejected(t, parse(t, southStart+" "+northStart+" lot"), "first W", "is not a draw of the lot")
 }
 
@@ -122,7 +127,7 @@ func TestTurnOrder(t *testing.T) {
 	var order []string
 	for range 5 {
 		order = append(order, p.Side(p.Turn()).String())
-		p = play(t, p, "roll 2-1", "pass")
+		p = play(t, p, "roll", "roll 2-1", "pass")
 	}
 	expect(t, p, "order", strings.Join(order, " "), "North East South West North")
 }
@@ -159,6 +164,81 @@ func TestDice(t *testing.T) {
 	expect(t, p, "phase", phase(p), "S:move:6-3")
 }
 
+// Decision: who throws. Each turn begins with the seat's own decision to
+// throw, "roll", its only move (on Discord the player throws the dice);
+// then chance throws them for it. The decision changes nothing but the
+// phase: the board, the seat and the latest throw shown stay as they were.
+func TestTurnBeginsWithThrow(t *testing.T) {
+	if kippykoo.RollText != "roll" {
+		t.Errorf("RollText: got %q, want roll", kippykoo.RollText)
+	}
+	p := parse(t, moving("S:start,start,start,h5 "+northStart, "S", "5-3"))
+	p = play(t, p, "h5+8")
+	expect(t, p, "phase", phase(p), "N:throw")
+	expect(t, p, "Phase", p.Phase(), kippykoo.PhaseThrow)
+	expect(t, p, "ToMove", p.ToMove(), rules.Seat(1))
+	expect(t, p, "Turn", p.Turn(), rules.Seat(1))
+	if got := p.Legal(); len(got) != 1 || got[0] != (rules.Move{Text: "roll"}) {
+		t.Errorf("Legal: got %v, want roll alone, no odds\n%s", got, p.Drawing())
+	}
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "roll"}), "North throws the dice")
+	a, b := p.Dice()
+	expect(t, p, "dice before the throw", [2]int{a, b}, [2]int{0, 0})
+	last := kippykoo.Turn{Seat: 0, Dice: [2]int{5, 3}, Move: "h5+8"}
+	expect(t, p, "last", p.Last(), last)
+	expect(t, p, "position text", p.String(), "S:start,start,start,h13 "+northStart+" N:throw last:S;5-3;h5+8")
+	expect(t, p, "drawing says whose throw", strings.HasSuffix(p.Drawing(), "last: South threw 5-3, h5+8\nNorth to throw\n"), true)
+	expectRejected(t, p, "roll 6-3", "the dice are not thrown yet")
+	expectRejected(t, p, "6-3", "the dice are not thrown yet")
+	expectRejected(t, p, "pass", "North's turn begins with the throw of the dice")
+	expectRejected(t, p, "start+3", "play \"roll\"")
+	expectRejected(t, p, "throw", "play \"roll\"")
+	q := play(t, p, "roll")
+	expect(t, q, "phase after the throw", phase(q), "N:roll")
+	expect(t, q, "ToMove after the throw", q.ToMove(), rules.Chance)
+	expect(t, q, "marbles after the throw", seats(q), seats(p))
+	expect(t, q, "last after the throw", q.Last(), last)
+	expect(t, q, "drawing while the dice roll", strings.HasSuffix(q.Drawing(), "\nthe dice roll for North\n"), true)
+	expectRejected(t, q, "roll", "is not a roll like")
+	q = play(t, q, "roll 6-1", "start+1")
+	expect(t, q, "phase", phase(q), "S:throw")
+	// The first turn, after the lot, too; and with three players the turn
+	// goes round, each seat throwing for itself.
+	r, _ := kippykoo.New(3)
+	r = play(t, r, "first N")
+	var whose []string
+	for range 4 {
+		expect(t, r, "phase at the turn's start", phase(r), r.Side(r.Turn()).String()[:1]+":throw")
+		expect(t, r, "ToMove at the turn's start", r.ToMove(), r.Turn())
+		whose = append(whose, r.Side(r.ToMove()).String())
+		r = play(t, r, "roll", "roll 2-1", "pass")
+	}
+	expect(t, r, "who threw", strings.Join(whose, " "), "North South West North")
+}
+
+// DOUBLES "he has another turn". Decision: the throws after doubles
+// follow at once: chance rolls again for the same seat, with no decision
+// to throw in between. Doubles not used (pass) end the turn, and the next
+// seat decides to throw.
+func TestDoublesRethrowNeedsNoThrow(t *testing.T) {
+	p := parse(t, moving("S:start,start,start,h5 "+northStart, "S", "3-3"))
+	p = play(t, p, "h5+6")
+	expect(t, p, "phase after 3-3", phase(p), "S:roll")
+	expect(t, p, "ToMove after 3-3", p.ToMove(), rules.Chance)
+	expect(t, p, "legal after 3-3", len(p.Legal()), 21)
+	expectNotLegal(t, p, "roll")
+	p = play(t, p, "roll 6-6", "h11+12", "roll 1-1", "h23+2")
+	expect(t, p, "phase after three doubles", phase(p), "S:roll")
+	p = play(t, p, "roll 2-1", "h25+3")
+	expect(t, p, "phase after 2-1", phase(p), "N:throw")
+	// Doubles passed: no further throw, the next seat decides.
+	q := play(t, parse(t, moving(southStart+" "+northStart, "S", "4-4")), "pass")
+	expect(t, q, "phase after 4-4 passed", phase(q), "N:throw")
+	// Winning on doubles: no throw at all.
+	w := play(t, parse(t, moving("S:h50,finish,finish,finish "+northStart, "S", "1-1")), "h50+2")
+	expect(t, w, "phase after winning on doubles", phase(w), "over:S:finished")
+}
+
 // "Only a six on either die or a total of six on the two dice can start a
 // marble." and "Only a six, either on one die or a total of both dice, can
 // start a marble." Every throw with all marbles in START.
@@ -190,9 +270,9 @@ func TestSixStartsAndOtherDieMoves(t *testing.T) {
 	expect(t, p, "legal", legal(p), "start+3")
 	p = play(t, p, "start+3")
 	expect(t, p, "marbles", seats(p), "S:start,start,start,h3 "+northStart)
-	expect(t, p, "phase", phase(p), "N:roll")
+	expect(t, p, "phase", phase(p), "N:throw")
 	// North's star is h26.
-	p = play(t, p, "roll 6-4", "start+4")
+	p = play(t, p, "roll", "roll 6-4", "start+4")
 	expect(t, p, "marbles", seats(p), "S:start,start,start,h3 N:start,start,start,h30")
 }
 
@@ -219,7 +299,7 @@ func TestNoSixPasses(t *testing.T) {
 	p := parse(t, moving(southStart+" "+northStart, "S", "5-3"))
 	expect(t, p, "legal", legal(p), "pass")
 	p = play(t, p, "pass")
-	expect(t, p, "phase", phase(p), "N:roll")
+	expect(t, p, "phase", phase(p), "N:throw")
 	expect(t, p, "marbles", seats(p), southStart+" "+northStart)
 }
 
@@ -232,7 +312,7 @@ func TestTotalSixStarts(t *testing.T) {
 		expect(t, p, "legal with "+dice, legal(p), "start")
 		p = play(t, p, "start")
 		expect(t, p, "marbles after "+dice, seats(p), "S:start,start,start,h0 "+northStart)
-		want := "N:roll"
+		want := "N:throw"
 		if dice == "3-3" {
 			want = "S:roll"
 		}
@@ -318,9 +398,9 @@ func TestLandingOnOpponentSendsItBack(t *testing.T) {
 // — on the throw of a six."
 func TestSentBackReenters(t *testing.T) {
 	p := parse(t, moving("S:start,start,start,h5 N:start,start,start,h13", "S", "5-3"))
-	p = play(t, p, "h5+8", "roll 5-3")
+	p = play(t, p, "h5+8", "roll", "roll 5-3")
 	expect(t, p, "North's moves with 5-3", legal(p), "pass")
-	q := play(t, parse(t, moving("S:start,start,start,h5 N:start,start,start,h13", "S", "5-3")), "h5+8", "roll 6-1")
+	q := play(t, parse(t, moving("S:start,start,start,h5 N:start,start,start,h13", "S", "5-3")), "h5+8", "roll", "roll 6-1")
 	expect(t, q, "North's moves with 6-1", legal(q), "start+1")
 	q = play(t, q, "start+1")
 	expect(t, q, "marbles", seats(q), "S:start,start,start,h13 N:start,start,start,h27")
@@ -339,6 +419,7 @@ func TestLandingOnOwnMovesOn(t *testing.T) {
 
 // DOUBLES: "If a player throws doubles, he has another turn and continues
 // to have additional turns as long as he continues to throw doubles."
+// The extra throws follow at once (TestDoublesRethrowNeedsNoThrow).
 func TestDoublesThrowAgain(t *testing.T) {
 	p := parse(t, moving("S:start,start,start,h5 "+northStart, "S", "2-2"))
 	p = play(t, p, "h5+4")
@@ -347,7 +428,7 @@ func TestDoublesThrowAgain(t *testing.T) {
 	p = play(t, p, "roll 3-3", "h9+6", "roll 1-1", "h15+2", "roll 5-5", "h17+10")
 	expect(t, p, "after four doubles", phase(p), "S:roll")
 	p = play(t, p, "roll 4-1", "h27+5")
-	expect(t, p, "after 4-1", phase(p), "N:roll")
+	expect(t, p, "after 4-1", phase(p), "N:throw")
 	expect(t, p, "marbles", seats(p), "S:start,start,start,h32 "+northStart)
 }
 
@@ -361,7 +442,7 @@ func TestIncompleteDoublesEndTurn(t *testing.T) {
 		expect(t, p, "legal with "+dice, legal(p), "pass")
 		expect(t, p, "Describe", p.Describe(rules.Move{Text: "pass"}), "South: nothing can be done with "+dice+": pass (the doubles were not used: no further throw)")
 		p = play(t, p, "pass")
-		expect(t, p, "after "+dice, phase(p), "N:roll")
+		expect(t, p, "after "+dice, phase(p), "N:throw")
 	}
 }
 

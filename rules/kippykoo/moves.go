@@ -369,21 +369,24 @@ func (p *Position) whyNot(text string, set []plan) error {
 	return fmt.Errorf("%w: %q is not a legal use of %d-%d", rules.ErrIllegal, text, a, b)
 }
 
-// apply plays a legal move. After doubles used, the seat throws again;
-// after a pass, or any other throw, the turn passes clockwise.
+// apply plays a legal move. After doubles used, the seat throws again at
+// once (chance rolls for it, PhaseRoll); after a pass, or any other throw,
+// the turn passes clockwise and the next seat begins it by deciding to
+// throw (PhaseThrow).
 func (p *Position) apply(pl *plan) *Position {
 	next := p.clone()
 	seat := int(p.seat)
 	next.board = pl.after
 	next.last.Move = pl.text
 	next.dice = [2]int8{}
-	next.phase = PhaseRoll
 	switch {
 	case next.finish[seat] == MarblesPerSeat:
 		next.gameOver(rules.Finished, rules.Seat(seat))
 	case p.dice[0] == p.dice[1] && pl.n > 0:
-		// Doubles, used: the same seat throws again.
+		// Doubles, used: the same seat throws again, at once.
+		next.phase = PhaseRoll
 	default:
+		next.phase = PhaseThrow
 		next.seat = int8((seat + 1) % p.players)
 	}
 	return next

@@ -16,7 +16,7 @@ const maxDecisions = 20_000
 // reaches the end for 2, 3 and 4 players: a marble in FINISH stays there,
 // and every marble on the track moves at least one hole a turn. The
 // invariants hold after every decision, and every position text round
-// trips.
+// trips. Each turn's decision to throw counts as a decision.
 func TestRandomGamesEnd(t *testing.T) {
 	games := 100
 	if testing.Short() {

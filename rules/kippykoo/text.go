@@ -14,15 +14,17 @@ import (
 // the least advanced first, then those in FINISH. Then the phase:
 //
 //	lot               chance draws the starting player
-//	S:roll            chance throws the dice for South
+//	S:throw           South's turn begins: South decides to throw ("roll")
+//	S:roll            chance throws the dice for South (after S:throw, or at
+//	                  once after doubles South used)
 //	S:move:6-3        South uses the throw 6-3
 //	over:S:finished   the result: the winners joined by +, or -, and the method
 //
-// Then, in the roll and over phases once there is one, the latest throw,
-// for display: "last:S;6-3;start,h12+3" (seat; dice; move without spaces,
-// "-" before it), or "last:W;first" after the lot drew West to begin. In the
-// move phase the throw being played is the latest, and no "last" is
-// written.
+// Then, in the throw, roll and over phases once there is one, the latest
+// throw, for display: "last:S;6-3;start,h12+3" (seat; dice; move without
+// spaces, "-" before it), or "last:W;first" after the lot drew West to
+// begin. In the move phase the throw being played is the latest, and no
+// "last" is written.
 func (p *Position) String() string {
 	var b strings.Builder
 	for seat := range p.players {
@@ -75,7 +77,7 @@ func (p *Position) phaseText() string {
 	case PhaseMove:
 		return fmt.Sprintf("%s:move:%d-%d", p.letter(rules.Seat(p.seat)), p.dice[0], p.dice[1])
 	}
-	return p.letter(rules.Seat(p.seat)) + ":roll"
+	return p.letter(rules.Seat(p.seat)) + ":" + p.phase.String()
 }
 
 func (p *Position) lastText() string {
@@ -96,8 +98,9 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // could reach: a seat without four marbles, two marbles on one hole, a
 // seat with all four in FINISH in a game not over, or a winner by
 // finishing without them, the lot after the first marble has moved, a
-// latest throw that does not fit the phase. It accepts a seat's marbles in
-// any order; String sorts them.
+// latest throw that does not fit the phase (a turn begun by the wrong
+// seat, a decision to throw after doubles used, whose throw follows at
+// once). It accepts a seat's marbles in any order; String sorts them.
 func Parse(text string) (*Position, error) {
 	fields := strings.Fields(text)
 	n := 0
@@ -131,7 +134,7 @@ func Parse(text string) (*Position, error) {
 }
 
 // isSeatField reports whether f looks like a seat's field: a letter, a
-// colon and marbles (not a phase such as "S:roll").
+// colon and marbles (not a phase such as "S:roll" or "S:throw").
 func isSeatField(f string) bool {
 	letter, rest, ok := strings.Cut(f, ":")
 	if !ok || len(letter) != 1 || !strings.Contains("SWNE", letter) {
@@ -222,10 +225,12 @@ func (p *Position) parsePhase(field string) error {
 	}
 	seat, ok := p.seatByLetter(parts[0])
 	if !ok || len(parts) < 2 {
-		return fmt.Errorf("phase %q, want lot, S:roll, S:move:6-3 or over:S:finished (seats %s)", field, p.seatLetters())
+		return fmt.Errorf("phase %q, want lot, S:throw, S:roll, S:move:6-3 or over:S:finished (seats %s)", field, p.seatLetters())
 	}
 	p.seat = int8(seat)
 	switch {
+	case parts[1] == "throw" && len(parts) == 2:
+		p.phase = PhaseThrow
 	case parts[1] == "roll" && len(parts) == 2:
 		p.phase = PhaseRoll
 	case parts[1] == "move" && len(parts) == 3:
@@ -237,7 +242,7 @@ func (p *Position) parsePhase(field string) error {
 		p.dice = [2]int8{int8(a), int8(b)}
 		p.last = Turn{Seat: rules.Seat(seat), Dice: [2]int{a, b}}
 	default:
-		return fmt.Errorf("phase %q, want S:roll or S:move:6-3 after the seat", field)
+		return fmt.Errorf("phase %q, want S:throw, S:roll or S:move:6-3 after the seat", field)
 	}
 	return nil
 }
@@ -257,7 +262,7 @@ func (p *Position) parseLast(field string) error {
 		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3 or last:W;first", field)
 	}
 	if p.phase == PhaseMove || p.phase == PhaseLot {
-		return fmt.Errorf("last throw %q in phase %s: only the roll and over phases show the last throw", field, p.phase)
+		return fmt.Errorf("last throw %q in phase %s: only the throw, roll and over phases show the last throw", field, p.phase)
 	}
 	parts := strings.Split(rest, ";")
 	seat, ok := p.seatByLetter(parts[0])
@@ -311,7 +316,9 @@ func (p *Position) validate() error {
 		if !allStart {
 			return fmt.Errorf("the lot is drawn before any marble leaves START")
 		}
-	case PhaseRoll:
+	case PhaseThrow, PhaseRoll:
+		// A roll follows the seat's decision to throw, so it may show what
+		// the decision showed, or it throws again after doubles used.
 		switch {
 		case t.Seat == rules.Nobody:
 		case t.Lot:
@@ -322,6 +329,8 @@ func (p *Position) validate() error {
 			return fmt.Errorf("before a throw, the last throw has been used: it has a move")
 		case t.Seat == rules.Seat(p.seat) && !doublesUsed:
 			return fmt.Errorf("%s throws again only after doubles it used", p.Side(t.Seat))
+		case t.Seat == rules.Seat(p.seat) && p.phase == PhaseThrow:
+			return fmt.Errorf("after doubles used, %s throws again at once (%s:roll), with no decision to throw", p.Side(t.Seat), p.letter(t.Seat))
 		case t.Seat != rules.Seat(p.seat) && (doublesUsed || int(p.seat) != (int(t.Seat)+1)%p.players):
 			return fmt.Errorf("after %s's throw, %s throws, not %s", p.Side(t.Seat), p.nextAfter(t), p.Side(rules.Seat(p.seat)))
 		}

@@ -13,14 +13,23 @@ import (
 func TestPositionText(t *testing.T) {
 	p, _ := kippykoo.New(2)
 	expect(t, p, "start", p.String(), southStart+" "+northStart+" lot")
-	p = play(t, p, "first N", "roll 6-3", "start+3")
-	want := southStart + " N:start,start,start,h29 S:roll last:N;6-3;start+3"
+	p = play(t, p, "first N")
+	expect(t, p, "after the lot", p.String(), southStart+" "+northStart+" N:throw last:N;first")
+	p = play(t, p, "roll")
+	expect(t, p, "after the decision to throw", p.String(), southStart+" "+northStart+" N:roll last:N;first")
+	p = play(t, p, "roll 6-3", "start+3")
+	want := southStart + " N:start,start,start,h29 S:throw last:N;6-3;start+3"
 	expect(t, p, "String", p.String(), want)
+	expect(t, p, "after the next decision to throw", play(t, p, "roll").String(), southStart+" N:start,start,start,h29 S:roll last:N;6-3;start+3")
 	for _, text := range []string{
 		want,
 		southStart + " " + northStart + " lot",
+		southStart + " " + northStart + " N:throw last:N;first",
 		southStart + " " + northStart + " N:roll last:N;first",
+		southStart + " " + northStart + " S:throw",
 		southStart + " " + northStart + " S:roll",
+		"S:start,h10,h23,h41 N:start,start,start,h29 N:throw last:S;5-3;h5+5,h20+3",
+		"S:start,start,start,start W:start,start,h14,h2 N:start,start,start,start E:start,start,start,start S:throw last:E;2-1;pass",
 		moving("S:start,start,h5,h20 "+northStart, "S", "5-3"),
 		"S:start,h0,h1,h20 N:start,start,start,h29 S:roll last:S;3-3;start",
 		"S:start,h10,h23,h41 N:start,start,start,h29 N:roll last:S;5-3;h5+5,h20+3",
@@ -51,13 +60,23 @@ func TestPositionText(t *testing.T) {
 		{"S:start,start,h5,h52 " + northStart + " S:roll", "not a hole"},
 		{"S:start,start,h5,home " + northStart + " S:roll", "not a hole"},
 		{"S:start,start,start,h5 " + northStart + " lot", "before any marble leaves START"},
-		{southStart + " " + northStart + " S:dance", "want S:roll or S:move"},
-		{southStart + " " + northStart + " E:roll", "want lot, S:roll"},
+		{southStart + " " + northStart + " S:dance", "want S:throw, S:roll or S:move"},
+		{southStart + " " + northStart + " E:roll", "want lot, S:throw, S:roll"},
+		{southStart + " " + northStart + " E:throw", "want lot, S:throw, S:roll"},
+		{southStart + " " + northStart + " S:throw:5-3", "want S:throw, S:roll or S:move"},
 		{southStart + " " + northStart + " S:move:7-1", "dice"},
-		{southStart + " " + northStart + " S:move", "want S:roll or S:move"},
-		{southStart + " " + northStart + " S:move:5-3 last:S;5-3;-", "only the roll and over phases"},
-		{southStart + " " + northStart + " lot last:S;first", "only the roll and over phases"},
+		{southStart + " " + northStart + " S:move", "want S:throw, S:roll or S:move"},
+		{southStart + " " + northStart + " S:move:5-3 last:S;5-3;-", "only the throw, roll and over phases"},
+		{southStart + " " + northStart + " lot last:S;first", "only the throw, roll and over phases"},
 		{southStart + " " + northStart + " S:roll last:N;first", "the seat drawn throws first"},
+		{southStart + " " + northStart + " S:throw last:N;first", "the seat drawn throws first"},
+		{"S:start,start,start,h5 " + northStart + " S:throw last:S;first", "every marble in START"},
+		{"S:start,h0,h1,h20 N:start,start,start,h29 S:throw last:S;3-3;start", "throws again at once (S:roll)"},
+		{southStart + " " + northStart + " S:throw last:S;5-3;-", "has a move"},
+		{southStart + " " + northStart + " S:throw last:S;5-3;pass", "throws again only after doubles"},
+		{"S:start,start,start,h8 " + northStart + " N:throw last:S;4-4;h0+8", "not North"},
+		{southStart + " W:start,start,start,start N:start,start,start,h29 S:throw last:W;6-3;start+3", "North throws, not South"},
+		{"S:finish,finish,finish,finish " + northStart + " N:throw", "has not won by finishing"},
 		{"S:start,start,start,h5 " + northStart + " S:roll last:S;first", "every marble in START"},
 		{southStart + " " + northStart + " S:roll last:S;5-3;-", "has a move"},
 		{southStart + " " + northStart + " S:roll last:S;5-3;pass", "throws again only after doubles"},
@@ -185,6 +204,15 @@ func TestFind(t *testing.T) {
 			t.Errorf("Find(%q): got %q, %v, want pass", typed, m.Text, err)
 		}
 	}
+	th := parse(t, southStart+" "+northStart+" S:throw")
+	for _, typed := range []string{"roll", "Roll", "throw", "THROW", "r", " R "} {
+		if m, err := rules.Find(th, typed); err != nil || m.Text != kippykoo.RollText {
+			t.Errorf("Find(%q) at the decision to throw: got %q, %v, want roll", typed, m.Text, err)
+		}
+	}
+	if _, err := rules.Find(th, "5-3"); err == nil || !strings.Contains(err.Error(), "the dice are not thrown yet") {
+		t.Errorf("Find(5-3) at the decision to throw: got %v, want an error: the dice are not thrown yet", err)
+	}
 	r := parse(t, southStart+" "+northStart+" S:roll")
 	for _, typed := range []string{"roll 5-3", "3-5", "5 3", "roll 3-5"} {
 		if m, err := rules.Find(r, typed); err != nil || m.Text != "roll 5-3" {
@@ -216,6 +244,9 @@ func TestDescribe(t *testing.T) {
 	}
 	w := parse(t, moving("S:start,start,start,start W:start,start,start,start N:start,start,start,h16", "W", "6-3"))
 	expect(t, w, "Describe(start+3)", w.Describe(rules.Move{Text: "start+3"}), "West: starts a marble and moves it 3 to hole 16, sending North's marble back to START")
+	th := parse(t, southStart+" "+northStart+" S:throw")
+	expect(t, th, "Describe(the decision to throw)", th.Describe(rules.Move{Text: "roll"}), "South throws the dice")
+	expect(t, th, "Describe(not a move)", th.Describe(rules.Move{Text: "roll 5-3"}), "roll 5-3")
 	r := parse(t, southStart+" "+northStart+" S:roll")
 	expect(t, r, "Describe(roll)", r.Describe(rules.Move{Text: "roll 5-3"}), "South throws 5 and 3 (1 chance in 18)")
 	expect(t, r, "Describe(roll doubles)", r.Describe(rules.Move{Text: "roll 4-4"}), "South throws 4 and 4 (1 chance in 36)")
@@ -267,8 +298,19 @@ func TestIllegalMoveReasons(t *testing.T) {
 	t52 := parse(t, moving("S:start,start,h5,h20 "+northStart, "S", "5-2"))
 	expectRejected(t, t52, "start, h5+2", "5-2 is neither")
 	r := parse(t, southStart+" "+northStart+" S:roll")
-	for _, text := range []string{"roll 7-1", "roll 0-1", "roll 5", "5-3", "start"} {
+	for _, text := range []string{"roll 7-1", "roll 0-1", "roll 5", "5-3", "start", "roll"} {
 		expectRejected(t, r, text, "is not a roll")
+	}
+	th := parse(t, southStart+" "+northStart+" S:throw")
+	for text, reason := range map[string]string{
+		"roll 5-3": "the dice are not thrown yet, and they choose the throw: play \"roll\"",
+		"3-5":      "the dice are not thrown yet",
+		"throw":    "South's turn begins with the throw of the dice: play \"roll\"",
+		"pass":     "South's turn begins with the throw of the dice",
+		"first S":  "South's turn begins with the throw of the dice",
+		"":         "South's turn begins with the throw of the dice",
+	} {
+		expectRejected(t, th, text, reason)
 	}
 }
 
@@ -331,8 +373,9 @@ func TestEnd(t *testing.T) {
 func TestInvariantsCatchBrokenDecisions(t *testing.T) {
 	move := moving("S:start,start,h5,h20 N:start,start,h13,h40", "S", "5-3")
 	after := func(south, north, seat, last string) string {
-		return "S:" + south + " N:" + north + " " + seat + ":roll last:S;5-3;" + last
+		return "S:" + south + " N:" + north + " " + seat + ":throw last:S;5-3;" + last
 	}
+	throw := "S:start,start,h5,h20 N:start,start,h13,h40 S:throw last:N;4-1;h8+5"
 	tests := []struct{ name, prev, next, reason string }{
 		{"a marble moves other than its count says", move, after("start,start,h11,h20", "start,start,h13,h40", "N", "h5+8"), "want S:start,start,h13,h20"},
 		{"a capture not made", move, after("start,start,h13,h20", "start,start,h13,h40", "N", "h5+8"), "two marbles"},
@@ -345,7 +388,15 @@ func TestInvariantsCatchBrokenDecisions(t *testing.T) {
 		{"an opponent's marble moved", move, after("start,start,h5,h28", "start,start,h14,h40", "N", "h20+8"), "want S:start,start,h5,h28 N:start,start,h40,h13"},
 		{"a roll that moves a marble", "S:start,start,h5,h20 N:start,start,h13,h40 S:roll", moving("S:start,start,h6,h20 N:start,start,h13,h40", "S", "5-3"), "the roll moved marbles"},
 		{"a roll that passes the turn", "S:start,start,h5,h20 N:start,start,h13,h40 S:roll", moving("S:start,start,h5,h20 N:start,start,h13,h40", "N", "5-3"), "passed the turn"},
-		{"the lot moves a marble", southStart + " " + northStart + " lot", "S:start,start,start,h0 " + northStart + " S:roll", "the lot moved marbles"},
+		{"a turn begun without the decision to throw", move, "S:start,start,h5,h28 N:start,start,h13,h40 N:roll last:S;5-3;h20+8", "want throw"},
+		{"doubles used, then a decision to throw", moving("S:start,start,h5,h20 N:start,start,h13,h40", "S", "4-4"), "S:start,start,h5,h28 N:start,start,h13,h40 S:throw last:S;4-4;h20+8", "throws again at once"},
+		{"the decision to throw moves a marble", throw, "S:start,start,h6,h20 N:start,start,h13,h40 S:roll last:N;4-1;h8+5", "changed more than the phase"},
+		{"the decision to throw passes the turn", throw, "S:start,start,h5,h20 N:start,start,h13,h40 N:roll", "changed more than the phase"},
+		{"the decision to throw rolls the dice too", throw, moving("S:start,start,h5,h20 N:start,start,h13,h40", "S", "5-3"), "changed more than the phase"},
+		{"the decision to throw forgets the last throw", throw, "S:start,start,h5,h20 N:start,start,h13,h40 S:roll", "changed more than the phase"},
+		{"the decision to throw leaves the seat to throw", throw, throw, "changed more than the phase"},
+		{"the lot moves a marble", southStart + " " + northStart + " lot", "S:start,start,start,h0 " + northStart + " S:throw", "the lot moved marbles"},
+		{"the lot skips the decision to throw", southStart + " " + northStart + " lot", southStart + " " + northStart + " S:roll last:S;first", "did not give the drawn seat the decision to throw"},
 		{"a decision after the end", "S:finish,finish,finish,finish " + northStart + " over:S:finished", "S:finish,finish,finish,finish " + northStart + " over:S:finished", "after the end"},
 	}
 	for _, tt := range tests {
@@ -368,5 +419,5 @@ func TestInvariantsCatchBrokenDecisions(t *testing.T) {
 	}
 	// And real decisions pass.
 	p := parse(t, move)
-	play(t, p, "h5+8", "roll 6-6", "start, start", "roll 2-1", "h40+3")
+	play(t, p, "h5+8", "roll", "roll 6-6", "start, start", "roll 2-1", "h40+3", "roll")
 }
