@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,28 +15,35 @@ import (
 )
 
 // diceRoll is a Roll for the table that throws the scripted dice ("6-5",
-// …) in order, then random ones from rng; a shuffle of seats by lot gets 0,
+// …, or "#N" for the raw number N of a chance decision other than dice) in
+// order, then random ones from rng; a shuffle of seats by lot gets 0,
 // which keeps everyone where they sat.
 type diceRoll struct {
 	mu     sync.Mutex
 	script []string
 	rng    *rand.Rand
+	rolls  map[string]int // by rollsOf; Kimbo's when nil
 }
 
-// rollAt is, for each roll text, a number in [0, 1e6) that pickByOdds
-// turns into it.
-var rollAt = func() map[string]int {
-	st, err := kimbo.New(2)
-	if err != nil {
-		panic(err)
-	}
+// rollsOf maps each roll text ("5-3") of the chance decision outcomes to a
+// number in [0, 1e6) that pickByOdds turns into it.
+func rollsOf(outcomes []rules.Move) map[string]int {
 	out := map[string]int{}
 	sum := 0.0
-	for _, m := range st.Legal() {
+	for _, m := range outcomes {
 		out[strings.TrimPrefix(m.Text, "roll ")] = int((sum + m.Odds/2) * 1_000_000)
 		sum += m.Odds
 	}
 	return out
+}
+
+// kimboRolls are the rolls of Kimbo.
+var kimboRolls = func() map[string]int {
+	st, err := kimbo.New(2)
+	if err != nil {
+		panic(err)
+	}
+	return rollsOf(st.Legal())
 }()
 
 func (d *diceRoll) roll(n int) int {
@@ -44,8 +52,21 @@ func (d *diceRoll) roll(n int) int {
 	if n != 1_000_000 {
 		return 0
 	}
+	if len(d.script) > 0 && strings.HasPrefix(d.script[0], "#") {
+		// A raw number, for chance decisions other than dice.
+		r, err := strconv.Atoi(d.script[0][1:])
+		if err != nil {
+			panic("diceRoll: " + d.script[0])
+		}
+		d.script = d.script[1:]
+		return r
+	}
 	if len(d.script) > 0 {
-		r, ok := rollAt[d.script[0]]
+		rolls := d.rolls
+		if rolls == nil {
+			rolls = kimboRolls
+		}
+		r, ok := rolls[d.script[0]]
 		if !ok {
 			panic("diceRoll: no roll " + d.script[0])
 		}
