@@ -373,7 +373,7 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 		if err != nil {
 			return Response{}, err
 		}
-		other := seatUser(g, int(others(len(g.Seats), seat)[0]))
+		other := seatUser(g, int(rules.Opponents(l.state, rules.Seat(seat))[0]))
 		return Response{Public: &Message{
 			Content: fmt.Sprintf("**%s** offers a draw in game #%d. **%s**: accept with the button or /%s draw; your next move declines it.", req.User.Name, g.ID, other.Name, g.Kind),
 			Components: []Row{{

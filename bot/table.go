@@ -431,7 +431,7 @@ func Replay(game rules.Game, players int, log []storage.Entry) (rules.State, err
 		case storage.EntryResign:
 			st, err = rules.Resign(st, rules.Seat(e.Seat))
 		case storage.EntryForfeit:
-			st, err = st.End(rules.Outcome{Method: rules.Forfeit, Winners: others(st.Seats(), e.Seat)})
+			st, err = st.End(rules.Outcome{Method: rules.Forfeit, Winners: rules.Opponents(st, rules.Seat(e.Seat))})
 		case storage.EntryDraw:
 			st, err = st.End(rules.Outcome{Method: rules.Agreement})
 		default:
@@ -449,15 +449,6 @@ func started(s storage.Status) bool {
 	return s == storage.StatusActive || s == storage.StatusOver
 }
 
-func others(n, seat int) []rules.Seat {
-	var out []rules.Seat
-	for s := 0; s < n; s++ {
-		if s != seat {
-			out = append(out, rules.Seat(s))
-		}
-	}
-	return out
-}
 
 // Problem is a game whose stored position differs from its replayed log.
 type Problem struct {

@@ -163,13 +163,29 @@ func Resign(s State, seat Seat) (State, error) {
 	if r, ok := s.(Retirer); ok {
 		return r.Retire(seat)
 	}
-	var winners []Seat
+	return s.End(Outcome{Method: Resignation, Winners: Opponents(s, seat)})
+}
+
+// Partnered is implemented by states of games played in partnerships,
+// where a seat's opponents are not every other seat.
+type Partnered interface {
+	// Opponents are the seats playing against seat, in seat order.
+	Opponents(seat Seat) []Seat
+}
+
+// Opponents are the seats playing against seat in s: those of the other
+// partnership (see Partnered), or every other seat.
+func Opponents(s State, seat Seat) []Seat {
+	if p, ok := s.(Partnered); ok {
+		return p.Opponents(seat)
+	}
+	var out []Seat
 	for o := range s.Seats() {
 		if Seat(o) != seat {
-			winners = append(winners, Seat(o))
+			out = append(out, Seat(o))
 		}
 	}
-	return s.End(Outcome{Method: Resignation, Winners: winners})
+	return out
 }
 
 // Find returns the legal move of s that text means. It matches the canonical

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,5 +62,32 @@ func TestFindAfterTheEnd(t *testing.T) {
 	}
 	if _, err := rules.Find(kingsmen.Start(), "  "); !errors.Is(err, rules.ErrIllegal) || !strings.Contains(err.Error(), "no move") {
 		t.Errorf("Find of blank text: got %v, want ErrIllegal saying no move was given", err)
+	}
+}
+
+// seated is a state of n seats: only Seats is used. partnered plays in
+// two partnerships, 0 and 2 against 1 and 3.
+type seated struct {
+	rules.State
+	n int
+}
+
+func (s seated) Seats() int { return s.n }
+
+type partnered struct{ seated }
+
+func (partnered) Opponents(seat rules.Seat) []rules.Seat {
+	if seat%2 == 0 {
+		return []rules.Seat{1, 3}
+	}
+	return []rules.Seat{0, 2}
+}
+
+func TestOpponents(t *testing.T) {
+	if got := rules.Opponents(partnered{seated{n: 4}}, 2); !slices.Equal(got, []rules.Seat{1, 3}) {
+		t.Errorf("partners: Opponents(2) = %v, want [1 3]", got)
+	}
+	if got := rules.Opponents(seated{n: 3}, 1); !slices.Equal(got, []rules.Seat{0, 2}) {
+		t.Errorf("Opponents(1) of three = %v, want [0 2]", got)
 	}
 }

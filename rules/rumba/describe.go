@@ -1,0 +1,336 @@
+package rumba
+
+import (
+	"fmt"
+	"strings"
+
+	"parlor/rules"
+)
+
+// seatName names a seat by its hands: "South"; "East/West" for the lone
+// player of three; "South/North" for a player of two.
+func (p *Position) seatName(seat rules.Seat) string {
+	var names []string
+	for _, h := range p.Hands(seat) {
+		names = append(names, h.String())
+	}
+	return strings.Join(names, "/")
+}
+
+// aMan is "a South man", "an East man".
+func (h Hand) aMan() string {
+	if h == East {
+		return "an East man"
+	}
+	return "a " + h.String() + " man"
+}
+
+// Describe implements rules.State: the legal move m in words, such as
+// "South: a North man from 06 to 10 with the 4, capturing East's man
+// (a reward of 10 to play)".
+func (p *Position) Describe(m rules.Move) string {
+	text := strings.TrimSpace(m.Text)
+	switch p.phase {
+	case PhaseOpening, PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return text
+		}
+		odds := "1 chance in 18"
+		if a == b {
+			odds = "1 chance in 36"
+		}
+		if p.phase == PhaseOpening {
+			return fmt.Sprintf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatName(rules.Seat(p.nextRoller())), a, b, a+b, odds)
+		}
+		if a == b {
+			return fmt.Sprintf("%s throws doublets, %d and %d (%s): plays them, then throws again", p.hand, a, b, odds)
+		}
+		return fmt.Sprintf("%s throws %d and %d (%s)", p.hand, a, b, odds)
+	case PhaseMove:
+		cands := p.legalCands()
+		if text == PassText && len(cands) == 0 {
+			then := "the turn passes to " + ((p.hand + 1) % 4).String()
+			if p.pool.dice[0] == p.pool.dice[1] {
+				then = p.hand.String() + " throws again (doublets)"
+			}
+			return fmt.Sprintf("%s can play nothing of %s: %s", p.hand, p.diceText(), then)
+		}
+		for i := range cands {
+			if c := &cands[i]; c.text == text {
+				return p.hand.String() + ": " + p.describeCand(&c.cand)
+			}
+		}
+	}
+	return text
+}
+
+// describeCand says what a legal move does.
+func (p *Position) describeCand(c *cand) string {
+	var b strings.Builder
+	switch c.kind {
+	case KindEnter:
+		fmt.Fprintf(&b, "%s enters on %s", c.hand.aMan(), c.to)
+	case KindFinish:
+		fmt.Fprintf(&b, "%s goes from his finish space %s into FINISH", c.hand.aMan(), c.from)
+	default:
+		fmt.Fprintf(&b, "%s from %s", c.hand.aMan(), c.from)
+		for _, q := range c.viaList() {
+			fmt.Fprintf(&b, " through the %s turnout", Board.Turnouts[q].Name)
+		}
+		if q, k, ok := c.to.Turnout(); ok {
+			fmt.Fprintf(&b, " onto the %s turnout, %s (space %d of %d)", Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+		} else {
+			fmt.Fprintf(&b, " to %s", c.to)
+		}
+	}
+	switch {
+	case c.die == bothDice:
+		fmt.Fprintf(&b, " with %d and %d together", p.pool.dice[0], p.pool.dice[1])
+	case c.die >= 0:
+		fmt.Fprintf(&b, " with the %d", p.pool.dice[c.die])
+	default:
+		fmt.Fprintf(&b, " with the reward of %d", RewardSpaces*int(c.rewards))
+	}
+	if c.capture {
+		victims := p.At(c.to)
+		fmt.Fprintf(&b, ", capturing %s's man (a reward of %d to play)", victims[0], RewardSpaces)
+	}
+	if c.kind == KindFinish && p.t.finished(c.hand.Side())+1 >= ToWin {
+		fmt.Fprintf(&b, ": %s's fourth man in FINISH wins", c.hand.Side())
+	}
+	return b.String()
+}
+
+// Aliases implements rules.Aliaser. A throw may be typed "5-3" or "3-5"; a
+// man's move without his hand letter ("06-10"), without leading zeros
+// ("S 6-10"), without the turnouts he runs through ("N 01-11"), or as his
+// space and the count ("S 06+4"); entering as "enter" alone or "S enter";
+// finishing as "S finish", "S home" or "finish"; pass as "none", "skip"
+// or "no move". An alias that fits several moves is refused by rules.Find.
+func (p *Position) Aliases(m rules.Move) []string {
+	text := m.Text
+	switch p.phase {
+	case PhaseOpening, PhaseRoll:
+		a, b, err := parseRoll(text)
+		if err != nil {
+			return nil
+		}
+		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), rollText(b, a)}
+	case PhaseMove:
+	default:
+		return nil
+	}
+	mt, err := ParseMove(text)
+	if err != nil {
+		return nil
+	}
+	if mt.Kind == KindPass {
+		return []string{"none", "skip", "no move"}
+	}
+	letter := string(mt.Hand.Letter())
+	switch mt.Kind {
+	case KindEnter:
+		return []string{"enter", letter + " enter", "enter " + letter + " " + mt.To.String()}
+	case KindFinish:
+		return []string{letter + " finish", letter + " home", "finish", "home", mt.From.String() + "-finish", letter + " " + mt.From.String() + "-home"}
+	}
+	short := func(s Space) string {
+		if s.OnTrack() {
+			return fmt.Sprint(int(s))
+		}
+		return s.String()
+	}
+	plain := MoveText{Kind: mt.Kind, Hand: mt.Hand, From: mt.From, To: mt.To}.String() // without the turnouts
+	pairs := []string{
+		mt.From.String() + "-" + mt.To.String(),
+		short(mt.From) + "-" + short(mt.To),
+	}
+	out := []string{
+		pairs[0], pairs[1],
+		letter + " " + pairs[1],
+		plain, strings.TrimPrefix(plain, letter+" "),
+	}
+	for _, c := range p.legalCands() {
+		if c.text == text && c.count > 0 {
+			n := fmt.Sprintf("+%d", c.count)
+			out = append(out, letter+" "+mt.From.String()+n, letter+" "+short(mt.From)+n, mt.From.String()+n, short(mt.From)+n)
+		}
+	}
+	return out
+}
+
+// Drawing implements rules.State: the track as a square of 17 by 17
+// spaces, spaces 00–63 counter-clockwise from 00 in the middle of the
+// bottom side, numbered in the margins; each space shows its men by their
+// hands' letters (S E N W), "." when empty, the hand's lower-case letter
+// for an empty starting point and the letter with ' for an empty finish
+// space; the four turnouts inside the corners, from the space they leave
+// after to the space they rejoin at; then the men in FINISH and waiting,
+// the latest throw and whose decision it is.
+func (p *Position) Drawing() string {
+	const side = 17
+	var grid [side][side]string
+	for s := range Space(TrackSpaces) {
+		c, r := trackCell(s)
+		grid[r][c] = p.spaceMark(s)
+	}
+	var b strings.Builder
+	top := "    "
+	bottom := "    "
+	for c := range side {
+		top += fmt.Sprintf("%-4s", trackAt(c, side-1))
+		bottom += fmt.Sprintf("%-4s", trackAt(c, 0))
+	}
+	b.WriteString(strings.TrimRight(top, " ") + "\n")
+	inner := p.innerLines()
+	for r := side - 1; r >= 0; r-- {
+		line := fmt.Sprintf("%s  ", trackAt(0, r))
+		if r == 0 || r == side-1 {
+			for c := range side {
+				line += fmt.Sprintf("%-4s", grid[r][c])
+			}
+		} else {
+			line += fmt.Sprintf("%-4s", grid[r][0]) + fmt.Sprintf("%-60s", inner[r]) + fmt.Sprintf("%-4s", grid[r][side-1])
+		}
+		fmt.Fprintf(&b, "%s%s\n", line, trackAt(side-1, r))
+	}
+	b.WriteString(strings.TrimRight(bottom, " ") + "\n")
+	fmt.Fprintf(&b, "FINISH: Red %d (S %d, N %d), Black %d (E %d, W %d); waiting: S %d, E %d, N %d, W %d\n",
+		p.t.finished(Red), p.Count(South, Finish), p.Count(North, Finish),
+		p.t.finished(Black), p.Count(East, Finish), p.Count(West, Finish),
+		p.Count(South, Waiting), p.Count(East, Waiting), p.Count(North, Waiting), p.Count(West, Waiting))
+	if t := p.last; t.Hand != NoHand {
+		if t.Opening {
+			fmt.Fprintf(&b, "last: %s threw %d-%d in the opening throw\n", p.seatName(rules.Seat(t.Hand)), t.Dice[0], t.Dice[1])
+		} else {
+			fmt.Fprintf(&b, "last: %s threw %d-%d", t.Hand, t.Dice[0], t.Dice[1])
+			for i, m := range t.Moves {
+				sep := ", "
+				if i == 0 {
+					sep = ": "
+				}
+				b.WriteString(sep + m.Text)
+				if m.Captured != NoHand {
+					fmt.Fprintf(&b, " (captured %s's man)", m.Captured)
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	b.WriteString(p.status())
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// trackCell is the column and row (from the bottom left) of track space s
+// in the drawing.
+func trackCell(s Space) (col, row int) {
+	i := int(s)
+	switch {
+	case i <= 8:
+		return 8 + i, 0
+	case i <= 24:
+		return 16, i - 8
+	case i <= 40:
+		return 16 - (i - 24), 16
+	case i <= 56:
+		return 0, 16 - (i - 40)
+	}
+	return i - 56, 0
+}
+
+// trackAt is the track space drawn at a border cell.
+func trackAt(col, row int) Space {
+	for s := range Space(TrackSpaces) {
+		if c, r := trackCell(s); c == col && r == row {
+			return s
+		}
+	}
+	return Waiting
+}
+
+// spaceMark is what the drawing shows on s.
+func (p *Position) spaceMark(s Space) string {
+	var b strings.Builder
+	for _, h := range p.At(s) {
+		b.WriteByte(h.Letter())
+	}
+	if b.Len() > 0 {
+		return b.String()
+	}
+	for h := range Hand(4) {
+		switch s {
+		case Start(h):
+			return strings.ToLower(string(h.Letter()))
+		case FinishSpace(h):
+			return strings.ToLower(string(h.Letter())) + "'"
+		}
+	}
+	return "."
+}
+
+// innerLines are the drawing's lines inside the square, by row: the
+// turnouts near their corners, and the dice in the middle.
+func (p *Position) innerLines() [17]string {
+	var lines [17]string
+	tline := func(q int) string {
+		t := Board.Turnouts[q]
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s %02d>", t.Name, t.After)
+		for k := 1; k <= TurnoutSpaces; k++ {
+			s := TurnoutSpace(q, k)
+			mark := "."
+			if hs := p.At(s); len(hs) > 0 {
+				mark = string(hs[0].Letter())
+			}
+			b.WriteString(" " + mark)
+		}
+		fmt.Fprintf(&b, " >%02d", t.Rejoin)
+		return b.String()
+	}
+	// Turnouts by the corner they go round: sw and se low, nw and ne high.
+	pair := func(left, right string) string { return fmt.Sprintf(" %-29s%29s ", left, right) }
+	lines[2] = pair(tline(3), tline(0))
+	lines[14] = pair(tline(2), tline(1))
+	lines[8] = fmt.Sprintf("%38s", "FINISH")
+	return lines
+}
+
+// status says whose decision it is, or how the game ended.
+func (p *Position) status() string {
+	switch p.phase {
+	case PhaseOver:
+		if s, ok := p.Winner(); ok {
+			var names []string
+			for _, seat := range p.outcome.Winners {
+				names = append(names, p.seatName(seat))
+			}
+			return fmt.Sprintf("%s won (%s: %s)", s, p.outcome.Method, strings.Join(names, ", "))
+		}
+		return fmt.Sprintf("over (%s), no winner", p.outcome.Method)
+	case PhaseOpening:
+		var parts []string
+		for seat, r := range p.OpeningThrows() {
+			switch r[0] {
+			case 0:
+			case -1:
+				parts = append(parts, p.seatName(rules.Seat(seat))+" out")
+			default:
+				parts = append(parts, fmt.Sprintf("%s threw %d-%d", p.seatName(rules.Seat(seat)), r[0], r[1]))
+			}
+		}
+		s := "opening throw: " + p.seatName(rules.Seat(p.nextRoller())) + " to throw"
+		if len(parts) > 0 {
+			s += " (" + strings.Join(parts, ", ") + ")"
+		}
+		return s
+	case PhaseRoll:
+		return fmt.Sprintf("%s to throw (%s plays %s)", p.hand, p.seatName(p.SeatOf(p.hand)), p.hand.Side())
+	}
+	return fmt.Sprintf("%s to play %s (%s plays %s)", p.hand, p.diceText(), p.seatName(p.SeatOf(p.hand)), p.hand.Side())
+}
+
+var _ rules.State = (*Position)(nil)
+var _ rules.Aliaser = (*Position)(nil)
+var _ rules.Game = Game{}

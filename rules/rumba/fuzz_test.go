@@ -1,0 +1,163 @@
+package rumba_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/rules"
+	"parlor/rules/rulestest"
+	"parlor/rules/rumba"
+)
+
+// FuzzPositionRoundTrip: for any text Parse accepts, Parse(p.String())
+// succeeds and gives the same text back; a game not over has a decision;
+// so do the positions after a sample of its legal moves, which keep the
+// invariants.
+func FuzzPositionRoundTrip(f *testing.F) {
+	start2, _ := rumba.New(2)
+	start3, _ := rumba.New(3)
+	start4, _ := rumba.New(4)
+	for _, text := range []string{
+		start2.String(),
+		start3.String(),
+		start4.String(),
+		crowded,
+		moving(hands("10,14,15", "17,17", "", ""), "S", "5-2"),
+		moving(hands("63,finish", "15,15", "10,10,finish,finish", ""), "S", "6-5"),
+		"4p " + hands("12,30", "15,15,43,43", "", "") + " S:move:5-3:3:r10 last:S;5-3;S07-12xW",
+		"4p " + hands("10,50", "", "", "") + " S:move:5-3:-:r20 last:S;5-3;S02-07xE,S07-10xE",
+		"3p " + hands("", "20", "", "40") + " W:move:5-3 last:W;5-3;-",
+		"2p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- open:-,- last:E;6-6;open",
+		"4p S:63,finish,finish,finish E:-,-,-,- N:-,-,-,finish W:-,-,-,- over:red:finished last:S;6-1;S62-63,S63-finish",
+		"4p  S:se3,-,1,2 E:-,-,-,- N:-,-,-,-   W:-,-,-,- S:roll", // odd spacing, unsorted
+		"not a position",
+	} {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := rumba.Parse(text)
+		if err != nil {
+			return
+		}
+		rulestest.RoundTrip(t, rumba.Game{}, p)
+		legal := p.Legal()
+		if !p.Outcome().Over() && len(legal) == 0 {
+			t.Fatalf("no legal move in a game not over\n%s", p.Drawing())
+		}
+		for i := 0; i < len(legal); i += 1 + len(legal)/8 {
+			next, err := p.Play(legal[i])
+			if err != nil {
+				t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", legal[i].Text, err, p.Drawing())
+			}
+			if err := rumba.Invariants(p, next); err != nil {
+				t.Fatalf("after %q from %s: %v\n%s", legal[i].Text, p, err, next.Drawing())
+			}
+			rulestest.RoundTrip(t, rumba.Game{}, next)
+		}
+	})
+}
+
+// FuzzMoveSequence plays a game from the start as the bytes say: the first
+// byte picks the number of players; then most bytes pick a legal decision
+// by index (chance decisions too, so the fuzzer chooses the dice); a byte
+// from 0xE0 up reads the next (byte&15) bytes as a decision's text, raw
+// (0xE0–0xEF) or as edits of a legal decision's text (0xF0–0xFF), which
+// must be played if legal and rejected with rules.ErrIllegal if not. It
+// never panics and keeps the invariants after every decision.
+func FuzzMoveSequence(f *testing.F) {
+	f.Add([]byte{0})
+	f.Add([]byte{2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+	f.Add([]byte{1, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE7, 'e', 'n', 't', 'e', 'r', ' ', 'S'})
+	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
+	f.Add([]byte("\x02\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x01\x00\x00\x03\x00\x00\x00\x05\x01\x00\x07\x00\x01\x00\x00\x00\x02\x00\x00\x00\x04"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		p, err := rumba.New(2 + int(data[0])%3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(data); i++ {
+			if p.Outcome().Over() {
+				if _, err := p.Play(rules.Move{Text: "pass"}); !errors.Is(err, rules.ErrOver) {
+					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
+				}
+				return
+			}
+			legal := p.Legal()
+			b := data[i]
+			if b < 0xE0 {
+				p = step(t, p, legal[int(b)%len(legal)].Text)
+				continue
+			}
+			raw := data[i+1 : min(len(data), i+1+int(b&15))]
+			i += len(raw)
+			text := string(raw)
+			if b >= 0xF0 && len(raw) > 0 {
+				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
+			}
+			if m, err := rules.Find(p, text); err != nil && !errors.Is(err, rules.ErrIllegal) {
+				t.Fatalf("Find(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
+			} else if err == nil && !slices.Contains(legal, m) {
+				t.Fatalf("Find(%q): got %q, not a legal move\n%s", text, m.Text, p.Drawing())
+			}
+			if _, err := p.Play(rules.Move{Text: text}); err != nil {
+				if !errors.Is(err, rules.ErrIllegal) {
+					t.Fatalf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
+				}
+				continue
+			}
+			if !slices.ContainsFunc(legal, func(m rules.Move) bool { return m.Text == strings.TrimSpace(text) }) {
+				t.Fatalf("Play(%q): got no error, want one: not a legal move\n%s", text, p.Drawing())
+			}
+			p = step(t, p, strings.TrimSpace(text))
+		}
+	})
+}
+
+// step plays a legal decision and checks the invariants after it: those of
+// rumba.Invariants, the position text's round trip, legal moves whose
+// normalized texts are all different, words for each, and a game that
+// goes on having a decision to take.
+func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
+	t.Helper()
+	nextState, err := p.Play(rules.Move{Text: text})
+	if err != nil {
+		t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", text, err, p.Drawing())
+	}
+	next := nextState.(*rumba.Position)
+	if err := rumba.Invariants(p, next); err != nil {
+		t.Fatalf("after %q from %s: %v\n%s", text, p, err, next.Drawing())
+	}
+	rulestest.RoundTrip(t, rumba.Game{}, next)
+	legal := next.Legal()
+	if next.Outcome().Over() != (len(legal) == 0) || next.Outcome().Over() != (next.ToMove() == rules.Nobody) {
+		t.Fatalf("after %q: %d legal moves, ToMove %d, outcome %q\n%s", text, len(legal), next.ToMove(), next.Outcome().Method, next.Drawing())
+	}
+	seen := map[string]bool{}
+	for _, m := range legal {
+		n := rules.Normalize(m.Text)
+		if seen[n] {
+			t.Fatalf("after %q: two legal moves normalize to %q\n%s", text, n, next.Drawing())
+		}
+		seen[n] = true
+		if d := next.Describe(m); d == m.Text || d == "" {
+			t.Fatalf("after %q: no words for %q\n%s", text, m.Text, next.Drawing())
+		}
+	}
+	return next
+}
+
+// editMove changes a move text as edits says: pairs of (position, letter),
+// the letters drawn from those move texts are made of, and a few others.
+func editMove(text string, edits []byte) string {
+	const letters = "SENWsenw0123456789- +finishpasroleterxX"
+	b := []byte(text)
+	for j := 0; j+1 < len(edits); j += 2 {
+		b[int(edits[j])%len(b)] = letters[int(edits[j+1])%len(letters)]
+	}
+	return string(b)
+}
