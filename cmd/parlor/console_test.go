@@ -99,3 +99,40 @@ func TestConsoleFullGameAcrossRestart(t *testing.T) {
 		t.Fatalf("board picture %s is not a PNG: %v", pics[len(pics)-1], err)
 	}
 }
+
+// Kimbo for three in the console: an invitation, a seat taken with Join,
+// the game begun by the acceptance with its opening roll; the player to
+// move rolls with the button (the others are told it is not their turn);
+// the console stops and a new session shows the same game's board.
+func TestConsoleKimboThreePlayers(t *testing.T) {
+	dir := t.TempDir()
+	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
+	t.Chdir(dir)
+
+	out := console(t, db, boards, strings.Join([]string{
+		"as alice",
+		"/kimbo new bob players:3",
+		"carol: click Join",
+		"bob: click Accept",
+		"alice: click roll",
+		"bob: click roll",
+		"carol: click roll",
+		"quit",
+	}, "\n")+"\n")
+	for _, want := range []string{"alice starts a game of Kimbo for 3", "carol joined.", "Opening roll: ", "moved no fence and rolled"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("the console did not say %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "moved no fence and rolled"); n != 1 {
+		t.Errorf("%d rolls, want the one of the player to move:\n%s", n, out)
+	}
+	out = console(t, db, boards, "/kimbo board game:1\nquit\n")
+	if !strings.Contains(out, "Game #1 · Kimbo · ") || !strings.Contains(out, "your move") {
+		t.Fatalf("the board after a restart:\n%s", out)
+	}
+	var check bytes.Buffer
+	if err := run(t.Context(), []string{"check", "--db", db}, nil, &check, &check); err != nil || !strings.Contains(check.String(), "checked 1 games") {
+		t.Fatalf("check: %v\n%s", err, check.String())
+	}
+}
