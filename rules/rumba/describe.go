@@ -31,6 +31,10 @@ func (h Hand) aMan() string {
 func (p *Position) Describe(m rules.Move) string {
 	text := strings.TrimSpace(m.Text)
 	switch p.phase {
+	case PhaseThrow:
+		if text == RollText {
+			return p.hand.String() + " throws the dice"
+		}
 	case PhaseOpening, PhaseRoll:
 		a, b, err := parseRoll(text)
 		if err != nil {
@@ -102,15 +106,21 @@ func (p *Position) describeCand(c *cand) string {
 	return b.String()
 }
 
-// Aliases implements rules.Aliaser. A throw may be typed "5-3" or "3-5"; a
-// man's move without his hand letter ("06-10"), without leading zeros
-// ("S 6-10"), without the turnouts he runs through ("N 01-11"), or as his
-// space and the count ("S 06+4"); entering as "enter" alone or "S enter";
-// finishing as "S finish", "S home" or "finish"; pass as "none", "skip"
-// or "no move". An alias that fits several moves is refused by rules.Find.
+// Aliases implements rules.Aliaser. The decision to throw may be typed
+// "throw" or "r"; a throw "5-3" or "3-5"; a man's move without his hand
+// letter ("06-10"), without leading zeros ("S 6-10"), without the turnouts
+// he runs through ("N 01-11"), or as his space and the count ("S 06+4");
+// entering as "enter" alone or "S enter"; finishing as "S finish", "S
+// home" or "finish"; pass as "none", "skip" or "no move". An alias that
+// fits several moves is refused by rules.Find.
 func (p *Position) Aliases(m rules.Move) []string {
 	text := m.Text
 	switch p.phase {
+	case PhaseThrow:
+		if text == RollText {
+			return []string{"throw", "r"}
+		}
+		return nil
 	case PhaseOpening, PhaseRoll:
 		a, b, err := parseRoll(text)
 		if err != nil {
@@ -325,8 +335,10 @@ func (p *Position) status() string {
 			s += " (" + strings.Join(parts, ", ") + ")"
 		}
 		return s
-	case PhaseRoll:
+	case PhaseThrow:
 		return fmt.Sprintf("%s to throw (%s plays %s)", p.hand, p.seatName(p.SeatOf(p.hand)), p.hand.Side())
+	case PhaseRoll:
+		return fmt.Sprintf("the dice roll for %s (%s plays %s)", p.hand, p.seatName(p.SeatOf(p.hand)), p.hand.Side())
 	}
 	return fmt.Sprintf("%s to play %s (%s plays %s)", p.hand, p.diceText(), p.seatName(p.SeatOf(p.hand)), p.hand.Side())
 }

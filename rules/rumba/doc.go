@@ -16,6 +16,11 @@
 //
 //   - the opening throw: chance decisions, one per seat ("roll 6-3"), the
 //     highest total starts, ties among the highest throw again;
+//   - the start of each turn, the first after the opening throw too, and
+//     each of the two turns a round of the lone player of three: the
+//     seat's own decision to throw, "roll" (RollText), its only move,
+//     which changes nothing but the phase (on Discord the player throws
+//     the dice);
 //   - each throw, a chance decision with 21 outcomes and their odds;
 //   - the play of the throw, one decision per die: "enter S" (a man enters
 //     on his starting point on a 6, or on two dice totalling 6, which
@@ -23,7 +28,10 @@
 //     se1–sw7, and a run through a whole turnout names it: "N 01-se-11"),
 //     "S 63-finish" (from his finish space into FINISH on a 6), the reward
 //     of a capture played the same way ("S 12-22"); "pass" when nothing of
-//     the throw can be played. After doublets the same hand throws again.
+//     the throw can be played. After doublets the same hand throws again
+//     at once: chance throws for it, with no second decision to throw;
+//     otherwise the turn passes to the right, and the next hand's seat
+//     begins it by deciding to throw.
 //
 // The board is reconstructed (shared/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each

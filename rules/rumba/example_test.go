@@ -7,14 +7,16 @@ import (
 	"parlor/rules/rumba"
 )
 
-// A game starts with the opening throw; then each throw is a chance
-// decision, and the seat plays it one die at a time. Chance decisions are
-// played like any other: the table service picks the outcome. What a
-// player types is matched against the legal moves by rules.Find.
+// A game starts with the opening throw; then each turn begins with the
+// seat's own decision to throw ("roll"), the throw is a chance decision,
+// and the seat plays it one die at a time; after doublets the next throw
+// follows at once, with no decision to throw. Chance decisions are played
+// like any other: the table service picks the outcome. What a player
+// types is matched against the legal moves by rules.Find.
 func Example() {
 	p, _ := rumba.New(4)
 	var st rules.State = p
-	for _, text := range []string{"roll 6-3", "roll 2-1", "roll 4-4", "roll 5-1", "roll 6-3", "enter", "0-3"} {
+	for _, text := range []string{"roll 6-3", "roll 2-1", "roll 4-4", "roll 5-1", "throw", "roll 6-3", "enter", "0-3"} {
 		m, err := rules.Find(st, text)
 		if err != nil {
 			fmt.Println(err)
@@ -32,6 +34,7 @@ func Example() {
 	// roll 2-1: East throws 2 and 1 (3) in the opening throw (1 chance in 18)
 	// roll 4-4: North throws 4 and 4 (8) in the opening throw (1 chance in 36)
 	// roll 5-1: West throws 5 and 1 (6) in the opening throw (1 chance in 18)
+	// roll: South throws the dice
 	// roll 6-3: South throws 6 and 3 (1 chance in 18)
 	// illegal move: "enter" could mean enter S or enter N
 	// enter S: South: a South man enters on 00 with the 6
@@ -58,5 +61,5 @@ func Example() {
 	// FINISH: Red 0 (S 0, N 0), Black 0 (E 0, W 0); waiting: S 3, E 4, N 4, W 4
 	// last: South threw 6-3: enter S, S 00-03
 	// East to throw (East plays Black)
-	// 4p S:-,-,-,03 E:-,-,-,- N:-,-,-,- W:-,-,-,- E:roll last:S;6-3;enterS,S00-03
+	// 4p S:-,-,-,03 E:-,-,-,- N:-,-,-,- W:-,-,-,- E:throw last:S;6-3;enterS,S00-03
 }

@@ -32,6 +32,10 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		"2p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- open:-,- last:E;6-6;open",
 		"4p S:63,finish,finish,finish E:-,-,-,- N:-,-,-,finish W:-,-,-,- over:red:finished last:S;6-1;S62-63,S63-finish",
 		"4p  S:se3,-,1,2 E:-,-,-,- N:-,-,-,-   W:-,-,-,- S:roll", // odd spacing, unsorted
+		"4p S:-,-,00,se3 E:-,-,15,63 N:-,10,10,finish W:-,-,-,- E:throw last:S;6-3;enterS,S00-se3",
+		"4p S:-,-,00,se3 E:-,-,15,63 N:-,10,10,finish W:-,-,-,- S:roll last:S;3-3;enterS,S00-se3",
+		"3p " + hands("", "", "", "") + " W:throw last:N;5-3;pass",
+		"2p " + hands("", "", "", "") + " E:throw last:W;6-1;open",
 		"not a position",
 	} {
 		f.Add(text)
@@ -70,6 +74,9 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{0})
 	f.Add([]byte{2, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
 	f.Add([]byte{1, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE7, 'e', 'n', 't', 'e', 'r', ' ', 'S'})
+	// Through the opening, then the decision to throw typed, refused as a
+	// throw, then taken; 6-6 played and thrown again at once.
+	f.Add([]byte{2, 0, 1, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE5, 't', 'h', 'r', 'o', 'w', 0xE1, 'r', 0, 0, 0, 0xE4, 'r', 'o', 'l', 'l', 0})
 	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
 	f.Add([]byte("\x02\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x01\x00\x00\x03\x00\x00\x00\x05\x01\x00\x07\x00\x01\x00\x00\x00\x02\x00\x00\x00\x04"))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -15,9 +15,13 @@ import (
 // turnout space, or in FINISH; never four men on a track space, two on a
 // turnout space, or men of both sides on one space; no side with more
 // than four men in FINISH, and four only for the side that won by them; a
-// reward only for captured men.
+// reward only for captured men; the decision to throw is "roll" alone,
+// for the seat of the hand whose turn it is.
 //
-// Across a decision: chance moves no man; a pass moves none and comes only
+// Across a decision: the opening throw moves no man and ends with the
+// winning seat's decision to throw; the decision to throw changes nothing
+// but the phase, to the chance throw for the same hand; chance moves no
+// man; a pass moves none and comes only
 // when nothing could be played; any other move moves one man of the side
 // to play, and at most one opposing man, the lone man where he lands, who
 // goes back to wait. The man moved by the count of a die, two dice
@@ -26,9 +30,10 @@ import (
 // his own finish space; he entered only on his own starting point and on
 // a 6, went into FINISH only from his finish space and on a 6, and landed
 // where a man may. Men leave FINISH never; the throw ends only when
-// nothing of it can be played; after doublets the same hand throws again,
-// otherwise the hand to the right; the game ends when and only when a side
-// has four men in FINISH (or by End).
+// nothing of it can be played; after doublets the same hand throws again
+// at once (chance throws, with no decision to throw), otherwise the seat
+// of the hand to the right begins its turn by deciding to throw; the game
+// ends when and only when a side has four men in FINISH (or by End).
 func Invariants(prevState, nextState rules.State) error {
 	prev, ok1 := prevState.(*Position)
 	next, ok2 := nextState.(*Position)
@@ -53,12 +58,21 @@ func Invariants(prevState, nextState rules.State) error {
 		}
 	}
 	switch prev.phase {
+	case PhaseThrow:
+		if next.phase != PhaseRoll || next.hand != prev.hand || next.t != prev.t || next.pool != prev.pool ||
+			next.opening != prev.opening || !sameThrow(next.last, prev.last) || next.outcome.Method != prev.outcome.Method {
+			return fmt.Errorf("the decision to throw changed more than the phase, or did not lead to %s's throw: %s after %s", prev.hand, next, prev)
+		}
+		return nil
 	case PhaseOpening, PhaseRoll:
 		if next.t.men != prev.t.men {
 			return fmt.Errorf("the men moved on a throw of the dice")
 		}
 		if prev.phase == PhaseRoll && (next.phase != PhaseMove || next.hand != prev.hand) {
 			return fmt.Errorf("after %s's throw: phase %s, %s to play", prev.hand, next.phase, next.hand)
+		}
+		if prev.phase == PhaseOpening && next.phase != PhaseOpening && (next.phase != PhaseThrow || int(next.hand) >= next.players) {
+			return fmt.Errorf("after the opening throw: phase %s, %s to throw; want a winning seat's first hand deciding to throw", next.phase, next.hand)
 		}
 		return nil
 	case PhaseMove:
@@ -182,16 +196,23 @@ func checkMove(prev, next *Position) error {
 	return nil
 }
 
-// checkThrowEnd checks the turn after a throw that has ended.
+// checkThrowEnd checks the turn after a throw that has ended: after
+// doublets the same hand's throw at once, otherwise the next hand's
+// decision to throw.
 func checkThrowEnd(prev, next *Position) error {
-	want := (prev.hand + 1) % 4
+	want, phase := (prev.hand+1)%4, PhaseThrow
 	if prev.pool.dice[0] == prev.pool.dice[1] {
-		want = prev.hand
+		want, phase = prev.hand, PhaseRoll
 	}
-	if next.phase != PhaseRoll || next.hand != want {
-		return fmt.Errorf("after %s's throw %v: phase %s, %s to throw; want %s to throw", prev.hand, prev.pool.dice, next.phase, next.hand, want)
+	if next.phase != phase || next.hand != want {
+		return fmt.Errorf("after %s's throw %v: phase %s, %s to throw; want phase %s, %s to throw", prev.hand, prev.pool.dice, next.phase, next.hand, phase, want)
 	}
 	return nil
+}
+
+// sameThrow reports whether a and b record the same throw.
+func sameThrow(a, b Throw) bool {
+	return a.Hand == b.Hand && a.Dice == b.Dice && a.Opening == b.Opening && slices.Equal(a.Moves, b.Moves)
 }
 
 // diff lists the spaces of a that b lacks, and of b that a lacks.
@@ -248,6 +269,12 @@ func forwardSteps(prev *Position, m MoveText, side Side) (int, bool) {
 
 // checkStatic checks what holds in any position.
 func (p *Position) checkStatic() error {
+	if p.phase == PhaseThrow {
+		legal := p.Legal()
+		if p.hand < 0 || p.hand > 3 || len(legal) != 1 || legal[0] != (rules.Move{Text: RollText}) || p.ToMove() != p.SeatOf(p.hand) {
+			return fmt.Errorf("the decision to throw offers %v to seat %d, want %q alone to the seat of %s", legal, p.ToMove(), RollText, p.hand)
+		}
+	}
 	var t table
 	t.men = p.t.men
 	for h := range Hand(4) {

@@ -89,17 +89,23 @@ const (
 // Phase is the part of the game or of a turn a position is in.
 type Phase uint8
 
-// The phases. A turn is PhaseRoll (chance throws the dice), then
-// PhaseMove, one decision per die or reward; after doublets the same hand
-// throws again.
+// The phases. A turn is PhaseThrow (the seat of the hand whose turn
+// begins decides to throw), PhaseRoll (chance throws the dice for that
+// hand), then PhaseMove, one decision per die or reward. After doublets
+// the same hand throws again at once: PhaseRoll then PhaseMove, with no
+// second decision to throw.
 const (
 	PhaseOpening Phase = iota // chance: the opening throw, one seat at a time
+	PhaseThrow                // the seat of the hand whose turn begins throws the dice ("roll")
 	PhaseRoll                 // chance: the hand to move throws the dice
 	PhaseMove                 // the seat plays the throw, one die (or reward) at a time
 	PhaseOver                 // the game is over
 )
 
-var phaseNames = [...]string{"open", "roll", "move", "over"}
+var phaseNames = [...]string{"open", "throw", "roll", "move", "over"}
+
+// RollText is the only move of PhaseThrow: the seat throws the dice.
+const RollText = "roll"
 
 // String is the phase's name in the position text.
 func (ph Phase) String() string {
@@ -122,7 +128,7 @@ type Position struct {
 	players int
 	t       table   // the men and what stands on each space
 	phase   Phase   //
-	hand    Hand    // whose throw (PhaseRoll, PhaseMove)
+	hand    Hand    // whose throw (PhaseThrow, PhaseRoll, PhaseMove)
 	pool    pool    // PhaseMove: the throw and what is left of it
 	opening [4]int8 // PhaseOpening: each seat's throw this round
 	last    Throw
@@ -305,10 +311,11 @@ func (p *Position) Blockade(s Space) bool { return p.t.blockade(s) }
 // Phase is the phase of the game or turn.
 func (p *Position) Phase() Phase { return p.phase }
 
-// Turn is the hand whose throw it is, also while chance throws for it;
-// NoHand in the opening and once the game is over.
+// Turn is the hand whose throw it is, from its seat's decision to throw
+// to its moves, also while chance throws for it; NoHand in the opening
+// and once the game is over.
 func (p *Position) Turn() Hand {
-	if p.phase == PhaseRoll || p.phase == PhaseMove {
+	if p.phase == PhaseThrow || p.phase == PhaseRoll || p.phase == PhaseMove {
 		return p.hand
 	}
 	return NoHand
@@ -370,6 +377,7 @@ func (p *Position) ToMove() rules.Seat {
 	case PhaseOpening, PhaseRoll:
 		return rules.Chance
 	}
+	// PhaseThrow and PhaseMove: the seat playing the hand whose turn it is.
 	return p.SeatOf(p.hand)
 }
 
@@ -382,12 +390,15 @@ func (p *Position) Outcome() rules.Outcome { return p.outcome }
 // PassText is the move of a throw that nothing can be played with.
 const PassText = "pass"
 
-// Legal implements rules.State. A throw lists the 21 outcomes of two dice
-// with their odds; a move decision lists every legal use of one die, of
-// two dice together (entering or finishing on a total of 6), or of the
-// reward; "pass" alone when nothing can be played.
+// Legal implements rules.State. The decision to throw lists "roll" alone;
+// a throw lists the 21 outcomes of two dice with their odds; a move
+// decision lists every legal use of one die, of two dice together
+// (entering or finishing on a total of 6), or of the reward; "pass" alone
+// when nothing can be played.
 func (p *Position) Legal() []rules.Move {
 	switch p.phase {
+	case PhaseThrow:
+		return []rules.Move{{Text: RollText}}
 	case PhaseOpening, PhaseRoll:
 		return slices.Clone(rollMoves)
 	case PhaseMove:
@@ -448,6 +459,8 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	}
 	text = strings.TrimSpace(text)
 	switch p.phase {
+	case PhaseThrow:
+		return p.playThrow(text)
 	case PhaseOpening, PhaseRoll:
 		a, b, err := parseRoll(text)
 		if err != nil {
@@ -461,6 +474,22 @@ func (p *Position) PlayText(text string) (*Position, error) {
 		return p.playMove(text)
 	}
 	return nil, fmt.Errorf("%w: no decision in phase %s", rules.ErrIllegal, p.phase)
+}
+
+// playThrow plays the seat's decision to throw: only the phase changes, to
+// the chance throw for the same hand.
+func (p *Position) playThrow(text string) (*Position, error) {
+	if text != RollText {
+		_, _, errRoll := parseRoll(text)
+		_, _, errDice := parseDice(text)
+		if errRoll == nil || errDice == nil {
+			return nil, fmt.Errorf("%w: the dice are not thrown yet, and they choose the throw: play %q", rules.ErrIllegal, RollText)
+		}
+		return nil, fmt.Errorf("%w: %q: %s's turn begins with the throw of the dice: play %q", rules.ErrIllegal, text, p.hand, RollText)
+	}
+	next := p.clone()
+	next.phase = PhaseRoll
+	return next, nil
 }
 
 func (p *Position) playRoll(a, b int) *Position {
@@ -491,9 +520,11 @@ func (p *Position) playRoll(a, b int) *Position {
 		}
 	}
 	if len(top) == 1 {
-		// The seat's first hand in turn order is the hand with its number.
+		// The seat's first hand in turn order is the hand with its number;
+		// its turn begins, like every turn, with the seat's decision to
+		// throw.
 		next.opening = [4]int8{}
-		next.phase, next.hand = PhaseRoll, Hand(top[0])
+		next.phase, next.hand = PhaseThrow, Hand(top[0])
 		return next
 	}
 	for seat := range p.players {
@@ -540,14 +571,16 @@ func (p *Position) playCand(c *move) *Position {
 	return next
 }
 
-// endThrow ends the throw: after doublets the same hand throws again,
-// otherwise the turn passes to the right. What is left of the throw,
-// dice or reward, is lost.
+// endThrow ends the throw: after doublets the same hand throws again at
+// once (chance throws for it, PhaseRoll); otherwise the turn passes to the
+// right, and the seat of the next hand begins it by deciding to throw
+// (PhaseThrow). What is left of the throw, dice or reward, is lost.
 func (p *Position) endThrow() {
+	p.phase = PhaseRoll
 	if p.pool.dice[0] != p.pool.dice[1] {
 		p.hand = (p.hand + 1) % 4
+		p.phase = PhaseThrow
 	}
-	p.phase = PhaseRoll
 	p.pool = pool{}
 }
 

@@ -91,15 +91,21 @@ func TestThreePlayers(t *testing.T) {
 	expect(t, p, "Red's seats", slices.Equal(p.SeatsOf(rumba.Red), []rules.Seat{0, 2}), true)
 	expect(t, p, "Black's seats", slices.Equal(p.SeatsOf(rumba.Black), []rules.Seat{1}), true)
 	// Seat 0 wins the opening throw; nobody can play, so the turns show
-	// the order: 0, 1, 2, 1, 0.
+	// the order: 0, 1, 2, 1, 0. Each turn, both of seat 1's too, begins
+	// with the seat's own decision to throw.
 	p = play(t, p, "roll 6-5", "roll 1-1", "roll 2-1")
-	var seats []rules.Seat
+	var seats, throwers []rules.Seat
+	var phases []string
 	for range 5 {
-		p = play(t, p, "roll 5-3")
+		throwers = append(throwers, p.ToMove())
+		phases = append(phases, phase(p))
+		p = play(t, p, rumba.RollText, "roll 5-3")
 		seats = append(seats, p.ToMove())
 		p = play(t, p, "pass")
 	}
 	expect(t, p, "seats in turn", slices.Equal(seats, []rules.Seat{0, 1, 2, 1, 0}), true)
+	expect(t, p, "seats deciding to throw", slices.Equal(throwers, seats), true)
+	expect(t, p, "turns begin", strings.Join(phases, " "), "S:throw E:throw N:throw W:throw S:throw")
 	// The lone player moves both hands' men, East's on West's turn too.
 	q := parse(t, "3p "+hands("", "20", "", "40")+" W:move:5-3 last:W;5-3;-")
 	expect(t, q, "to move", q.ToMove(), rules.Seat(1))
@@ -114,13 +120,15 @@ func TestTwoPlayers(t *testing.T) {
 	expect(t, p, "seat 0's hands", slices.Equal(p.Hands(0), []rumba.Hand{rumba.South, rumba.North}), true)
 	expect(t, p, "seat 1's hands", slices.Equal(p.Hands(1), []rumba.Hand{rumba.East, rumba.West}), true)
 	p = play(t, p, "roll 6-5", "roll 2-1")
-	var seats []rules.Seat
+	var seats, throwers []rules.Seat
 	for range 4 {
-		p = play(t, p, "roll 5-3")
+		throwers = append(throwers, p.ToMove())
+		p = play(t, p, rumba.RollText, "roll 5-3")
 		seats = append(seats, p.ToMove())
 		p = play(t, p, "pass")
 	}
 	expect(t, p, "seats in turn", slices.Equal(seats, []rules.Seat{0, 1, 0, 1}), true)
+	expect(t, p, "seats deciding to throw", slices.Equal(throwers, seats), true)
 	q := parse(t, "2p "+hands("", "", "", "")+" N:move:6-1 last:N;6-1;-")
 	expect(t, q, "to move", q.ToMove(), rules.Seat(0))
 	expectLegal(t, q, "enter S", "enter N")
@@ -140,11 +148,60 @@ func TestOpeningThrow(t *testing.T) {
 	p = play(t, p, "roll 2-2")
 	expect(t, p, "after South's second throw", phase(p), "open:2-2,-,x,x")
 	p = play(t, p, "roll 3-2") // East wins with 5 against 4
+	expect(t, p, "phase", phase(p), "E:throw")
+	expect(t, p, "ToMove", p.ToMove(), rules.Seat(1))
+	p = play(t, p, rumba.RollText)
 	expect(t, p, "phase", phase(p), "E:roll")
 	expect(t, p, "ToMove", p.ToMove(), rules.Chance)
 	p = play(t, p, "roll 6-2")
 	expect(t, p, "first throw", phase(p), "E:move:6-2")
 	expect(t, p, "ToMove", p.ToMove(), rules.Seat(1))
+}
+
+// "THE FIRST PLAYER then throws two dice." Decision "Who throws": the
+// player, not the table. Every turn, the first after the opening throw
+// too, begins with the seat's own decision to throw, "roll", its only
+// move; it changes nothing but the phase, and then chance throws the dice
+// for the same hand.
+func TestTurnBeginsWithThrow(t *testing.T) {
+	p, _ := rumba.New(4)
+	p = play(t, p, "roll 6-3", "roll 2-1", "roll 4-4", "roll 5-1") // South starts
+	expect(t, p, "phase after the opening throw", p.Phase(), rumba.PhaseThrow)
+	expect(t, p, "phase text", phase(p), "S:throw")
+	expect(t, p, "ToMove", p.ToMove(), rules.Seat(0))
+	expect(t, p, "Turn", p.Turn(), rumba.South)
+	expect(t, p, "legal", legal(p), "roll")
+	expect(t, p, "odds", p.Legal()[0].Odds, 0.0)
+	expect(t, p, "words", p.Describe(rules.Move{Text: rumba.RollText}), "South throws the dice")
+	expect(t, p, "status", strings.Contains(p.Drawing(), "\nSouth to throw (South plays Red)\n"), true)
+	// The dice choose the throw, not the player.
+	expectRejected(t, p, "roll 6-3", "they choose the throw")
+	expectRejected(t, p, "6-3", "they choose the throw")
+	expectRejected(t, p, "enter S", "South's turn begins with the throw of the dice")
+	expectRejected(t, p, "pass", "play \"roll\"")
+	for _, typed := range []string{"roll", "Roll", "throw", "r"} {
+		if m, err := rules.Find(p, typed); err != nil || m.Text != rumba.RollText {
+			t.Errorf("Find(%q): got %q, %v, want roll", typed, m.Text, err)
+		}
+	}
+	q := play(t, p, rumba.RollText)
+	expect(t, q, "after the decision", phase(q), "S:roll")
+	expect(t, q, "ToMove", q.ToMove(), rules.Chance)
+	expect(t, q, "Turn", q.Turn(), rumba.South)
+	expect(t, q, "men", strings.Join(strings.Fields(q.String())[1:5], " "), strings.Join(strings.Fields(p.String())[1:5], " "))
+	expect(t, q, "last throw", strings.Fields(q.String())[6], strings.Fields(p.String())[6])
+	expect(t, q, "status", strings.Contains(q.Drawing(), "\nthe dice roll for South (South plays Red)\n"), true)
+	expectRejected(t, q, rumba.RollText, "not a throw")
+	// The turn ends: the next hand's seat decides to throw.
+	q = play(t, q, "roll 5-3", "pass")
+	expect(t, q, "after South's turn", phase(q), "E:throw")
+	expect(t, q, "ToMove", q.ToMove(), rules.Seat(1))
+	expect(t, q, "words", q.Describe(rules.Move{Text: rumba.RollText}), "East throws the dice")
+	// Three players: the lone player decides to throw for both his hands.
+	r := parse(t, "3p "+hands("", "", "", "")+" W:throw last:N;5-3;pass")
+	expect(t, r, "West's turn, seat 1", r.ToMove(), rules.Seat(1))
+	expect(t, r, "West's words", r.Describe(rules.Move{Text: rumba.RollText}), "West throws the dice")
+	expect(t, r, "status", strings.Contains(r.Drawing(), "\nWest to throw (East/West plays Black)\n"), true)
 }
 
 // Decision: a throw is one chance decision with 21 outcomes, doublets 1 in
@@ -191,7 +248,7 @@ func TestEnterOnASix(t *testing.T) {
 func TestCombinationPlaysBothDice(t *testing.T) {
 	p := parse(t, moving(hands("10", "", "", ""), "S", "4-2"))
 	q := play(t, p, "enter S")
-	expect(t, q, "after entering on 4 and 2", phase(q), "E:roll")
+	expect(t, q, "after entering on 4 and 2", phase(q), "E:throw")
 	q = play(t, p, "S 10-14")
 	expect(t, q, "after the 4", phase(q), "S:move:4-2:2")
 	expectNotLegal(t, q, "enter S", "enter N")
@@ -203,10 +260,10 @@ func TestCombinationPlaysBothDice(t *testing.T) {
 // always passing to the right." The hand to the right of South is East,
 // then North, then West (counter-clockwise seen from above).
 func TestTurnPassesToTheRight(t *testing.T) {
-	p := parse(t, "4p "+hands("", "", "", "")+" S:roll")
+	p := parse(t, "4p "+hands("", "", "", "")+" S:throw")
 	var order []string
 	for range 5 {
-		p = play(t, p, "roll 5-3")
+		p = play(t, p, rumba.RollText, "roll 5-3")
 		order = append(order, p.Turn().String())
 		p = play(t, p, "pass")
 	}
@@ -246,7 +303,7 @@ func TestOneManOrTwoMen(t *testing.T) {
 	expect(t, q, "one man the whole throw", men(q, rumba.South), "-,-,-,19")
 	q = play(t, p, "S 10-14", "N 40-45")
 	expect(t, q, "two men", men(q, rumba.South)+" "+men(q, rumba.North), "-,-,-,14 -,-,-,45")
-	expect(t, q, "after the throw", phase(q), "E:roll")
+	expect(t, q, "after the throw", phase(q), "E:throw")
 }
 
 // "You must make the full and exact move for each die. Thus, if you throw
@@ -274,9 +331,9 @@ func TestOneDieWhenOnlyOne(t *testing.T) {
 	p := parse(t, moving(hands("10", "18,18", "", ""), "S", "5-3"))
 	expect(t, p, "moves", legal(p), "S 10-13 | S 10-15")
 	q := play(t, p, "S 10-13")
-	expect(t, q, "the throw ends by itself", phase(q), "E:roll")
+	expect(t, q, "the throw ends by itself", phase(q), "E:throw")
 	q = play(t, p, "S 10-15")
-	expect(t, q, "the throw ends by itself", phase(q), "E:roll")
+	expect(t, q, "the throw ends by itself", phase(q), "E:throw")
 }
 
 // "If you cannot move for either, you lose your turn." The only decision
@@ -287,7 +344,7 @@ func TestLoseTheTurn(t *testing.T) {
 	expect(t, p, "moves", legal(p), "pass")
 	expect(t, p, "ToMove", p.ToMove(), rules.Seat(0))
 	q := play(t, p, "pass")
-	expect(t, q, "after the pass", phase(q), "E:roll")
+	expect(t, q, "after the pass", phase(q), "E:throw")
 	expect(t, q, "South's men", men(q, rumba.South), "-,-,-,10")
 	expectRejected(t, parse(t, moving(hands("10", "", "", ""), "S", "5-3")), "pass", "pass only when nothing can be played")
 }
@@ -507,7 +564,7 @@ func TestRewardExample(t *testing.T) {
 	expect(t, r, "the same man, reward then die", men(r, rumba.South), "-,-,28,40")
 	r = play(t, q, "S 15-18", "S 40-50")
 	expect(t, r, "die then reward, another man", men(r, rumba.South), "-,-,18,50")
-	expect(t, r, "after the throw", phase(r), "E:roll")
+	expect(t, r, "after the throw", phase(r), "E:throw")
 }
 
 // "A capture could be made on the same throw if the opposing piece had been
@@ -535,10 +592,10 @@ func TestRewardOfTwenty(t *testing.T) {
 	expect(t, q, "reward moves", legal(q), sorted("S 18-28 | S 18-38 | S 18-ne7 | S 18-ne-36 | S 18-nw1 | S 50-60 | S 50-sw7"))
 	r := play(t, q, "S 18-38")
 	expect(t, r, "one man 20", men(r, rumba.South), "-,-,38,50")
-	expect(t, r, "after the reward", phase(r), "E:roll")
+	expect(t, r, "after the reward", phase(r), "E:throw")
 	r = play(t, q, "S 18-28", "S 50-60")
 	expect(t, r, "two men ten each", men(r, rumba.South), "-,-,28,60")
-	expect(t, r, "after the rewards", phase(r), "E:roll")
+	expect(t, r, "after the rewards", phase(r), "E:throw")
 }
 
 // Decision: a capture made with a reward earns a reward too.
@@ -560,7 +617,7 @@ func TestRewardPlayedOrLost(t *testing.T) {
 	// end on or pass the blockade on 18: the throw ends, the reward is lost.
 	p = parse(t, moving(hands("10", "13,18,18", "", ""), "S", "5-3"))
 	q := play(t, p, "S 10-13")
-	expect(t, q, "after the capture", phase(q), "E:roll")
+	expect(t, q, "after the capture", phase(q), "E:throw")
 	expect(t, q, "East's men", men(q, rumba.East), "-,-,18,18")
 }
 
@@ -576,7 +633,7 @@ func TestRewardAndTheDice(t *testing.T) {
 	expect(t, p, "moves", legal(p), "S 30-33 | S 30-nw3")
 	expectRejected(t, p, "S 30-40", "play for both dice when you can")
 	q := play(t, p, "S 30-nw3", "S nw3-nw6")
-	expect(t, q, "after the throw", phase(q), "E:roll")
+	expect(t, q, "after the throw", phase(q), "E:throw")
 }
 
 // Decision, continued: the search for the most dice looks ahead through
@@ -590,7 +647,7 @@ func TestRewardLetsALaterDieBePlayed(t *testing.T) {
 	q := play(t, p, "S 30-31")
 	expect(t, q, "after the capture", legal(q), "S 00-se5 | S se1-14")
 	q = play(t, q, "S se1-14", "S 00-se1")
-	expect(t, q, "after the throw", phase(q), "E:roll")
+	expect(t, q, "after the throw", phase(q), "E:throw")
 }
 
 // "DOUBTLETS: When a player throws "doublets", i.e., a throw such as 3-3 or
@@ -603,7 +660,7 @@ func TestDoubletsThrowAgain(t *testing.T) {
 	q := play(t, p, "S 10-12", "S 12-14")
 	expect(t, q, "after doublets", phase(q), "S:roll")
 	q = play(t, q, "roll 5-5", "S 14-19", "S 19-24", "roll 1-1", "S 24-25", "S 25-26", "roll 4-1", "S 26-30", "S 30-31")
-	expect(t, q, "after a throw that is not doublets", phase(q), "E:roll")
+	expect(t, q, "after a throw that is not doublets", phase(q), "E:throw")
 }
 
 // "If you throw a Doublet and cannot play for both dice and can play for
@@ -621,6 +678,44 @@ func TestDoubletsNoPlayThrowAgain(t *testing.T) {
 	expect(t, p, "moves", legal(p), "pass")
 	q := play(t, p, "pass")
 	expect(t, q, "after passing doublets", phase(q), "S:roll")
+}
+
+// Decision "Who throws": the throw after doublets follows at once, with no
+// decision to throw, whether the doublets were played, partly played or
+// passed; the turn after the chain begins with the next seat's decision.
+func TestDoubletsRethrowNeedsNoThrow(t *testing.T) {
+	for _, tt := range []struct {
+		start string
+		moves []string
+	}{
+		{moving(hands("10", "", "", ""), "S", "2-2"), []string{"S 10-12", "S 12-14"}},
+		{moving(hands("10", "14,14", "", ""), "S", "2-2"), []string{"S 10-12"}},
+		{moving(hands("", "", "", ""), "S", "1-1"), []string{"pass"}},
+	} {
+		q := play(t, parse(t, tt.start), tt.moves...)
+		expect(t, q, "after doublets", phase(q), "S:roll")
+		expect(t, q, "ToMove", q.ToMove(), rules.Chance)
+		expectNotLegal(t, q, rumba.RollText)
+		expect(t, q, "throws offered", len(q.Legal()), 21)
+		q = playThrow(t, q, "roll 1-1")
+		expect(t, q, "after doublets again", phase(q), "S:roll")
+		q = playThrow(t, q, "roll 4-3")
+		expect(t, q, "after the chain", phase(q), "E:throw")
+	}
+	// A position text asking for the decision after doublets is refused.
+	if _, err := rumba.Parse("4p " + hands("14", "", "", "") + " S:throw last:S;2-2;S10-12,S12-14"); err == nil || !strings.Contains(err.Error(), "with no decision to throw") {
+		t.Errorf("Parse of a decision to throw after doublets: got %v, want an error saying the throw follows at once", err)
+	}
+}
+
+// playThrow plays a throw and then the first legal move until the throw
+// ends.
+func playThrow(t *testing.T, p *rumba.Position, roll string) *rumba.Position {
+	t.Helper()
+	for p = play(t, p, roll); p.Phase() == rumba.PhaseMove; {
+		p = play(t, p, p.Legal()[0].Text)
+	}
+	return p
 }
 
 // "THE FINISH: After a player has gone around the board, on reaching the
@@ -708,7 +803,7 @@ func TestWinningMoveAlwaysAllowed(t *testing.T) {
 func TestThrowEndsByItself(t *testing.T) {
 	p := parse(t, moving(hands("10", "18,18", "", ""), "S", "5-3"))
 	q := play(t, p, "S 10-15")
-	expect(t, q, "after the 5", phase(q), "E:roll")
+	expect(t, q, "after the 5", phase(q), "E:throw")
 	expect(t, q, "last throw", strings.Fields(q.String())[6], "last:S;5-3;S10-15")
 }
 
@@ -775,7 +870,7 @@ func TestInvariantsCatchBrokenDecisions(t *testing.T) {
 		{"two men moved", "4p " + hands("15,25", "", "", "") + " S:move:5-3:3:r10 last:S;5-3;S10-15xE", "went from"},
 		{"a capture not recorded", "4p " + hands("15,20", "", "", "") + " S:move:5-3:3:r10 last:S;5-3;S10-15", "recorded"},
 		{"no reward for a capture", "4p " + hands("15,20", "", "", "") + " S:move:5-3:3 last:S;5-3;S10-15xE", "to play"},
-		{"the turn passed with a die left", "4p " + hands("10,25", "15", "", "") + " E:roll last:S;5-3;S20-25", "left to play"},
+		{"the turn passed with a die left", "4p " + hands("10,25", "15", "", "") + " E:throw last:S;5-3;S20-25", "left to play"},
 		{"men moved on a throw", "4p " + hands("10,21", "15", "", "") + " S:move:5-3 last:S;5-3;-", "not recorded"},
 	} {
 		next := parse(t, tt.next)
@@ -784,9 +879,41 @@ func TestInvariantsCatchBrokenDecisions(t *testing.T) {
 			t.Errorf("%s: Invariants got %v, want an error saying %q\n%s", tt.name, err, tt.want, next.Drawing())
 		}
 	}
+	// The turn passes: the next hand's seat decides to throw first.
+	prev = parse(t, "4p "+hands("10,25", "15", "", "")+" S:move:5-3:3 last:S;5-3;S20-25")
+	next := parse(t, "4p "+hands("10,28", "15", "", "")+" E:roll last:S;5-3;S20-25,S25-28")
+	if err := rumba.Invariants(prev, next); err == nil || !strings.Contains(err.Error(), "want phase throw, East to throw") {
+		t.Errorf("the next hand threw without deciding to: Invariants got %v, want an error saying East decides to throw", err)
+	}
+	// The decision to throw changes nothing but the phase.
+	for _, tt := range []struct{ name, prev, next string }{
+		{"men moved", "E:throw last:S;5-3;S02-10", "E:roll last:S;5-3;S02-10"},
+		{"another hand throws", "E:throw", "N:roll"},
+		{"the dice were thrown", "E:throw last:S;5-3;S02-10", "E:move:5-3 last:E;5-3;-"},
+		{"the last throw changed", "E:throw last:S;5-3;S02-10", "E:roll last:S;5-3;S05-10"},
+		{"still the decision", "E:throw last:S;5-3;S02-10", "E:throw last:S;5-3;S02-10"},
+	} {
+		prev := parse(t, "4p "+hands("10", "15", "", "")+" "+tt.prev)
+		east := "15"
+		if tt.name == "men moved" {
+			east = "20"
+		}
+		next := parse(t, "4p "+hands("10", east, "", "")+" "+tt.next)
+		if err := rumba.Invariants(prev, next); err == nil || !strings.Contains(err.Error(), "the decision to throw") {
+			t.Errorf("%s: Invariants got %v, want an error about the decision to throw\n%s", tt.name, err, next.Drawing())
+		}
+		if err := rumba.Invariants(prev, play(t, prev, rumba.RollText)); err != nil {
+			t.Errorf("the decision to throw, played: Invariants got %v, want none", err)
+		}
+	}
+	// The opening throw ends with the winner's decision to throw.
+	prev = parse(t, "4p "+hands("", "", "", "")+" open:6-3,2-1,4-4,-")
+	if err := rumba.Invariants(prev, parse(t, "4p "+hands("", "", "", "")+" S:roll last:W;5-1;open")); err == nil || !strings.Contains(err.Error(), "after the opening throw") {
+		t.Errorf("the opening throw straight to the dice: Invariants got %v, want an error saying the winner decides to throw", err)
+	}
 	// A blockade passed.
 	prev = parse(t, moving(hands("10,12,12", "", "", ""), "S", "5-3"))
-	next := parse(t, "4p "+hands("12,12,15", "", "", "")+" S:move:5-3:3 last:S;5-3;S10-15")
+	next = parse(t, "4p "+hands("12,12,15", "", "", "")+" S:move:5-3:3 last:S;5-3;S10-15")
 	if err := rumba.Invariants(prev, next); err == nil {
 		t.Errorf("a blockade passed: Invariants got no error\n%s", next.Drawing())
 	}

@@ -123,7 +123,8 @@ func ParseMove(text string) (MoveText, error) {
 // like "S:-,-,05,se3". Then the phase:
 //
 //	open:6-3,-,x,-        the opening throw: each seat's throw this round, - still to throw, x out
-//	S:roll                chance throws for South
+//	S:throw               South's turn begins: South's seat decides to throw ("roll")
+//	S:roll                chance throws for South (after S:throw, or at once after doublets)
 //	S:move:5-3            South plays 5-3
 //	S:move:5-3:3:r10      the 3 still to play (- for no die) and a reward of 10 (or 20, …)
 //	over:red:finished     the result: the winning side (red, black) or -, and the method
@@ -178,8 +179,8 @@ func (p *Position) phaseText() string {
 			who = sideNames[s]
 		}
 		return "over:" + who + ":" + string(p.outcome.Method)
-	case PhaseRoll:
-		return string(p.hand.Letter()) + ":roll"
+	case PhaseThrow, PhaseRoll:
+		return string(p.hand.Letter()) + ":" + p.phase.String()
 	}
 	s := fmt.Sprintf("%c:move:%d-%d", p.hand.Letter(), p.pool.dice[0], p.pool.dice[1])
 	switch {
@@ -223,7 +224,9 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // both sides, on a space; two men on a turnout space; a side with four men
 // in FINISH when it has not won by them, or more than four; a reward
 // larger than the opposing men captured; a turn record that does not fit
-// the phase.
+// the phase (before a throw: a hand throwing again without doublets, the
+// wrong hand next, a decision to throw after doublets, whose throw follows
+// at once).
 func Parse(text string) (*Position, error) {
 	p, err := parse(text)
 	if err != nil {
@@ -339,19 +342,22 @@ func (p *Position) parsePhase(field string) error {
 		return nil
 	}
 	if len(parts[0]) != 1 || handByLetter(parts[0][0]) == NoHand || len(parts) < 2 {
-		return fmt.Errorf("phase %q, want like S:roll or S:move:5-3 (hands S E N W)", field)
+		return fmt.Errorf("phase %q, want like S:throw, S:roll or S:move:5-3 (hands S E N W)", field)
 	}
 	p.hand = handByLetter(parts[0][0])
 	switch parts[1] {
-	case "roll":
+	case "throw", "roll":
 		if len(parts) != 2 {
-			return fmt.Errorf("phase %q, want like S:roll", field)
+			return fmt.Errorf("phase %q, want like S:%s", field, parts[1])
 		}
-		p.phase = PhaseRoll
+		p.phase = PhaseThrow
+		if parts[1] == "roll" {
+			p.phase = PhaseRoll
+		}
 		return nil
 	case "move":
 	default:
-		return fmt.Errorf("phase %q: want roll or move after the hand", field)
+		return fmt.Errorf("phase %q: want throw, roll or move after the hand", field)
 	}
 	p.phase = PhaseMove
 	if len(parts) < 3 || len(parts) > 5 {
@@ -494,6 +500,29 @@ func (p *Position) validate() error {
 	}
 	t := p.last
 	switch p.phase {
+	case PhaseThrow, PhaseRoll:
+		// A roll follows the seat's decision to throw, so it may show what
+		// the decision showed, or it throws again after doublets.
+		doublets := t.Dice[0] == t.Dice[1]
+		switch {
+		case t.Hand == NoHand:
+		case t.Opening:
+			if int(p.hand) >= p.players {
+				return fmt.Errorf("after the opening throw, the winning seat's first hand throws (one of %s with %d players), not %s", strings.Join(strings.Split(handLetters[:p.players], ""), ", "), p.players, p.hand)
+			}
+		case len(t.Moves) == 0:
+			return fmt.Errorf("before a throw, the last throw has been played: it has a move (or pass)")
+		case t.Hand == p.hand && !doublets:
+			return fmt.Errorf("%s throws again only after doublets", p.hand)
+		case t.Hand == p.hand && p.phase == PhaseThrow:
+			return fmt.Errorf("after doublets, %s throws again at once (%c:roll), with no decision to throw", p.hand, p.hand.Letter())
+		case t.Hand != p.hand && (doublets || p.hand != (t.Hand+1)%4):
+			want := (t.Hand + 1) % 4
+			if doublets {
+				want = t.Hand
+			}
+			return fmt.Errorf("after %s's throw %d-%d, %s throws, not %s", t.Hand, t.Dice[0], t.Dice[1], want, p.hand)
+		}
 	case PhaseOpening:
 		if t.Hand != NoHand && !t.Opening {
 			return fmt.Errorf("in the opening, the last throw is an opening throw")

@@ -9,22 +9,28 @@ import (
 	"parlor/rules/rumba"
 )
 
-// Decision: the position text (see rumba.Position.String) round-trips;
-// Parse accepts men in any order and track spaces without their leading
-// zero, and String writes them sorted and padded.
+// Decision: the position text (see rumba.Position.String) round-trips,
+// the decision to throw ("S:throw") included; Parse accepts men in any
+// order and track spaces without their leading zero, and String writes
+// them sorted and padded.
 func TestPositionText(t *testing.T) {
 	for _, text := range []string{
 		"4p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- open:-,-,-,-",
 		"3p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- open:6-3,5-4,- last:E;5-4;open",
 		"2p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- open:-,- last:E;6-6;open",
+		"4p S:-,-,00,se3 E:-,-,15,63 N:-,10,10,finish W:-,-,-,- E:throw last:S;6-3;enterS,S00-se3",
 		"4p S:-,-,00,se3 E:-,-,15,63 N:-,10,10,finish W:-,-,-,- E:roll last:S;6-3;enterS,S00-se3",
+		"4p S:-,-,00,se3 E:-,-,15,63 N:-,10,10,finish W:-,-,-,- S:roll last:S;3-3;enterS,S00-se3",
+		"4p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- N:throw last:E;5-3;open",
+		"3p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- W:throw last:N;5-3;pass",
+		"4p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- W:throw",
 		"4p S:-,-,00,12 E:-,-,-,15 N:-,10,10,finish W:-,-,-,- S:move:5-3:3:r10 last:S;5-3;S07-12xW",
 		"4p S:-,-,00,12 E:-,-,-,15 N:-,10,10,finish W:-,-,-,- S:move:5-3:-:r20 last:S;5-3;S02-07xW,S07-10xW",
 		"4p S:-,-,00,12 E:-,-,-,15 N:-,10,10,finish W:-,-,-,- S:move:4-4:4 last:S;4-4;S08-12",
 		"4p S:63,finish,finish,finish E:-,-,-,- N:-,-,-,finish W:-,-,-,- over:red:finished last:S;6-1;S62-63,S63-finish",
 		"4p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- over:black:resigned",
 		"3p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- over:-:agreed-draw",
-		"2p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- S:roll last:W;1-1;pass",
+		"2p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- W:roll last:W;1-1;pass",
 	} {
 		p := parse(t, text)
 		expect(t, p, "String of "+text, p.String(), text)
@@ -32,6 +38,14 @@ func TestPositionText(t *testing.T) {
 	// Any order, leading zeros optional.
 	p := parse(t, "4p S:12,-,se3,0 E:-,-,-,- N:-,-,-,- W:-,-,-,- S:roll")
 	expect(t, p, "sorted", p.String(), "4p S:-,00,12,se3 E:-,-,-,- N:-,-,-,- W:-,-,-,- S:roll")
+	// Every turn's decision to throw, played, round-trips.
+	for _, text := range []string{
+		"4p S:-,-,00,se3 E:-,-,15,63 N:-,10,10,finish W:-,-,-,- E:throw last:S;6-3;enterS,S00-se3",
+		"3p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- W:throw last:N;5-3;pass",
+	} {
+		q := play(t, parse(t, text), rumba.RollText)
+		expect(t, q, "after the decision to throw", parse(t, q.String()).String(), strings.Replace(text, ":throw", ":roll", 1))
+	}
 	// New games.
 	for n, want := range map[int]string{
 		2: "2p S:-,-,-,- E:-,-,-,- N:-,-,-,- W:-,-,-,- open:-,-",
@@ -64,7 +78,19 @@ func TestParseRejects(t *testing.T) {
 		{"4p " + empty + " over:green:resigned", "winners"},
 		{"4p " + empty + " over:red:won", "method"},
 		{"4p " + empty + " X:roll", "hands S E N W"},
-		{"4p " + empty + " S:fly", "roll or move"},
+		{"4p " + empty + " S:fly", "throw, roll or move"},
+		{"4p " + empty + " S:throws", "throw, roll or move"},
+		{"4p " + empty + " S:throw:5-3", "want like S:throw"},
+		{"4p " + empty + " S:roll:5-3", "want like S:roll"},
+		{"4p " + empty + " throw", "hands S E N W"},
+		{"4p " + empty + " X:throw", "hands S E N W"},
+		{"4p " + hands("14", "", "", "") + " S:throw last:S;2-2;S10-12,S12-14", "with no decision to throw"},
+		{"4p " + hands("15", "", "", "") + " S:throw last:S;5-3;S10-15", "throws again only after doublets"},
+		{"4p " + hands("15", "", "", "") + " S:roll last:S;5-3;S10-15", "throws again only after doublets"},
+		{"4p " + hands("15", "", "", "") + " N:throw last:S;5-3;S10-15", "East throws, not North"},
+		{"4p " + hands("14", "", "", "") + " E:throw last:S;2-2;S10-12,S12-14", "South throws, not East"},
+		{"4p " + hands("10", "", "", "") + " E:throw last:S;5-3;-", "the last throw has been played"},
+		{"3p " + empty + " W:throw last:N;5-3;open", "(one of S, E, N with 3 players), not West"},
 		{"4p " + empty + " S:move:7-1 last:S;7-1;-", "dice"},
 		{"4p " + empty + " S:move:5-3:4 last:S;5-3;-", "the die left"},
 		{"4p " + empty + " S:move:5-3:3:r15 last:S;5-3;S00-05", "reward"},
@@ -193,6 +219,12 @@ func TestFind(t *testing.T) {
 			t.Errorf("Find(%q): got %q, %v, want pass", typed, m.Text, err)
 		}
 	}
+	v := parse(t, "4p "+hands("", "", "", "")+" S:throw")
+	for _, typed := range []string{"roll", "ROLL", " roll ", "throw", "Throw", "r", "R"} {
+		if m, err := rules.Find(v, typed); err != nil || m.Text != rumba.RollText {
+			t.Errorf("Find(%q) at the decision to throw: got %q, %v, want roll", typed, m.Text, err)
+		}
+	}
 	u := parse(t, "4p "+hands("", "", "", "")+" S:roll")
 	for _, typed := range []string{"roll 5-3", "5-3", "3-5", "roll 3-5"} {
 		if m, err := rules.Find(u, typed); err != nil || m.Text != "roll 5-3" {
@@ -229,6 +261,12 @@ func TestIllegalMoveReasons(t *testing.T) {
 	}
 	roll := parse(t, "4p "+hands("", "", "", "")+" S:roll")
 	expectRejected(t, roll, "S 10-15", "not a throw")
+	expectRejected(t, roll, "roll", "not a throw")
+	throw := parse(t, "4p "+hands("", "", "", "")+" S:throw")
+	expectRejected(t, throw, "roll 5-3", "the dice are not thrown yet")
+	expectRejected(t, throw, "5-3", "the dice are not thrown yet")
+	expectRejected(t, throw, "S 10-15", "South's turn begins with the throw of the dice")
+	expectRejected(t, throw, "hello", `play "roll"`)
 }
 
 // Words for every decision.
@@ -236,6 +274,8 @@ func TestDescribe(t *testing.T) {
 	for _, tt := range []struct{ text, move, want string }{
 		{"4p " + hands("", "", "", "") + " open:-,-,-,-", "roll 6-3", "South throws 6 and 3 (9) in the opening throw (1 chance in 18)"},
 		{"3p " + hands("", "", "", "") + " open:6-3,-,-", "roll 2-2", "East/West throws 2 and 2 (4) in the opening throw (1 chance in 36)"},
+		{"4p " + hands("", "", "", "") + " E:throw", "roll", "East throws the dice"},
+		{"3p " + hands("", "", "", "") + " W:throw", "roll", "West throws the dice"},
 		{"4p " + hands("", "", "", "") + " E:roll", "roll 5-3", "East throws 5 and 3 (1 chance in 18)"},
 		{"4p " + hands("", "", "", "") + " E:roll", "roll 4-4", "East throws doublets, 4 and 4 (1 chance in 36): plays them, then throws again"},
 		{moving(hands("10", "15", "", ""), "S", "5-3"), "S 10-15", "South: a South man from 10 to 15 with the 5, capturing East's man (a reward of 10 to play)"},
