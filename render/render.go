@@ -18,7 +18,9 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"parlor/rules"
+	"parlor/rules/kimbo"
 	"parlor/rules/kingsmen"
+	"parlor/rules/kippykoo"
 )
 
 // Info is what a picture shows beyond the position itself.
@@ -56,6 +58,8 @@ type Renderer struct {
 	quantizers freeList[*quantizer]
 	pngBuffers pngBuffers
 	km         kingsmenCache
+	kb         kimboCache
+	kk         kippykooCache
 }
 
 // freeList keeps a few values for reuse; unlike a sync.Pool it is not
@@ -118,6 +122,16 @@ func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (*image.RG
 			return nil, fmt.Errorf("render: nil %T", st)
 		}
 		return r.kingsmen(st, info, kit, canvas)
+	case *kimbo.Position:
+		if st == nil {
+			return nil, fmt.Errorf("render: nil %T", st)
+		}
+		return r.kimbo(st, info, kit, canvas)
+	case *kippykoo.Position:
+		if st == nil {
+			return nil, fmt.Errorf("render: nil %T", st)
+		}
+		return r.kippykoo(st, info, kit, canvas)
 	case nil:
 		return nil, fmt.Errorf("render: nil state")
 	default:
@@ -161,8 +175,9 @@ func (p *pngBuffers) Get() *png.EncoderBuffer {
 func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
 
 // The shared palette. Seat colours are an orange-red and blue pair that
-// people with the common colour-vision deficiencies can tell apart; every
-// seat colour comes with a dark outline and a light tint.
+// people with the common colour-vision deficiencies can tell apart, then a
+// gold and a teal green for games of three and four (whose pieces also carry
+// letters); every seat colour comes with a dark outline and a light tint.
 var (
 	paper     = color.RGBA{0xf6, 0xf1, 0xe6, 0xff}
 	ink       = color.RGBA{0x26, 0x22, 0x1e, 0xff}
@@ -170,9 +185,9 @@ var (
 	white     = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	threatRed = color.RGBA{0xd0, 0x10, 0x2c, 0xff}
 
-	seatFill    = [...]color.RGBA{{0xe8, 0x5d, 0x1c, 0xff}, {0x1f, 0x6f, 0xc5, 0xff}}
-	seatOutline = [...]color.RGBA{{0x5c, 0x1e, 0x00, 0xff}, {0x0a, 0x26, 0x4a, 0xff}}
-	seatTint    = [...]color.RGBA{{0xfb, 0xdd, 0xcb, 0xff}, {0xd3, 0xe4, 0xf7, 0xff}}
+	seatFill    = [...]color.RGBA{{0xe8, 0x5d, 0x1c, 0xff}, {0x1f, 0x6f, 0xc5, 0xff}, {0xf2, 0xb7, 0x05, 0xff}, {0x12, 0x9a, 0x7d, 0xff}}
+	seatOutline = [...]color.RGBA{{0x5c, 0x1e, 0x00, 0xff}, {0x0a, 0x26, 0x4a, 0xff}, {0x5e, 0x43, 0x00, 0xff}, {0x04, 0x3b, 0x2f, 0xff}}
+	seatTint    = [...]color.RGBA{{0xfb, 0xdd, 0xcb, 0xff}, {0xd3, 0xe4, 0xf7, 0xff}, {0xfc, 0xed, 0xc0, 0xff}, {0xcc, 0xed, 0xe4, 0xff}}
 )
 
 // alpha returns c at opacity a (0–1), premultiplied as image/color wants.

@@ -1,0 +1,1073 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/fogleman/gg"
+
+	"parlor/rules"
+	"parlor/rules/kimbo"
+)
+
+// The Kimbo picture: a portrait canvas with a header (title, the latest
+// turn, whose decision it is or the result, and the dice), North's name bar,
+// the 15×15 board with coordinates on all four sides, South's name bar and,
+// when anyone sits there, a row with West's bar on the left and East's on
+// the right. Sizes are in pixels.
+const (
+	kbSq      = 60.0                         // side of a square
+	kbW       = 1000                         // canvas width
+	kbBoardX  = 50.0                         // left edge of the board (room for rank numbers)
+	kbHeaderH = 124.0                        // header height
+	kbBarH    = 64.0                         // height of a name bar, with its gaps
+	kbCoord   = 40.0                         // room for the file letters
+	kbBoardY  = kbHeaderH + kbBarH + kbCoord // top edge of the board
+	kbBoardW  = kimbo.Size * kbSq
+	kbBoardH  = kimbo.Size * kbSq
+	kbSouthY  = kbBoardY + kbBoardH + kbCoord + 2 // top of South's name bar
+	kbDie     = 58.0                              // side of a die in the header
+)
+
+// Piece, fence and mark geometry, in pixels.
+const (
+	kbPieceR     = 24.0 // radius of a piece
+	kbHomeR      = 13.0 // radius of a piece drawn in HOME
+	kbFenceLen   = kbSq - 6
+	kbFenceThick = 14.0
+	kbWall       = 8.0  // width of HOME's walls
+	kbRingR      = 27.0 // radius of the ring around a capture
+	kbMarkIn     = 5.0  // how far the brackets of a piece that can move sit inside its square
+	kbSprite     = 56   // side of a piece sprite
+)
+
+var (
+	kbLight      = color.RGBA{0xf5, 0xec, 0xd8, 0xff} // playfield squares, in a faint check
+	kbDark       = color.RGBA{0xea, 0xdc, 0xbd, 0xff}
+	kbGroove     = color.RGBA{0xbc, 0xa4, 0x7c, 0xff} // an empty slot
+	kbFrame      = color.RGBA{0x5a, 0x44, 0x30, 0xff} // border lines and HOME's walls
+	kbStartTint  = color.RGBA{0xd4, 0xc8, 0xb4, 0xff} // the corner start areas
+	kbArrowInk   = color.RGBA{0x5a, 0x44, 0x30, 0xff}
+	kbHomeTint   = color.RGBA{0xfd, 0xf8, 0xec, 0xff}
+	kbHomeInk    = color.RGBA{0xa8, 0x8c, 0x62, 0xff}
+	kbEntrance   = color.RGBA{0xc9, 0xe3, 0xb4, 0xff} // an open entrance square
+	kbEntranceIn = color.RGBA{0x5e, 0x8a, 0x3e, 0xff} // its chevron into HOME
+	kbClosed     = color.RGBA{0xc8, 0xc5, 0xc0, 0xff} // an entrance closed by neutral fences
+	kbNeutral    = color.RGBA{0x3a, 0x3c, 0x42, 0xff} // a neutral fence
+	kbNeutralRim = color.RGBA{0x0e, 0x0f, 0x12, 0xff}
+	kbPath       = color.RGBA{0x26, 0x22, 0x1e, 0xff} // the latest move's path
+	kbNewFence   = color.RGBA{0xff, 0xff, 0xff, 0xff} // the glow around a fence just moved
+	kbCoordInk   = color.RGBA{0x5a, 0x44, 0x30, 0xff}
+)
+
+// kimboCache holds what every Kimbo picture shares: the static layer for
+// each set of occupied sides, and the piece sprites.
+type kimboCache struct {
+	spriteOnce sync.Once
+	sprites    [4][4]*image.RGBA // pieces by seat and side
+	homes      [4][4]*image.RGBA // the small pieces drawn in HOME
+	fences     [5][2]*image.RGBA // fences by owner (4: neutral), lying east–west and north–south
+	layers     [16]kbLayer       // by the mask of occupied sides
+}
+
+type kbLayer struct {
+	once sync.Once
+	img  *image.RGBA
+}
+
+// load returns the static layer for the occupied sides mask and makes sure
+// the sprites are drawn.
+func (c *kimboCache) load(kit *faceKit, mask uint8) *image.RGBA {
+	c.spriteOnce.Do(func() {
+		for seat := range 4 {
+			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
+				c.sprites[seat][side] = kbPieceSprite(kit, seat, side, kbPieceR, 30, kbSprite)
+				c.homes[seat][side] = kbPieceSprite(kit, seat, side, kbHomeR, 17, 32)
+			}
+		}
+		for owner := range 5 {
+			fill, rim := kbNeutral, kbNeutralRim
+			if owner < 4 {
+				fill, rim = seatFill[owner], seatOutline[owner]
+			}
+			c.fences[owner][0] = kbFenceSprite(fill, rim, false)
+			c.fences[owner][1] = kbFenceSprite(fill, rim, true)
+		}
+	})
+	l := &c.layers[mask&15]
+	l.once.Do(func() { l.img = kbStatic(kit, mask) })
+	return l.img
+}
+
+// kbCentre is the centre of cell s on the canvas; HOME's is its middle cell.
+func kbCentre(s kimbo.Square) (x, y float64) {
+	if s == kimbo.Home {
+		s = kimbo.SquareAt(kimbo.Size/2, kimbo.Size/2)
+	}
+	return kbBoardX + (float64(s.File())+0.5)*kbSq, kbBoardY + (float64(kimbo.Size-1-s.Rank())+0.5)*kbSq
+}
+
+// kbEdge is the middle of the edge of cell s in direction d, and the unit
+// vector of d on the canvas (y grows downward).
+func kbEdge(s kimbo.Square, d kimbo.Dir) (x, y, ux, uy float64) {
+	cx, cy := kbCentre(s)
+	df, dr := d.Step()
+	ux, uy = float64(df), -float64(dr)
+	return cx + ux*kbSq/2, cy + uy*kbSq/2, ux, uy
+}
+
+// kbSlotCentre is the middle of slot sl, and whether it runs north–south
+// (between two squares of one rank).
+func kbSlotCentre(sl kimbo.Slot) (x, y float64, vertical bool) {
+	a, b := kimbo.Board.SlotSquares(sl)
+	ax, ay := kbCentre(a)
+	bx, by := kbCentre(b)
+	return (ax + bx) / 2, (ay + by) / 2, a.Rank() == b.Rank()
+}
+
+// kbHeight is the height of the canvas for the occupied sides mask: the
+// row of West's and East's bars is there only when one of them plays.
+func kbHeight(mask uint8) int {
+	h := kbSouthY + kbBarH + 6
+	if kbSideRow(mask) {
+		h += kbBarH
+	}
+	return int(h)
+}
+
+// kbSideRow reports whether West or East plays.
+func kbSideRow(mask uint8) bool {
+	return mask&(1<<kimbo.WestSide|1<<kimbo.EastSide) != 0
+}
+
+// kbBarBox is the box of side's name bar: North above the board, South
+// below, West and East in a row under South's, on the left and the right.
+func kbBarBox(side kimbo.Side) (x, y, w, h float64) {
+	h = kbBarH - 8
+	half := kbBoardW/2 - 6
+	switch side {
+	case kimbo.NorthSide:
+		return kbBoardX, kbHeaderH + 4, kbBoardW, h
+	case kimbo.WestSide:
+		return kbBoardX, kbSouthY + kbBarH, half, h
+	case kimbo.EastSide:
+		return kbBoardX + kbBoardW - half, kbSouthY + kbBarH, half, h
+	}
+	return kbBoardX, kbSouthY, kbBoardW, h
+}
+
+// kbLetterInk is the colour of the letter on a seat's pieces: white, or
+// the dark outline on the light gold of seat 2.
+func kbLetterInk(seat int) color.RGBA {
+	if seat == 2 {
+		return seatOutline[seat]
+	}
+	return white
+}
+
+// kbStatic draws the layer under every picture whose occupied sides are
+// mask: background, plain name bars, squares, slots, walls, start areas and
+// their arrows, HOME and its entrances, coordinates and corner names.
+func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
+	dc := gg.NewContext(kbW, kbHeight(mask))
+	dc.SetColor(paper)
+	dc.Clear()
+	img := dc.Image().(*image.RGBA)
+	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
+		x, y, w, h := kbBarBox(side)
+		if mask&(1<<side) != 0 {
+			seatBarBack(dc, 0, barWaiting, x, y, w, h)
+		} else if kbSideRow(mask) && (side == kimbo.WestSide || side == kimbo.EastSide) {
+			drawText(img, kit.face(false, 22), side.String()+": nobody, entrance closed", x+w/2, y+h/2, 0.5, muted)
+		}
+	}
+
+	// The border line: a frame the squares stand in.
+	dc.SetColor(kbFrame)
+	dc.DrawRoundedRectangle(kbBoardX-7, kbBoardY-7, kbBoardW+14, kbBoardH+14, 6)
+	dc.Fill()
+
+	// Squares: a faint check on the playfield, the start areas tinted, the
+	// entrances green when open and grey when closed.
+	for s := kimbo.Square(0); s < kimbo.Cells; s++ {
+		var c color.RGBA
+		switch kimbo.Board.Area(s) {
+		case kimbo.HomeArea:
+			continue
+		case kimbo.StartArea:
+			c = kbStartTint
+		case kimbo.Entrance:
+			c = kbEntrance
+			if !kbEntranceOpen(s, mask) {
+				c = kbClosed
+			}
+		default:
+			c = kbLight
+			if (s.File()+s.Rank())%2 == 0 {
+				c = kbDark
+			}
+		}
+		x, y := kbCentre(s)
+		dc.DrawRectangle(x-kbSq/2, y-kbSq/2, kbSq, kbSq)
+		dc.SetColor(c)
+		dc.Fill()
+	}
+
+	// HOME: one space, with its word.
+	hx, hy := kbCentre(kimbo.Home)
+	dc.DrawRectangle(hx-1.5*kbSq, hy-1.5*kbSq, 3*kbSq, 3*kbSq)
+	dc.SetColor(kbHomeTint)
+	dc.Fill()
+	drawText(img, kit.face(true, 30), "HOME", hx, hy, 0.5, kbHomeInk)
+
+	// Slots: a groove along every edge a fence can stand in.
+	dc.SetLineCapRound()
+	dc.SetLineWidth(4)
+	dc.SetColor(kbGroove)
+	for sl := kimbo.Slot(0); sl < kimbo.Slots; sl++ {
+		x, y, vertical := kbSlotCentre(sl)
+		half := kbSq/2 - 7
+		if vertical {
+			dc.DrawLine(x, y-half, x, y+half)
+		} else {
+			dc.DrawLine(x-half, y, x+half, y)
+		}
+	}
+	dc.Stroke()
+
+	// HOME's walls, the openings' chevrons, and the closed entrances' crosses.
+	dc.SetLineCapSquare()
+	dc.SetLineWidth(kbWall)
+	dc.SetColor(kbFrame)
+	for s := kimbo.Square(0); s < kimbo.Cells; s++ {
+		if kimbo.Board.Area(s) != kimbo.HomeArea {
+			continue
+		}
+		for d := kimbo.North; d <= kimbo.West; d++ {
+			if e, _ := kimbo.Board.Edge(s, d); e != kimbo.HomeWall {
+				continue
+			}
+			x, y, ux, uy := kbEdge(s, d)
+			px, py := -uy*kbSq/2, ux*kbSq/2
+			dc.DrawLine(x-px, y-py, x+px, y+py)
+		}
+	}
+	dc.Stroke()
+	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
+		e := kimbo.Board.Entrance(side)
+		x, y := kbCentre(e)
+		if !kbEntranceOpen(e, mask) {
+			dc.SetColor(alpha(kbNeutral, 0.45))
+			dc.SetLineCapRound()
+			dc.SetLineWidth(5)
+			k := 0.22 * kbSq
+			dc.DrawLine(x-k, y-k, x+k, y+k)
+			dc.DrawLine(x-k, y+k, x+k, y-k)
+			dc.Stroke()
+			continue
+		}
+		// A chevron from the entrance square toward HOME.
+		d := kbOpeningDir(e)
+		df, dr := d.Step()
+		ux, uy := float64(df), -float64(dr)
+		px, py := -uy, ux
+		tx, ty := x+ux*0.40*kbSq, y+uy*0.40*kbSq
+		bx, by := tx-ux*0.16*kbSq, ty-uy*0.16*kbSq
+		dc.MoveTo(tx, ty)
+		dc.LineTo(bx+px*0.2*kbSq, by+py*0.2*kbSq)
+		dc.LineTo(bx-px*0.2*kbSq, by-py*0.2*kbSq)
+		dc.ClosePath()
+		dc.SetColor(kbEntranceIn)
+		dc.Fill()
+	}
+
+	// The start areas' arrows: a head on each edge a piece leaves by,
+	// pointing out of the area.
+	dc.SetColor(kbArrowInk)
+	for s := kimbo.Square(0); s < kimbo.Cells; s++ {
+		if kimbo.Board.Area(s) != kimbo.StartArea {
+			continue
+		}
+		for d := kimbo.North; d <= kimbo.West; d++ {
+			if e, _ := kimbo.Board.Edge(s, d); e != kimbo.Arrow {
+				continue
+			}
+			x, y, ux, uy := kbEdge(s, d)
+			px, py := -uy, ux
+			const back, tip, half = 1.0, 13.0, 11.0
+			dc.MoveTo(x+ux*tip, y+uy*tip)
+			dc.LineTo(x-ux*back+px*half, y-uy*back+py*half)
+			dc.LineTo(x-ux*back-px*half, y-uy*back-py*half)
+			dc.ClosePath()
+			dc.Fill()
+		}
+	}
+
+	// Coordinates on all four sides, and the start areas' names in the
+	// margin's corners, as a corner decision names them.
+	f := kit.face(true, 26)
+	for i := range kimbo.Size {
+		x := kbBoardX + (float64(i)+0.5)*kbSq
+		l := string(rune('a' + i))
+		drawText(img, f, l, x, kbBoardY-kbCoord/2-2, 0.5, kbCoordInk)
+		drawText(img, f, l, x, kbBoardY+kbBoardH+kbCoord/2+2, 0.5, kbCoordInk)
+	}
+	for r := range kimbo.Size {
+		y := kbBoardY + (float64(kimbo.Size-1-r)+0.5)*kbSq
+		l := fmt.Sprint(r + 1)
+		drawText(img, f, l, kbBoardX/2-2, y, 0.5, kbCoordInk)
+		drawText(img, f, l, kbW-kbBoardX/2+2, y, 0.5, kbCoordInk)
+	}
+	cf := kit.face(false, 18)
+	for c := range 4 {
+		x, y := kbBoardX/2-4, kbBoardY+kbBoardH+kbCoord/2+2
+		if c == 1 || c == 2 {
+			x = kbW - kbBoardX/2 + 4
+		}
+		if c >= 2 {
+			y = kbBoardY - kbCoord/2 - 2
+		}
+		drawText(img, cf, kimbo.CornerName(c), x, y, 0.5, muted)
+	}
+	return img
+}
+
+// kbEntranceOpen reports whether the entrance square e is in use: someone
+// sits on its side.
+func kbEntranceOpen(e kimbo.Square, mask uint8) bool {
+	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
+		if kimbo.Board.Entrance(side) == e {
+			return mask&(1<<side) != 0
+		}
+	}
+	return true
+}
+
+// kbOpeningDir is the direction from entrance square e into HOME.
+func kbOpeningDir(e kimbo.Square) kimbo.Dir {
+	for d := kimbo.North; d <= kimbo.West; d++ {
+		if edge, _ := kimbo.Board.Edge(e, d); edge == kimbo.Opening {
+			return d
+		}
+	}
+	return kimbo.North
+}
+
+// kbPieceSprite draws a seat's piece centred in a transparent square of
+// side size: a disc in the seat's colour with the side's letter.
+func kbPieceSprite(kit *faceKit, seat int, side kimbo.Side, radius, letter float64, size int) *image.RGBA {
+	dc := gg.NewContext(size, size)
+	c := float64(size) / 2
+	dc.DrawCircle(c+1.2, c+2, radius)
+	dc.SetColor(color.RGBA{0, 0, 0, 0x40})
+	dc.Fill()
+	dc.DrawCircle(c, c, radius)
+	dc.SetColor(seatFill[seat])
+	dc.FillPreserve()
+	dc.SetColor(seatOutline[seat])
+	dc.SetLineWidth(math.Max(2, radius/7))
+	dc.Stroke()
+	img := dc.Image().(*image.RGBA)
+	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, kbLetterInk(seat))
+	return img
+}
+
+// kbView is what the parts of a picture share.
+type kbView struct {
+	p     *kimbo.Position
+	names []string     // display names by seat
+	legal []rules.Move // in a move or corner decision
+	last  kimbo.Turn
+}
+
+// kbMask is the set of sides someone sits on.
+func kbMask(p *kimbo.Position) uint8 {
+	var m uint8
+	for seat := range p.Players() {
+		m |= 1 << p.Side(rules.Seat(seat))
+	}
+	return m
+}
+
+// kimbo draws a Kimbo position.
+func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
+	mask := kbMask(p)
+	img := copyCanvas(canvas, r.kb.load(kit, mask))
+	dc := gg.NewContextForRGBA(img)
+
+	n := p.Players()
+	names := make([]string, n)
+	for seat := range n {
+		names[seat] = info.name(r.fonts, seat, p.Side(rules.Seat(seat)).String())
+	}
+	v := &kbView{p: p, names: names, last: p.Last()}
+	if ph := p.Phase(); ph == kimbo.PhaseMove || ph == kimbo.PhaseCorner {
+		v.legal = p.Legal()
+	}
+	last, legs := v.last, v.last.Legs()
+
+	kbHeader(img, dc, kit, v, info)
+	for seat := range n {
+		kbSeatBar(img, dc, kit, v, seat)
+	}
+
+	// The pieces that can move: their squares tinted in the mover's colour
+	// and marked at the corners, clear of the slots. (The latest turn is
+	// then the mover's own, with no move yet.)
+	if p.Phase() == kimbo.PhaseMove {
+		seat := int(p.ToMove())
+		for _, s := range kbMovable(v.legal) {
+			kbMovableMark(dc, s, seat)
+		}
+	}
+
+	// The latest turn under everything else: the squares its pieces left,
+	// the fence's old slot, the paths.
+	for _, lg := range legs {
+		if lg.From.OnGrid() {
+			x, y := kbCentre(lg.From)
+			dc.DrawCircle(x, y, 9)
+			dc.SetColor(alpha(kbPath, 0.7))
+			dc.Fill()
+		}
+	}
+	if last.FenceFrom != kimbo.NoSlot && last.Seat >= 0 {
+		kbFenceGhost(dc, last.FenceFrom, int(last.Seat))
+	}
+	for _, lg := range legs {
+		kbLegPath(dc, lg)
+	}
+
+	// Fences: the neutral ones, then each seat's; the one just moved glows.
+	if last.FenceTo != kimbo.NoSlot {
+		kbFenceShape(dc, last.FenceTo, kbFenceLen+12, kbFenceThick+14)
+		dc.SetColor(kbNewFence)
+		dc.FillPreserve()
+		dc.SetColor(kbPath)
+		dc.SetLineWidth(2.5)
+		dc.Stroke()
+	}
+	for _, sl := range p.Fences(kimbo.Neutral) {
+		r.kb.fence(img, sl, 4)
+	}
+	for seat := range n {
+		for _, sl := range p.Fences(rules.Seat(seat)) {
+			r.kb.fence(img, sl, seat)
+		}
+	}
+
+	// Pieces on the board, and in HOME along each seat's side of it.
+	for seat := range n {
+		side := p.Side(rules.Seat(seat))
+		home := 0
+		for _, s := range p.Pieces(rules.Seat(seat)) {
+			switch {
+			case s == kimbo.Home:
+				home++
+			case s.OnGrid():
+				x, y := kbCentre(s)
+				over(img, r.kb.sprites[seat][side], int(x)-kbSprite/2, int(y)-kbSprite/2)
+			}
+		}
+		kbHomePieces(img, r.kb.homes[seat][side], side, home)
+	}
+
+	// On top: the captures of the latest move, its arrowheads, and in a
+	// corner decision the squares the captured piece can go to.
+	for _, lg := range legs {
+		kbLegMarks(dc, lg)
+	}
+	if p.Phase() == kimbo.PhaseCorner {
+		kbCornerChoices(dc, v)
+	}
+	return img, nil
+}
+
+// kbMovableMark tints square s in seat's colour and draws a bracket in
+// each corner.
+func kbMovableMark(dc *gg.Context, s kimbo.Square, seat int) {
+	x, y := kbCentre(s)
+	const in, leg = kbSq/2 - kbMarkIn, 15.0
+	dc.DrawRectangle(x-in, y-in, 2*in, 2*in)
+	dc.SetColor(seatTint[seat])
+	dc.Fill()
+	for _, c := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		cx, cy := x+c[0]*in, y+c[1]*in
+		dc.MoveTo(cx, cy-c[1]*leg)
+		dc.LineTo(cx, cy)
+		dc.LineTo(cx-c[0]*leg, cy)
+	}
+	dc.SetColor(seatFill[seat])
+	dc.SetLineWidth(5)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.Stroke()
+}
+
+// kbFenceShape adds to dc's path a rounded bar along slot sl, length
+// pixels long and thick across.
+func kbFenceShape(dc *gg.Context, sl kimbo.Slot, length, thick float64) {
+	x, y, vertical := kbSlotCentre(sl)
+	w, h := length, thick
+	if vertical {
+		w, h = h, w
+	}
+	dc.DrawRoundedRectangle(x-w/2, y-h/2, w, h, thick/2)
+}
+
+// kbFenceSprite draws a fence centred in a transparent box: a bar in fill
+// with a dark rim, running north–south when vertical.
+func kbFenceSprite(fill, rim color.RGBA, vertical bool) *image.RGBA {
+	w, h := kbFenceSpriteLong, kbFenceSpriteShort
+	if vertical {
+		w, h = h, w
+	}
+	dc := gg.NewContext(w, h)
+	bw, bh := kbFenceLen, kbFenceThick
+	if vertical {
+		bw, bh = bh, bw
+	}
+	dc.DrawRoundedRectangle(float64(w)/2-bw/2, float64(h)/2-bh/2, bw, bh, kbFenceThick/2)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(rim)
+	dc.SetLineWidth(2.5)
+	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
+
+// The size of a fence sprite.
+const (
+	kbFenceSpriteLong  = int(kbFenceLen) + 6
+	kbFenceSpriteShort = int(kbFenceThick) + 6
+)
+
+// fence draws the fence sprite of owner (a seat, or 4 for neutral) in
+// slot sl.
+func (c *kimboCache) fence(img *image.RGBA, sl kimbo.Slot, owner int) {
+	x, y, vertical := kbSlotCentre(sl)
+	o := 0
+	if vertical {
+		o = 1
+	}
+	sp := c.fences[owner][o]
+	over(img, sp, int(math.Round(x))-sp.Rect.Dx()/2, int(math.Round(y))-sp.Rect.Dy()/2)
+}
+
+// kbFenceGhost draws where a fence stood before the latest turn moved it:
+// its outline, dashed, over a pale fill.
+func kbFenceGhost(dc *gg.Context, sl kimbo.Slot, seat int) {
+	kbFenceShape(dc, sl, kbFenceLen, kbFenceThick)
+	dc.SetColor(alpha(seatTint[seat], 0.9))
+	dc.FillPreserve()
+	dc.SetColor(seatOutline[seat])
+	dc.SetLineWidth(2.5)
+	dc.SetDash(5, 4)
+	dc.Stroke()
+	dc.SetDash()
+}
+
+// kbLegPoints are the canvas points of a leg's path: where it starts, where
+// it turns or captures, and where it ends; a path into HOME ends in the
+// opening, and a jump is an arc bowed to one side.
+func kbLegPoints(lg kimbo.Leg) [][2]float64 {
+	x, y := kbCentre(lg.From)
+	pts := [][2]float64{{x, y}}
+	prev := lg.From
+	for _, pt := range lg.Points {
+		if pt.Square == kimbo.Home {
+			// Straight in through the entrance the path reaches.
+			sq := lg.Squares()
+			e := lg.From
+			if len(sq) >= 2 {
+				e = sq[len(sq)-2]
+			}
+			ex, ey := kbCentre(e)
+			if e != prev {
+				pts = append(pts, [2]float64{ex, ey})
+			}
+			df, dr := kbOpeningDir(e).Step()
+			pts = append(pts, [2]float64{ex + float64(df)*0.6*kbSq, ey - float64(dr)*0.6*kbSq})
+			break
+		}
+		x, y := kbCentre(pt.Square)
+		pts = append(pts, [2]float64{x, y})
+		prev = pt.Square
+	}
+	if lg.Jump && len(pts) == 2 {
+		a, b := pts[0], pts[1]
+		ux, uy, n := unit(b[0]-a[0], b[1]-a[1])
+		cx, cy := (a[0]+b[0])/2+uy*1.5*n, (a[1]+b[1])/2-ux*1.5*n
+		pts = pts[:0]
+		const steps = 16
+		for i := range steps + 1 {
+			t := float64(i) / steps
+			u := 1 - t
+			pts = append(pts, [2]float64{u*u*a[0] + 2*u*t*cx + t*t*b[0], u*u*a[1] + 2*u*t*cy + t*t*b[1]})
+		}
+	}
+	return pts
+}
+
+// kbHeadLen is the length of a path's arrowhead.
+const kbHeadLen = 18.0
+
+// kbTipGap is how far short of a leg's end its arrowhead's tip stops: at
+// the rim of the piece there, or in HOME's opening.
+func kbTipGap(lg kimbo.Leg) float64 {
+	if lg.End() == kimbo.Home {
+		return 0
+	}
+	return kbPieceR + 3
+}
+
+// kbCut returns the path pts cut gap pixels, measured along it, short of
+// its end, and the unit direction of travel at the cut.
+func kbCut(pts [][2]float64, gap float64) (cut [][2]float64, ux, uy float64) {
+	for i := len(pts) - 1; i > 0; i-- {
+		a, b := pts[i-1], pts[i]
+		ux, uy, n := unit(b[0]-a[0], b[1]-a[1])
+		if n > gap || i == 1 {
+			g := math.Min(gap, n)
+			cut = append(cut, pts[:i]...)
+			return append(cut, [2]float64{b[0] - ux*g, b[1] - uy*g}), ux, uy
+		}
+		gap -= n
+	}
+	return pts, 0, 0
+}
+
+// kbLegPath draws the band of a leg's path, stopping at the arrowhead
+// that kbLegMarks draws in front of the piece at its end.
+func kbLegPath(dc *gg.Context, lg kimbo.Leg) {
+	pts, _, _ := kbCut(kbLegPoints(lg), kbTipGap(lg)+kbHeadLen-2)
+	if len(pts) < 2 {
+		return
+	}
+	dc.SetColor(alpha(kbPath, 0.6))
+	dc.SetLineWidth(10)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.MoveTo(pts[0][0], pts[0][1])
+	for _, pt := range pts[1:] {
+		dc.LineTo(pt[0], pt[1])
+	}
+	dc.Stroke()
+}
+
+// kbLegMarks draws over the pieces what a leg's band leads to: the
+// arrowhead in front of the piece it moved, and a red ring with a cross on
+// each square where it captured.
+func kbLegMarks(dc *gg.Context, lg kimbo.Leg) {
+	pts := kbLegPoints(lg)
+	if len(pts) < 2 {
+		return
+	}
+	tip, ux, uy := kbCut(pts, kbTipGap(lg))
+	tx, ty := tip[len(tip)-1][0], tip[len(tip)-1][1]
+	px, py := -uy, ux
+	bx, by := tx-ux*kbHeadLen, ty-uy*kbHeadLen
+	dc.MoveTo(tx, ty)
+	dc.LineTo(bx+px*11, by+py*11)
+	dc.LineTo(bx-px*11, by-py*11)
+	dc.ClosePath()
+	dc.SetColor(kbPath)
+	dc.FillPreserve()
+	dc.SetColor(white)
+	dc.SetLineWidth(1.5)
+	dc.Stroke()
+
+	for _, pt := range lg.Points {
+		if !pt.Capture || !pt.Square.OnGrid() {
+			continue
+		}
+		x, y := kbCentre(pt.Square)
+		dc.DrawCircle(x, y, kbRingR)
+		dc.SetColor(white)
+		dc.SetLineWidth(7)
+		dc.StrokePreserve()
+		dc.SetColor(threatRed)
+		dc.SetLineWidth(4)
+		dc.Stroke()
+		// A cross in a red badge at the square's corner.
+		bx, by := x+0.32*kbSq, y-0.32*kbSq
+		dc.DrawCircle(bx, by, 10)
+		dc.SetColor(threatRed)
+		dc.FillPreserve()
+		dc.SetColor(white)
+		dc.SetLineWidth(2)
+		dc.Stroke()
+		dc.SetLineWidth(3)
+		dc.SetLineCapRound()
+		dc.DrawLine(bx-4.5, by-4.5, bx+4.5, by+4.5)
+		dc.DrawLine(bx-4.5, by+4.5, bx+4.5, by-4.5)
+		dc.Stroke()
+	}
+}
+
+// unit is (x, y) scaled to length 1, and its length.
+func unit(x, y float64) (ux, uy, n float64) {
+	n = math.Hypot(x, y)
+	if n == 0 {
+		return 0, 0, 0
+	}
+	return x / n, y / n, n
+}
+
+// kbMovable lists the squares of the pieces that some legal move starts
+// from.
+func kbMovable(legal []rules.Move) []kimbo.Square {
+	var seen [kimbo.Cells]bool
+	var out []kimbo.Square
+	for _, m := range legal {
+		legs, err := kimbo.ParseLegs(m.Text)
+		if err != nil {
+			continue
+		}
+		for _, lg := range legs {
+			if lg.From.OnGrid() && !seen[lg.From] {
+				seen[lg.From] = true
+				out = append(out, lg.From)
+			}
+		}
+	}
+	return out
+}
+
+// kbHomePieces draws n small pieces inside HOME along side's wall.
+func kbHomePieces(img *image.RGBA, sprite *image.RGBA, side kimbo.Side, n int) {
+	hx, hy := kbCentre(kimbo.Home)
+	in := 1.5*kbSq - kbWall/2 - kbHomeR - 5 // centre to the row of small pieces
+	const gap = 2*kbHomeR + 5
+	for i := range n {
+		along := (float64(i) - float64(n-1)/2) * gap
+		var x, y float64
+		switch side {
+		case kimbo.SouthSide:
+			x, y = hx+along, hy+in
+		case kimbo.NorthSide:
+			x, y = hx+along, hy-in
+		case kimbo.WestSide:
+			x, y = hx-in, hy+along
+		default:
+			x, y = hx+in, hy+along
+		}
+		sz := sprite.Rect.Dx()
+		over(img, sprite, int(x)-sz/2, int(y)-sz/2)
+	}
+}
+
+// kbCornerChoices marks, in a corner decision, the square of each start
+// area with room where the captured piece would go: a dashed ring in the
+// piece's colour.
+func kbCornerChoices(dc *gg.Context, v *kbView) {
+	p := v.p
+	pending := p.Pending()
+	if len(pending) == 0 {
+		return
+	}
+	victim := pending[0]
+	side := p.Side(victim)
+	for _, m := range v.legal {
+		name, ok := strings.CutPrefix(m.Text, "corner ")
+		if !ok {
+			continue
+		}
+		for c := range 4 {
+			if kimbo.CornerName(c) != name {
+				continue
+			}
+			// The engine's rule: the piece's own start square there if
+			// vacant, else the next side's clockwise.
+			sq := kimbo.Board.CornerSquares(c)
+			for i := range kimbo.Side(4) {
+				s := sq[(side+i)&3]
+				if _, taken := p.PieceAt(s); taken {
+					continue
+				}
+				x, y := kbCentre(s)
+				dc.DrawCircle(x, y, kbPieceR)
+				dc.SetColor(alpha(seatTint[victim], 0.9))
+				dc.FillPreserve()
+				dc.SetColor(seatOutline[victim])
+				dc.SetLineWidth(3)
+				dc.SetDash(6, 4)
+				dc.Stroke()
+				dc.SetDash()
+				break
+			}
+		}
+	}
+}
+
+// kbDice draws two dice of side size, the first with its left edge at x,
+// centred on y, and returns the width they took.
+func kbDice(dc *gg.Context, dice [2]int, x, y, size float64) float64 {
+	for i, v := range dice {
+		kbDieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
+	}
+	return 2*size + size/5
+}
+
+// kbDieFace draws one die showing v with its top-left corner at (x, y).
+func kbDieFace(dc *gg.Context, v int, x, y, size float64) {
+	dc.DrawRoundedRectangle(x, y, size, size, size/6)
+	dc.SetColor(white)
+	dc.FillPreserve()
+	dc.SetColor(ink)
+	dc.SetLineWidth(math.Max(2, size/22))
+	dc.Stroke()
+	if v < 1 || v > 6 {
+		return
+	}
+	c, o := size/2, size*0.27
+	dc.SetColor(ink)
+	for _, pp := range kbPips[v] {
+		dc.DrawCircle(x+c+pp[0]*o, y+c+pp[1]*o, size*0.09)
+	}
+	dc.Fill()
+}
+
+// kbPips are the places of the pips of each face, in steps from the
+// middle.
+var kbPips = [7][][2]float64{
+	1: {{0, 0}},
+	2: {{-1, -1}, {1, 1}},
+	3: {{-1, -1}, {0, 0}, {1, 1}},
+	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
+	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
+	6: {{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}},
+}
+
+// kbDecision is the short words for what seat is deciding, for its bar,
+// and the sentence for the header; "" when the seat is not to act.
+func kbDecision(v *kbView, seat int) (short, long string) {
+	p, names := v.p, v.names
+	if p.Outcome().Over() || int(p.Turn()) != seat {
+		return "", ""
+	}
+	name := names[seat]
+	a, b := p.Dice()
+	switch p.Phase() {
+	case kimbo.PhaseOpening:
+		return "to roll", "Opening roll: " + name + " to roll"
+	case kimbo.PhaseFence:
+		return "fence or roll", name + ": move a fence, or roll"
+	case kimbo.PhaseRoll:
+		return "to roll", name + " to roll"
+	case kimbo.PhaseMove:
+		if len(v.legal) == 1 && v.legal[0].Text == kimbo.PassText {
+			return fmt.Sprintf("pass %d-%d", a, b), fmt.Sprintf("%s cannot move %d-%d: pass", name, a, b)
+		}
+		return fmt.Sprintf("to move %d-%d", a, b), fmt.Sprintf("%s to move %d-%d", name, a, b)
+	case kimbo.PhaseCorner:
+		if pending := p.Pending(); len(pending) > 0 {
+			victim := pending[0]
+			vname := p.Side(victim).String()
+			if int(victim) < len(names) {
+				vname = names[victim]
+			}
+			return "choose corner for " + string(p.Side(victim).Letter()),
+				name + ": choose a corner for " + vname + "'s piece"
+		}
+	}
+	return "", ""
+}
+
+// kbSeatBar draws a seat's name bar: its disc with its side's letter, its
+// name and, on the right, what it is deciding, its pieces HOME and
+// captured, and its side; in the opening, its roll.
+func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, seat int) {
+	p, name := v.p, v.names[seat]
+	side := p.Side(rules.Seat(seat))
+	x, y, w, h := kbBarBox(side)
+	cy := y + h/2
+	o := p.Outcome()
+	state := barWaiting
+	switch {
+	case o.Over() && o.Won(rules.Seat(seat)):
+		state = barWinner
+	case o.Over():
+		state = barDone
+	case int(p.Turn()) == seat:
+		state = barToMove
+	}
+	if state == barToMove || state == barWinner {
+		seatBarBack(dc, seat, state, x, y, w, h)
+	}
+	nx := x + 16
+	if state == barToMove {
+		turnMarker(dc, seat, nx, cy)
+	}
+	nx += 34
+	kbSeatDisc(img, dc, kit, seat, side, nx+16, cy, 18)
+	nx += 46
+
+	// The right-hand side, from the right: the roll in the opening, then
+	// the parts of the label, the least needed dropped first when the name
+	// would be squeezed.
+	right := x + w - 20
+	if p.Phase() == kimbo.PhaseOpening {
+		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] > 0 {
+			right -= kbDice(dc, rolls[seat], right-2*34-7, cy, 34) + 12
+		}
+	}
+	type part struct {
+		text string
+		bold bool
+		c    color.RGBA
+		keep int // higher is dropped later
+	}
+	var parts []part
+	short, _ := kbDecision(v, seat)
+	switch {
+	case state == barWinner:
+		parts = append(parts, part{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
+	case short != "":
+		parts = append(parts, part{text: short, bold: true, c: seatOutline[seat], keep: 9})
+	case p.Phase() == kimbo.PhaseOpening:
+		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] < 0 {
+			parts = append(parts, part{text: "out", c: muted, keep: 8})
+		}
+	}
+	home, captured := 0, 0
+	for _, s := range p.Pieces(rules.Seat(seat)) {
+		switch {
+		case s == kimbo.Home:
+			home++
+		case s == kimbo.NoSquare:
+			captured++
+		}
+	}
+	if captured > 0 {
+		parts = append(parts, part{text: fmt.Sprintf("%d captured", captured), bold: true, c: threatRed, keep: 7})
+	}
+	if home > 0 {
+		parts = append(parts, part{text: fmt.Sprintf("%d home", home), c: ink, keep: 6})
+	}
+	parts = append(parts, part{text: side.String(), c: muted, keep: 1})
+
+	nf := kit.face(state != barWaiting && state != barDone, 28)
+	sep := "  ·  "
+	measure := func(ps []part) float64 {
+		wd := 0.0
+		for i, pt := range ps {
+			wd += textWidth(kit.face(pt.bold, 24), pt.text)
+			if i > 0 {
+				wd += textWidth(kit.face(false, 24), sep)
+			}
+		}
+		return wd
+	}
+	minName := math.Min(textWidth(nf, name), 160)
+	for len(parts) > 1 && right-measure(parts)-20-nx < minName {
+		low := 0
+		for i, pt := range parts {
+			if pt.keep < parts[low].keep {
+				low = i
+			}
+		}
+		parts = append(parts[:low], parts[low+1:]...)
+	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		pt := parts[i]
+		right -= drawText(img, kit.face(pt.bold, 24), pt.text, right, cy, 1, pt.c)
+		if i > 0 {
+			right -= drawText(img, kit.face(false, 24), sep, right, cy, 1, muted)
+		}
+	}
+	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
+}
+
+// kbHeader draws the title and the latest turn on the first line, whose
+// decision it is (or the result) on the second, and the dice on the right.
+func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, info Info) {
+	p, names, last := v.p, v.names, v.last
+	left, right := kbBoardX-20, float64(kbW)-kbBoardX+20
+
+	// The dice: the roll being played, or the latest turn's, with the disc
+	// of the seat that rolled it.
+	var dice [2]int
+	roller := -1
+	switch a, b := p.Dice(); {
+	case a > 0:
+		dice, roller = [2]int{a, b}, int(p.Turn())
+	case p.Phase() != kimbo.PhaseOpening && last.Dice[0] > 0 && (last.Fenced || last.Move != ""):
+		// A turn's roll; not the opening's last roll, which the
+		// first turn's record holds until it starts.
+		dice, roller = last.Dice, int(last.Seat)
+	}
+	if roller >= 0 && roller < p.Players() {
+		dw := 2*kbDie + kbDie/5
+		right -= kbDice(dc, dice, right-dw, kbHeaderH/2, kbDie)
+		right -= 12
+		kbSeatDisc(img, dc, kit, roller, p.Side(rules.Seat(roller)), right-15, kbHeaderH/2, 15)
+		right -= 30 + 24
+	}
+
+	// Line 1: the title, and the latest turn's fence and move.
+	small := kit.face(false, 24)
+	y := 38.0
+	var lt []string
+	if last.Seat >= 0 && p.Phase() != kimbo.PhaseOpening {
+		if last.FenceFrom != kimbo.NoSlot {
+			lt = append(lt, last.FenceFrom.String()+">"+last.FenceTo.String())
+		}
+		if last.Move != "" {
+			lt = append(lt, last.Move)
+		}
+	}
+	if len(lt) > 0 {
+		bf := kit.face(true, 24)
+		text := fit(bf, strings.Join(lt, ", "), (right-left)*0.6)
+		w := drawText(img, bf, text, right, y, 1, ink)
+		label := "Last " + string(p.Side(last.Seat).Letter()) + " "
+		w += drawText(img, small, label, right-w, y, 1, muted)
+		kbTitle(img, kit, info, left, right-w-24, y)
+	} else {
+		kbTitle(img, kit, info, left, right, y)
+	}
+
+	// Line 2: whose decision it is, or the result.
+	y = 90
+	bf := kit.face(true, 32)
+	x := left
+	o := p.Outcome()
+	var status string
+	if o.Over() {
+		if w := o.Winners; len(w) == 1 && int(w[0]) < p.Players() {
+			kbSeatDisc(img, dc, kit, int(w[0]), p.Side(w[0]), x+16, y, 16)
+			x += 42
+		}
+		status = resultText(o, names, "")
+		if o.Method == rules.Finished && len(o.Winners) > 0 {
+			status += ": all four pieces HOME"
+		}
+	} else if t := int(p.Turn()); t >= 0 && t < len(names) {
+		turnMarker(dc, t, x, y)
+		x += 36
+		_, status = kbDecision(v, t)
+	}
+	drawText(img, bf, fit(bf, status, right-x), x, y, 0, ink)
+}
+
+// kbSeatDisc draws a seat's disc with its side's letter, centred on
+// (x, y).
+func kbSeatDisc(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, side kimbo.Side, x, y, radius float64) {
+	seatDisc(dc, seat, x, y, radius)
+	drawText(img, kit.face(true, math.Round(radius*1.2)), string(side.Letter()), x, y, 0.5, kbLetterInk(seat))
+}
+
+// kbTitle draws the game's title between left and right on line y.
+func kbTitle(img *image.RGBA, kit *faceKit, info Info, left, right, y float64) {
+	title := "Kimbo"
+	if t := kit.fonts.clean(info.Title); t != "" {
+		title = t + " · " + title
+	}
+	tf := kit.face(true, 30)
+	drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
+}
