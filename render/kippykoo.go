@@ -1,0 +1,975 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+	"sync"
+
+	"github.com/fogleman/gg"
+
+	"parlor/rules"
+	"parlor/rules/kippykoo"
+)
+
+// The Kippy Koo picture: a portrait canvas with a header (title, the latest
+// move, whose decision it is or the result, and the dice), North's name bar,
+// the board, South's name bar and, in games of three and four, a row with
+// West's bar on the left and East's on the right. On the board the track
+// is a loop of kippykoo.Holes holes round a rounded square, numbered
+// clockwise from South's Star Space in the middle of the bottom edge as the
+// text drawing numbers them; each side's star is in the middle of its edge,
+// with its START and FINISH pockets inside the loop beside it. Sizes are in
+// pixels.
+const (
+	kkW       = 1000                  // canvas width
+	kkHeaderH = 124.0                 // header height
+	kkBarH    = 64.0                  // height of a name bar, with its gaps
+	kkBoardX  = 20.0                  // left edge of the board
+	kkBoardY  = kkHeaderH + kkBarH    // top edge of the board
+	kkBoardS  = kkW - 2*kkBoardX      // side of the (square) board
+	kkCX      = kkBoardX + kkBoardS/2 // centre of the board
+	kkCY      = kkBoardY + kkBoardS/2
+	kkSouthY  = kkBoardY + kkBoardS + 6 // top of South's name bar
+	kkDie     = 58.0                    // side of a die in the header
+)
+
+// Track geometry: the loop runs through the holes' centres, kkHalf from
+// the board's centre along each edge, its corners rounded with radius
+// kkRound; the holes are spaced evenly along it.
+const (
+	kkHalf     = 400.0 // centre of the board to the loop, across an edge
+	kkRound    = 100.0 // radius of the loop's corners
+	kkStraight = kkHalf - kkRound
+	kkLoop     = 8*kkStraight + 2*math.Pi*kkRound // length of the loop
+	kkStep     = kkLoop / kippykoo.Holes          // from a hole to the next
+	kkNumberAt = 41.0                             // loop to the middle of a hole's number, outward, above and below
+	kkNumberX  = 6.0                              // and further beside, where the numbers are wider than high
+)
+
+// Marble, hole and pocket geometry.
+const (
+	kkMarbleR     = 24.0 // radius of a marble on the track
+	kkPocketR     = 19.0 // radius of a marble in a pocket
+	kkHoleR       = 9.0  // radius of an empty hole
+	kkStarOut     = 41.0 // a star's points
+	kkStarIn      = 20.0 // a star's notches
+	kkSprite      = 56   // side of a track marble's sprite
+	kkPocketSp    = 46   // side of a pocket marble's sprite
+	kkPocketW     = 124.0
+	kkPocketH     = 150.0
+	kkPocketIn    = 298.0 // board centre to a pocket's middle, across an edge
+	kkPocketApart = 84.0  // a star's normal to each of its pockets' middles
+	kkPocketGap   = 48.0  // between the marbles of a pocket
+	kkHeadLen     = 18.0  // length of a path's arrowhead
+)
+
+var (
+	kkBoard      = color.RGBA{0xee, 0xe2, 0xc6, 0xff} // the board
+	kkBoardRim   = color.RGBA{0x5a, 0x44, 0x30, 0xff}
+	kkLine       = color.RGBA{0x9c, 0x80, 0x5a, 0xff} // the track's continuous line
+	kkHole       = color.RGBA{0x4a, 0x38, 0x28, 0xff} // an empty hole
+	kkHoleRim    = color.RGBA{0xc8, 0xb4, 0x90, 0xff}
+	kkNumberInk  = color.RGBA{0x7a, 0x64, 0x4a, 0xff}
+	kkNeutral    = color.RGBA{0xbd, 0xb2, 0xa0, 0xff} // the star and pockets of a side nobody sits on
+	kkNeutralRim = color.RGBA{0x85, 0x78, 0x66, 0xff}
+	kkNeutralIn  = color.RGBA{0xe4, 0xdc, 0xcc, 0xff}
+	kkPathInk    = color.RGBA{0x26, 0x22, 0x1e, 0xff} // the latest move's path
+	kkTitleInk   = color.RGBA{0xd9, 0xc8, 0xa6, 0xff} // the game's name in the middle of the board
+)
+
+// kippykooCache holds what every Kippy Koo picture shares: the static layer
+// for each number of players, and the marble sprites.
+type kippykooCache struct {
+	spriteOnce sync.Once
+	marbles    [4][4]*image.RGBA // track marbles by seat and side
+	pocket     [4][4]*image.RGBA // pocket marbles by seat and side
+	layers     [5]kkLayer        // by the number of players
+}
+
+type kkLayer struct {
+	once sync.Once
+	img  *image.RGBA
+}
+
+// load returns the static layer for a game of n players (2 to 4) and makes
+// sure the sprites are drawn.
+func (c *kippykooCache) load(kit *faceKit, n int) *image.RGBA {
+	c.spriteOnce.Do(func() {
+		for seat := range 4 {
+			for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
+				c.marbles[seat][side] = kkMarbleSprite(kit, seat, side, kkMarbleR, 26, kkSprite)
+				c.pocket[seat][side] = kkMarbleSprite(kit, seat, side, kkPocketR, 21, kkPocketSp)
+			}
+		}
+	})
+	l := &c.layers[n]
+	l.once.Do(func() { l.img = kkStatic(kit, n) })
+	return l.img
+}
+
+// kkSeatSides are the sides seats sit on in a game of n players, as the
+// engine seats them.
+func kkSeatSides(n int) []kippykoo.Side {
+	p, err := kippykoo.New(n)
+	if err != nil {
+		return nil
+	}
+	sides := make([]kippykoo.Side, n)
+	for seat := range n {
+		sides[seat] = p.Side(rules.Seat(seat))
+	}
+	return sides
+}
+
+// kkSeatAt is the seat sitting on side in a game with these sides, or -1.
+func kkSeatAt(sides []kippykoo.Side, side kippykoo.Side) int {
+	for seat, s := range sides {
+		if s == side {
+			return seat
+		}
+	}
+	return -1
+}
+
+// kkAlong is the point at distance d along the loop from South's star,
+// clockwise, with the loop's outward unit normal there; d may be any
+// number, the loop repeating.
+func kkAlong(d float64) (x, y, nx, ny float64) {
+	d = math.Mod(d, kkLoop)
+	if d < 0 {
+		d += kkLoop
+	}
+	const s, r, arc = kkStraight, kkRound, math.Pi / 2 * kkRound
+	// The loop's pieces in order, clockwise from the middle of the bottom
+	// edge: each a straight run or a quarter circle.
+	type piece struct {
+		length         float64
+		x0, y0, dx, dy float64 // a straight run: start and direction
+		nx, ny         float64 // its outward normal
+		cx, cy, a0     float64 // a corner: centre and starting angle
+		corner         bool
+	}
+	pieces := [...]piece{
+		{length: s, x0: 0, y0: kkHalf, dx: -1, nx: 0, ny: 1},
+		{length: arc, cx: -s, cy: s, a0: math.Pi / 2, corner: true},
+		{length: 2 * s, x0: -kkHalf, y0: s, dy: -1, nx: -1},
+		{length: arc, cx: -s, cy: -s, a0: math.Pi, corner: true},
+		{length: 2 * s, x0: -s, y0: -kkHalf, dx: 1, ny: -1},
+		{length: arc, cx: s, cy: -s, a0: 3 * math.Pi / 2, corner: true},
+		{length: 2 * s, x0: kkHalf, y0: -s, dy: 1, nx: 1},
+		{length: arc, cx: s, cy: s, a0: 0, corner: true},
+		{length: s, x0: s, y0: kkHalf, dx: -1, ny: 1},
+	}
+	for i, pc := range pieces {
+		if d > pc.length && i < len(pieces)-1 {
+			d -= pc.length
+			continue
+		}
+		if pc.corner {
+			a := pc.a0 + d/r
+			nx, ny = math.Cos(a), math.Sin(a)
+			return kkCX + pc.cx + r*nx, kkCY + pc.cy + r*ny, nx, ny
+		}
+		return kkCX + pc.x0 + pc.dx*d, kkCY + pc.y0 + pc.dy*d, pc.nx, pc.ny
+	}
+	return kkCX, kkCY + kkHalf, 0, 1
+}
+
+// kkHolePos is the centre of hole h and the loop's outward normal there.
+func kkHolePos(h kippykoo.Hole) (x, y, nx, ny float64) {
+	return kkAlong(float64(h) * kkStep)
+}
+
+// kkNumberPos is the middle of hole h's number, outside the loop.
+func kkNumberPos(h kippykoo.Hole) (x, y float64) {
+	hx, hy, nx, ny := kkHolePos(h)
+	d := kkNumberAt + kkNumberX*math.Abs(nx)
+	return hx + nx*d, hy + ny*d
+}
+
+// kkPocketBox is the middle of side's START or FINISH pocket. Marbles
+// leave the star downstream, so START is on that side of it and FINISH
+// upstream, where they come home from.
+func kkPocketBox(side kippykoo.Side, finish bool) (x, y float64) {
+	_, _, nx, ny := kkHolePos(side.Star())
+	// Downstream is the outward normal turned a quarter clockwise on the
+	// screen (South's star: left).
+	dx, dy := -ny, nx
+	if finish {
+		dx, dy = -dx, -dy
+	}
+	return kkCX + nx*kkPocketIn + dx*kkPocketApart, kkCY + ny*kkPocketIn + dy*kkPocketApart
+}
+
+// kkPocketSlot is the centre of the i-th marble place (0 to 3) of a
+// pocket whose middle is (x, y): two rows of two under the pocket's word.
+func kkPocketSlot(x, y float64, i int) (float64, float64) {
+	col, row := float64(i%2)-0.5, float64(i/2)-0.5
+	return x + col*kkPocketGap, y + 14 + row*kkPocketGap
+}
+
+// kkHeight is the height of the canvas for n players: the row of West's
+// and East's bars is there only when one of them plays.
+func kkHeight(n int) int {
+	h := kkSouthY + kkBarH + 6
+	if n > 2 {
+		h += kkBarH
+	}
+	return int(h)
+}
+
+// kkBarBox is the box of side's name bar: North above the board, South
+// below, West and East in a row under South's, on the left and the right.
+func kkBarBox(side kippykoo.Side) (x, y, w, h float64) {
+	h = kkBarH - 8
+	const left, width = kkBoardX + 20, kkBoardS - 40
+	half := width/2 - 6
+	switch side {
+	case kippykoo.NorthSide:
+		return left, kkHeaderH + 4, width, h
+	case kippykoo.WestSide:
+		return left, kkSouthY + kkBarH, half, h
+	case kippykoo.EastSide:
+		return left + width - half, kkSouthY + kkBarH, half, h
+	}
+	return left, kkSouthY, width, h
+}
+
+// kkSideColours are the fill, rim and tint of side's star and pockets:
+// its seat's colours, or neutral when nobody sits there.
+func kkSideColours(seat int) (fill, rim, tint color.RGBA) {
+	if seat < 0 {
+		return kkNeutral, kkNeutralRim, kkNeutralIn
+	}
+	return seatFill[seat], seatOutline[seat], seatTint[seat]
+}
+
+// kkNumbered reports whether the static layer numbers hole h: every fourth
+// hole and the stars. The holes marbles stand on are numbered over it.
+func kkNumbered(h kippykoo.Hole) bool {
+	return h%4 == 0 || h%kippykoo.Quarter == 0
+}
+
+// kkStatic draws the layer under every picture of a game of n players:
+// background, plain name bars, the board, the loop and its holes, the
+// stars, the pockets, the numbers of every fourth hole and the game's name.
+func kkStatic(kit *faceKit, n int) *image.RGBA {
+	dc := gg.NewContext(kkW, kkHeight(n))
+	dc.SetColor(paper)
+	dc.Clear()
+	img := dc.Image().(*image.RGBA)
+	sides := kkSeatSides(n)
+	for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
+		x, y, w, h := kkBarBox(side)
+		if kkSeatAt(sides, side) >= 0 {
+			seatBarBack(dc, 0, barWaiting, x, y, w, h)
+		} else if n > 2 && (side == kippykoo.WestSide || side == kippykoo.EastSide) {
+			drawText(img, kit.face(false, 22), side.String()+": nobody", x+w/2, y+h/2, 0.5, muted)
+		}
+	}
+
+	// The board, and the game's name in its middle.
+	dc.DrawRoundedRectangle(kkBoardX, kkBoardY, kkBoardS, kkBoardS, 28)
+	dc.SetColor(kkBoardRim)
+	dc.Fill()
+	dc.DrawRoundedRectangle(kkBoardX+6, kkBoardY+6, kkBoardS-12, kkBoardS-12, 23)
+	dc.SetColor(kkBoard)
+	dc.Fill()
+	tf := kit.face(true, 64)
+	drawText(img, tf, "KIPPY", kkCX, kkCY-40, 0.5, kkTitleInk)
+	drawText(img, tf, "KOO", kkCX, kkCY+40, 0.5, kkTitleInk)
+
+	// The long continuous line, with a chevron in each corner showing the
+	// way the marbles go.
+	dc.SetLineWidth(6)
+	dc.SetColor(kkLine)
+	const steps = 240
+	for i := range steps + 1 {
+		x, y, _, _ := kkAlong(kkLoop * float64(i) / steps)
+		if i == 0 {
+			dc.MoveTo(x, y)
+		} else {
+			dc.LineTo(x, y)
+		}
+	}
+	dc.ClosePath()
+	dc.Stroke()
+	for k := range 4 {
+		d := (float64(k) + 0.5) * kkLoop / 4
+		// Between the two holes nearest the corner's middle.
+		d = (math.Floor(d/kkStep) + 0.5) * kkStep
+		x, y, nx, ny := kkAlong(d)
+		kkChevron(dc, x, y, -ny, nx, 10) // along the way of travel
+	}
+
+	// Stars and pockets in the colours of the seats sitting there.
+	for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
+		seat := kkSeatAt(sides, side)
+		fill, rim, tint := kkSideColours(seat)
+		// A point inward, so that the numbers outside fit between two.
+		x, y, nx, ny := kkHolePos(side.Star())
+		kkStar(dc, x, y, -nx, -ny, fill, rim)
+		for _, finish := range []bool{false, true} {
+			px, py := kkPocketBox(side, finish)
+			dc.DrawRoundedRectangle(px-kkPocketW/2, py-kkPocketH/2, kkPocketW, kkPocketH, 16)
+			dc.SetColor(tint)
+			dc.FillPreserve()
+			dc.SetColor(fill)
+			dc.SetLineWidth(4)
+			dc.Stroke()
+			word := "START"
+			if finish {
+				word = "FINISH"
+			}
+			wc := rim
+			if seat < 0 {
+				wc = kkNeutralRim
+			}
+			drawText(img, kit.face(true, 21), word, px, py-kkPocketH/2+22, 0.5, wc)
+			for i := range kippykoo.MarblesPerSeat {
+				sx, sy := kkPocketSlot(px, py, i)
+				kkHoleMark(dc, sx, sy)
+			}
+		}
+	}
+
+	// Holes, and the numbers of every fourth hole and the stars.
+	for h := kippykoo.Hole(0); h < kippykoo.Holes; h++ {
+		x, y, _, _ := kkHolePos(h)
+		kkHoleMark(dc, x, y)
+		if kkNumbered(h) {
+			nx, ny := kkNumberPos(h)
+			drawText(img, kit.face(h%kippykoo.Quarter == 0, 22), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
+		}
+	}
+	return img
+}
+
+// kkHoleMark draws an empty hole centred on (x, y).
+func kkHoleMark(dc *gg.Context, x, y float64) {
+	dc.DrawCircle(x, y, kkHoleR+2.5)
+	dc.SetColor(kkHoleRim)
+	dc.Fill()
+	dc.DrawCircle(x, y, kkHoleR)
+	dc.SetColor(kkHole)
+	dc.Fill()
+}
+
+// kkStar draws a five-pointed Star Space centred on (x, y), a point along
+// the unit vector (ux, uy).
+func kkStar(dc *gg.Context, x, y, ux, uy float64, fill, rim color.RGBA) {
+	a0 := math.Atan2(uy, ux)
+	for i := range 10 {
+		r := kkStarOut
+		if i%2 == 1 {
+			r = kkStarIn
+		}
+		a := a0 + float64(i)*math.Pi/5
+		px, py := x+r*math.Cos(a), y+r*math.Sin(a)
+		if i == 0 {
+			dc.MoveTo(px, py)
+		} else {
+			dc.LineTo(px, py)
+		}
+	}
+	dc.ClosePath()
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(rim)
+	dc.SetLineWidth(3)
+	dc.SetLineJoinRound()
+	dc.Stroke()
+}
+
+// kkChevron fills a small arrowhead at (x, y) pointing along the unit
+// vector (ux, uy).
+func kkChevron(dc *gg.Context, x, y, ux, uy, size float64) {
+	px, py := -uy, ux
+	dc.MoveTo(x+ux*size, y+uy*size)
+	dc.LineTo(x-ux*size+px*size, y-uy*size+py*size)
+	dc.LineTo(x-ux*size/3, y-uy*size/3)
+	dc.LineTo(x-ux*size-px*size, y-uy*size-py*size)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// kkMarbleSprite draws a seat's marble centred in a transparent square of
+// side size: a disc in the seat's colour with the side's letter.
+func kkMarbleSprite(kit *faceKit, seat int, side kippykoo.Side, radius, letter float64, size int) *image.RGBA {
+	dc := gg.NewContext(size, size)
+	c := float64(size) / 2
+	dc.DrawCircle(c+1.2, c+2, radius)
+	dc.SetColor(color.RGBA{0, 0, 0, 0x40})
+	dc.Fill()
+	dc.DrawCircle(c, c, radius)
+	dc.SetColor(seatFill[seat])
+	dc.FillPreserve()
+	dc.SetColor(seatOutline[seat])
+	dc.SetLineWidth(math.Max(2, radius/7))
+	dc.Stroke()
+	img := dc.Image().(*image.RGBA)
+	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, kkLetterInk(seat))
+	return img
+}
+
+// kkLetterInk is the colour of the letter on a seat's marbles: white, or
+// the dark outline on the light gold of seat 2.
+func kkLetterInk(seat int) color.RGBA {
+	if seat == 2 {
+		return seatOutline[seat]
+	}
+	return white
+}
+
+// kkView is what the parts of a picture share.
+type kkView struct {
+	p     *kippykoo.Position
+	names []string     // display names by seat
+	legal []rules.Move // in a move decision
+	last  kippykoo.Turn
+}
+
+// kippykoo draws a Kippy Koo position.
+func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
+	n := p.Players()
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("render: Kippy Koo for %d players", n)
+	}
+	img := copyCanvas(canvas, r.kk.load(kit, n))
+	dc := gg.NewContextForRGBA(img)
+
+	names := make([]string, n)
+	for seat := range n {
+		names[seat] = info.name(r.fonts, seat, p.Side(rules.Seat(seat)).String())
+	}
+	v := &kkView{p: p, names: names, last: p.Last()}
+	if p.Phase() == kippykoo.PhaseMove {
+		v.legal = p.Legal()
+	}
+	paths := kkLastPaths(p, v.last)
+
+	kkHeader(img, dc, kit, v, info)
+	for seat := range n {
+		kkSeatBar(img, dc, kit, v, seat)
+	}
+
+	// In a move decision, the marbles that can move: a ring in the mover's
+	// colour round each, and round its START when it can start one.
+	if p.Phase() == kippykoo.PhaseMove {
+		seat := int(p.Turn())
+		holes, start := kkMovable(v.legal)
+		for _, h := range holes {
+			x, y, _, _ := kkHolePos(h)
+			kkHalo(dc, x, y, kkMarbleR+7, seat)
+		}
+		if start {
+			px, py := kkPocketBox(p.Side(rules.Seat(seat)), false)
+			dc.DrawRoundedRectangle(px-kkPocketW/2-7, py-kkPocketH/2-7, kkPocketW+14, kkPocketH+14, 22)
+			dc.SetColor(seatFill[seat])
+			dc.SetLineWidth(5)
+			dc.Stroke()
+		}
+	}
+
+	// The latest move under the marbles: its paths, and the ghosts of its
+	// marbles on the holes they left.
+	for _, pa := range paths {
+		band, _, _ := kkCut(pa.points, pa.gap+kkHeadLen-2)
+		kkPathBand(dc, band)
+	}
+	for _, pa := range paths {
+		if pa.leg.Start {
+			continue
+		}
+		x, y, _, _ := kkHolePos(pa.leg.From)
+		dc.DrawCircle(x, y, kkMarbleR-2)
+		dc.SetColor(seatTint[v.last.Seat])
+		dc.FillPreserve()
+		dc.SetColor(seatOutline[v.last.Seat])
+		dc.SetLineWidth(2.5)
+		dc.SetDash(5, 4)
+		dc.Stroke()
+		dc.SetDash()
+	}
+
+	// The numbers of the holes that matter now: those marbles stand on,
+	// and those the latest move left and reached, bold on a tint of the
+	// colour of the marble there.
+	for h := kippykoo.Hole(0); h < kippykoo.Holes; h++ {
+		if seat, ok := p.At(h); ok {
+			kkNumberTag(img, dc, kit, h, int(seat))
+		}
+	}
+	for _, pa := range paths {
+		for _, h := range []kippykoo.Hole{pa.leg.From, pa.end} {
+			if _, ok := p.At(h); h >= 0 && !ok {
+				kkNumberTag(img, dc, kit, h, -1)
+			}
+		}
+	}
+
+	// Marbles on the track and in the pockets.
+	for seat := range n {
+		side := p.Side(rules.Seat(seat))
+		for _, h := range p.Marbles(rules.Seat(seat)) {
+			x, y, _, _ := kkHolePos(h)
+			over(img, r.kk.marbles[seat][side], int(math.Round(x))-kkSprite/2, int(math.Round(y))-kkSprite/2)
+		}
+		for _, finish := range []bool{false, true} {
+			count := p.InStart(rules.Seat(seat))
+			if finish {
+				count = p.InFinish(rules.Seat(seat))
+			}
+			px, py := kkPocketBox(side, finish)
+			for i := range count {
+				x, y := kkPocketSlot(px, py, i)
+				over(img, r.kk.pocket[seat][side], int(math.Round(x))-kkPocketSp/2, int(math.Round(y))-kkPocketSp/2)
+			}
+		}
+	}
+
+	// On top: the arrowheads of the latest move.
+	for _, pa := range paths {
+		kkPathHead(dc, pa.points, pa.gap)
+	}
+	return img, nil
+}
+
+// kkLegPath is the drawing of one part of the latest move.
+type kkLegPath struct {
+	leg    kippykoo.Leg
+	end    kippykoo.Hole // the hole its count reached; NoHole for FINISH
+	points [][2]float64  // the path on the canvas, from where the marble was
+	gap    float64       // how far short of the path's end the arrowhead's tip stops
+}
+
+// kkLastPaths are the paths of the parts of the latest move, each from
+// where its marble was (its hole, or its START) along the track to the hole
+// its count reached, or on past its star into FINISH.
+//
+// A marble that ends on one of its own goes on to the next free hole, and
+// one that ends on an opponent's sends it back to START; the position does
+// not record either, so a path ends where the count reached.
+func kkLastPaths(p *kippykoo.Position, last kippykoo.Turn) []kkLegPath {
+	seat := int(last.Seat)
+	if seat < 0 || seat >= p.Players() || last.Lot {
+		return nil
+	}
+	side := p.Side(last.Seat)
+	star := side.Star()
+	var out []kkLegPath
+	for _, lg := range last.Legs() {
+		var pts [][2]float64
+		from := 0
+		if lg.Start {
+			pts = append(pts, kkPocketEdge(side, false))
+		} else {
+			if lg.From < 0 || lg.From >= kippykoo.Holes {
+				continue
+			}
+			from = (int(lg.From) - int(star) + kippykoo.Holes) % kippykoo.Holes
+		}
+		to := from + lg.Count
+		pa := kkLegPath{leg: lg, end: kippykoo.NoHole, gap: kkMarbleR + 3}
+		if to < kippykoo.Holes {
+			pa.end = kippykoo.Hole((int(star) + to) % kippykoo.Holes)
+		} else {
+			to = kippykoo.Holes
+		}
+		// Along the loop, in steps of a quarter of a hole's spacing.
+		d0 := float64(int(star)+from) * kkStep
+		d1 := float64(int(star)+to) * kkStep
+		for d := d0; ; d += kkStep / 4 {
+			d = math.Min(d, d1)
+			x, y, _, _ := kkAlong(d)
+			pts = append(pts, [2]float64{x, y})
+			if d >= d1 {
+				break
+			}
+		}
+		if pa.end == kippykoo.NoHole {
+			pts = append(pts, kkPocketEdge(side, true))
+			pa.gap = 0
+		}
+		pa.points = pts
+		out = append(out, pa)
+	}
+	return out
+}
+
+// kkPocketEdge is where a path between side's star and its START or
+// FINISH pocket meets the pocket: the pocket's edge on the line from the
+// star to its middle, a little inside the outline.
+func kkPocketEdge(side kippykoo.Side, finish bool) [2]float64 {
+	sx, sy, _, _ := kkHolePos(side.Star())
+	px, py := kkPocketBox(side, finish)
+	dx, dy := px-sx, py-sy
+	// The share of the way from the star to the middle at which the line
+	// crosses the box's edge, across each axis.
+	t := 0.0
+	if a := math.Abs(dx); a > kkPocketW/2 {
+		t = max(t, (a-kkPocketW/2)/a)
+	}
+	if a := math.Abs(dy); a > kkPocketH/2 {
+		t = max(t, (a-kkPocketH/2)/a)
+	}
+	ux, uy, _ := kkUnit(dx, dy)
+	return [2]float64{sx + dx*t + ux*4, sy + dy*t + uy*4}
+}
+
+// kkCut returns the path pts cut gap pixels, measured along it, short of
+// its end, and the unit direction of travel at the cut.
+func kkCut(pts [][2]float64, gap float64) (cut [][2]float64, ux, uy float64) {
+	for i := len(pts) - 1; i > 0; i-- {
+		a, b := pts[i-1], pts[i]
+		ux, uy, n := kkUnit(b[0]-a[0], b[1]-a[1])
+		if n > gap || i == 1 {
+			g := math.Min(gap, n)
+			cut = append(cut, pts[:i]...)
+			return append(cut, [2]float64{b[0] - ux*g, b[1] - uy*g}), ux, uy
+		}
+		gap -= n
+	}
+	return pts, 0, 0
+}
+
+// kkPathBand draws the band of a path, under the marbles.
+func kkPathBand(dc *gg.Context, pts [][2]float64) {
+	if len(pts) < 2 {
+		return
+	}
+	dc.SetColor(alpha(kkPathInk, 0.55))
+	dc.SetLineWidth(12)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.MoveTo(pts[0][0], pts[0][1])
+	for _, pt := range pts[1:] {
+		dc.LineTo(pt[0], pt[1])
+	}
+	dc.Stroke()
+}
+
+// kkPathHead draws a path's arrowhead, its tip gap pixels short of the
+// path's end: in front of the marble there, or at FINISH's edge.
+func kkPathHead(dc *gg.Context, pts [][2]float64, gap float64) {
+	if len(pts) < 2 {
+		return
+	}
+	tip, ux, uy := kkCut(pts, gap)
+	if ux == 0 && uy == 0 {
+		return
+	}
+	tx, ty := tip[len(tip)-1][0], tip[len(tip)-1][1]
+	px, py := -uy, ux
+	bx, by := tx-ux*kkHeadLen, ty-uy*kkHeadLen
+	dc.MoveTo(tx, ty)
+	dc.LineTo(bx+px*11, by+py*11)
+	dc.LineTo(bx-px*11, by-py*11)
+	dc.ClosePath()
+	dc.SetColor(kkPathInk)
+	dc.FillPreserve()
+	dc.SetColor(white)
+	dc.SetLineWidth(1.5)
+	dc.Stroke()
+}
+
+// kkHalo draws a ring in seat's colour round (x, y).
+func kkHalo(dc *gg.Context, x, y, radius float64, seat int) {
+	dc.DrawCircle(x, y, radius)
+	dc.SetColor(seatTint[seat])
+	dc.SetLineWidth(9)
+	dc.StrokePreserve()
+	dc.SetColor(seatFill[seat])
+	dc.SetLineWidth(5)
+	dc.Stroke()
+}
+
+// kkNumberTag draws hole h's number bold on a tag in seat's tint (or
+// white for -1), over the static layer's number if any.
+func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *faceKit, h kippykoo.Hole, seat int) {
+	x, y := kkNumberPos(h)
+	f := kit.face(true, 25)
+	s := strconv.Itoa(int(h))
+	w := math.Max(textWidth(f, s)+14, 34)
+	dc.DrawRoundedRectangle(x-w/2, y-15, w, 30, 15)
+	fill, rim := white, kkNumberInk
+	if seat >= 0 {
+		fill, rim = seatTint[seat], seatFill[seat]
+	}
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(rim)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+	drawText(img, f, s, x, y, 0.5, ink)
+}
+
+// kkMovable lists the holes of the marbles that some legal move moves,
+// and whether some legal move starts a marble.
+func kkMovable(legal []rules.Move) (holes []kippykoo.Hole, start bool) {
+	var seen [kippykoo.Holes]bool
+	for _, m := range legal {
+		legs, err := kippykoo.ParseLegs(m.Text)
+		if err != nil {
+			continue
+		}
+		for _, lg := range legs {
+			switch {
+			case lg.Start:
+				start = true
+			case lg.From >= 0 && lg.From < kippykoo.Holes && !seen[lg.From]:
+				seen[lg.From] = true
+				holes = append(holes, lg.From)
+			}
+		}
+	}
+	return holes, start
+}
+
+// kkDecision is the short words for what seat is deciding, for its bar,
+// and the sentence for the header; "" when the seat is not to act.
+func kkDecision(v *kkView, seat int) (short, long string) {
+	p := v.p
+	if p.Outcome().Over() || int(p.Turn()) != seat || seat < 0 || seat >= len(v.names) {
+		return "", ""
+	}
+	name := v.names[seat]
+	switch p.Phase() {
+	case kippykoo.PhaseThrow:
+		return "to throw", name + " to throw the dice"
+	case kippykoo.PhaseRoll:
+		if l := v.last; int(l.Seat) == seat && !l.Lot && l.Dice[0] == l.Dice[1] && l.Move != "" {
+			return "throws again", fmt.Sprintf("%s threw %d-%d: throws again", name, l.Dice[0], l.Dice[1])
+		}
+		return "throwing", name + " is throwing the dice"
+	case kippykoo.PhaseMove:
+		a, b := p.Dice()
+		if len(v.legal) == 1 && v.legal[0].Text == kippykoo.PassText {
+			return fmt.Sprintf("pass %d-%d", a, b), fmt.Sprintf("%s cannot use %d-%d: pass", name, a, b)
+		}
+		return fmt.Sprintf("to move %d-%d", a, b), fmt.Sprintf("%s to move %d-%d", name, a, b)
+	}
+	return "", ""
+}
+
+// kkSeatBar draws a seat's name bar: its marble with its side's letter,
+// its name and, on the right, what it is deciding, its marbles in START
+// and FINISH, and its side.
+func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat int) {
+	p, name := v.p, v.names[seat]
+	side := p.Side(rules.Seat(seat))
+	x, y, w, h := kkBarBox(side)
+	cy := y + h/2
+	o := p.Outcome()
+	state := barWaiting
+	switch {
+	case o.Over() && o.Won(rules.Seat(seat)):
+		state = barWinner
+	case o.Over():
+		state = barDone
+	case int(p.Turn()) == seat:
+		state = barToMove
+	}
+	if state == barToMove || state == barWinner {
+		seatBarBack(dc, seat, state, x, y, w, h)
+	}
+	nx := x + 16
+	if state == barToMove {
+		turnMarker(dc, seat, nx, cy)
+	}
+	nx += 34
+	seatDisc(dc, seat, nx+16, cy, 18)
+	drawText(img, kit.face(true, 22), string(side.Letter()), nx+16, cy, 0.5, kkLetterInk(seat))
+	nx += 46
+
+	// The right-hand side, from the right, the least needed parts dropped
+	// first when the name would be squeezed.
+	right := x + w - 20
+	type part struct {
+		text string
+		bold bool
+		c    color.RGBA
+		keep int // higher is dropped later
+	}
+	var parts []part
+	short, _ := kkDecision(v, seat)
+	switch {
+	case state == barWinner:
+		parts = append(parts, part{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
+	case short != "":
+		parts = append(parts, part{text: short, bold: true, c: seatOutline[seat], keep: 9})
+	}
+	if k := p.InStart(rules.Seat(seat)); k > 0 {
+		parts = append(parts, part{text: fmt.Sprintf("START %d", k), c: ink, keep: 6})
+	}
+	if k := p.InFinish(rules.Seat(seat)); k > 0 {
+		parts = append(parts, part{text: fmt.Sprintf("FINISH %d", k), bold: true, c: ink, keep: 7})
+	}
+	parts = append(parts, part{text: side.String(), c: muted, keep: 1})
+
+	nf := kit.face(state != barWaiting && state != barDone, 28)
+	const sep = "  ·  "
+	measure := func(ps []part) float64 {
+		wd := 0.0
+		for i, pt := range ps {
+			wd += textWidth(kit.face(pt.bold, 24), pt.text)
+			if i > 0 {
+				wd += textWidth(kit.face(false, 24), sep)
+			}
+		}
+		return wd
+	}
+	minName := math.Min(textWidth(nf, name), 140)
+	for len(parts) > 1 && right-measure(parts)-20-nx < minName {
+		low := 0
+		for i, pt := range parts {
+			if pt.keep < parts[low].keep {
+				low = i
+			}
+		}
+		parts = append(parts[:low], parts[low+1:]...)
+	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		pt := parts[i]
+		right -= drawText(img, kit.face(pt.bold, 24), pt.text, right, cy, 1, pt.c)
+		if i > 0 {
+			right -= drawText(img, kit.face(false, 24), sep, right, cy, 1, muted)
+		}
+	}
+	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
+}
+
+// kkHeader draws the title and the latest move on the first line, whose
+// decision it is (or the result) on the second, and the dice on the right.
+func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Info) {
+	p, names, last := v.p, v.names, v.last
+	left, right := kkBoardX+10, float64(kkW)-kkBoardX-10
+
+	// The dice: the throw being played, or the latest one, with the disc
+	// of the seat that threw it.
+	var dice [2]int
+	thrower := -1
+	switch a, b := p.Dice(); {
+	case a > 0:
+		dice, thrower = [2]int{a, b}, int(p.Turn())
+	case !last.Lot && last.Dice[0] > 0:
+		dice, thrower = last.Dice, int(last.Seat)
+	}
+	if thrower >= 0 && thrower < p.Players() {
+		dw := 2*kkDie + kkDie/5
+		right -= kkDice(dc, dice, right-dw, kkHeaderH/2, kkDie)
+		right -= 12
+		seatDisc(dc, thrower, right-14, kkHeaderH/2, 14)
+		drawText(img, kit.face(true, 17), string(p.Side(rules.Seat(thrower)).Letter()), right-14, kkHeaderH/2, 0.5, kkLetterInk(thrower))
+		right -= 28 + 24
+	}
+
+	// Line 1: the title, and the latest move or the lot.
+	small := kit.face(false, 24)
+	bf := kit.face(true, 24)
+	y := 38.0
+	var label, move string
+	if s := int(last.Seat); s >= 0 && s < p.Players() {
+		letter := string(p.Side(last.Seat).Letter())
+		switch {
+		case last.Lot:
+			label, move = "Drawn to begin ", p.Side(last.Seat).String()
+		case last.Move != "":
+			label, move = "Last "+letter+" ", last.Move
+		}
+	}
+	if move != "" {
+		text := fit(bf, move, (right-left)*0.55)
+		w := drawText(img, bf, text, right, y, 1, ink)
+		w += drawText(img, small, label, right-w, y, 1, muted)
+		kkTitle(img, kit, info, left, right-w-24, y)
+	} else {
+		kkTitle(img, kit, info, left, right, y)
+	}
+
+	// Line 2: whose decision it is, or the result.
+	y = 90
+	sf := kit.face(true, 32)
+	x := left
+	o := p.Outcome()
+	var status string
+	switch t := int(p.Turn()); {
+	case o.Over():
+		if len(o.Winners) == 1 {
+			seatDisc(dc, int(o.Winners[0]), x+14, y, 14)
+			x += 38
+		}
+		status = resultText(o, names, "")
+		if o.Method == rules.Finished && len(o.Winners) > 0 {
+			status += ": all four marbles in FINISH"
+		}
+	case p.Phase() == kippykoo.PhaseLot:
+		status = "Drawing lots for who begins"
+	case t >= 0 && t < len(names):
+		turnMarker(dc, t, x, y)
+		x += 36
+		_, status = kkDecision(v, t)
+	}
+	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
+}
+
+// kkTitle draws the game's title between left and right on line y.
+func kkTitle(img *image.RGBA, kit *faceKit, info Info, left, right, y float64) {
+	title := "Kippy Koo"
+	if t := kit.fonts.clean(info.Title); t != "" {
+		title = t + " · " + title
+	}
+	tf := kit.face(true, 30)
+	drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
+}
+
+// kkUnit is (x, y) scaled to length 1, and its length.
+func kkUnit(x, y float64) (ux, uy, n float64) {
+	n = math.Hypot(x, y)
+	if n == 0 {
+		return 0, 0, 0
+	}
+	return x / n, y / n, n
+}
+
+// kkDice draws two dice of side size, the first with its left edge at x,
+// centred on y, and returns the width they took.
+func kkDice(dc *gg.Context, dice [2]int, x, y, size float64) float64 {
+	for i, v := range dice {
+		kkDieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
+	}
+	return 2*size + size/5
+}
+
+// kkDieFace draws one die showing v with its top-left corner at (x, y).
+func kkDieFace(dc *gg.Context, v int, x, y, size float64) {
+	dc.DrawRoundedRectangle(x, y, size, size, size/6)
+	dc.SetColor(white)
+	dc.FillPreserve()
+	dc.SetColor(ink)
+	dc.SetLineWidth(math.Max(2, size/22))
+	dc.Stroke()
+	if v < 1 || v > 6 {
+		return
+	}
+	c, o := size/2, size*0.27
+	dc.SetColor(ink)
+	for _, pp := range kkPips[v] {
+		dc.DrawCircle(x+c+pp[0]*o, y+c+pp[1]*o, size*0.09)
+	}
+	dc.Fill()
+}
+
+// kkPips are the places of the pips of each face, in steps from the
+// middle.
+var kkPips = [7][][2]float64{
+	1: {{0, 0}},
+	2: {{-1, -1}, {1, 1}},
+	3: {{-1, -1}, {0, 0}, {1, 1}},
+	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
+	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
+	6: {{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}},
+}
