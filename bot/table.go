@@ -449,7 +449,6 @@ func started(s storage.Status) bool {
 	return s == storage.StatusActive || s == storage.StatusOver
 }
 
-
 // Problem is a game whose stored position differs from its replayed log.
 type Problem struct {
 	GameID int64
