@@ -27,6 +27,7 @@ import (
 	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kimbo"
+	"parlor/rules/kippykoo"
 	"parlor/storage"
 )
 
@@ -34,21 +35,24 @@ import (
 // game that starts a board's file name. The All the King's Men board is
 // 880×1244 (render/kingsmen.go: a portrait canvas 880 wide, 124+64+44 above
 // the 8 ranks of 112, 44+64+8 below); Kimbo's are what the renderer draws
-// for a start position of 2, 3 and 4 players.
+// for a start position of 2, 3 and 4 players, and so are Kippy Koo's.
 var boardSizes = map[string][]image.Point{
 	"kingsmen": {{880, 1244}},
-	"kimbo":    kimboBoardSizes(),
+	"kimbo":    boardSizesOf(kimbo.Game{}),
+	"kippykoo": boardSizesOf(kippykoo.Game{}),
 }
 
-func kimboBoardSizes() []image.Point {
+// boardSizesOf are the sizes of game's start boards for each number of
+// players.
+func boardSizesOf(game rules.Game) []image.Point {
 	var out []image.Point
-	for _, n := range (kimbo.Game{}).Players() {
-		p, err := kimbo.New(n)
+	for _, n := range game.Players() {
+		st, err := game.New(n)
 		if err != nil {
 			panic(err)
 		}
-		img, err := render.New().Image(p, render.Info{Names: []string{"A", "B", "C", "D"}[:n]})
-		if err == nil {
+		img, err := render.New().Image(st, render.Info{Names: []string{"A", "B", "C", "D"}[:n]})
+		if err == nil && !slices.Contains(out, img.Bounds().Size()) {
 			out = append(out, img.Bounds().Size())
 		}
 	}
