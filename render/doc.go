@@ -4,8 +4,8 @@
 // the King's Men, kimbo.go for Kimbo, kippykoo.go for Kippy Koo), a shared
 // palette, and caches: the embedded Go fonts are parsed once, and each
 // game's static board (background, squares, slots, walls, arrows, the track
-// and its holes, coordinates) is drawn once and copied under every picture. A Renderer is safe for concurrent use; make
-// one at start-up and share it.
+// and its holes, coordinates) is drawn once and copied under every picture.
+// A Renderer is safe for concurrent use; make one at start-up and share it.
 //
 // Render reads rules states only: it never plays moves or changes a state.
 //

@@ -31,6 +31,7 @@ const (
 	kbBoardH  = kimbo.Size * kbSq
 	kbSouthY  = kbBoardY + kbBoardH + kbCoord + 2 // top of South's name bar
 	kbDie     = 58.0                              // side of a die in the header
+	kbBarDie  = 34.0                              // side of a die in a name bar
 )
 
 // Piece, fence and mark geometry, in pixels.
@@ -71,6 +72,9 @@ type kimboCache struct {
 	sprites    [4][4]*image.RGBA // pieces by seat and side
 	homes      [4][4]*image.RGBA // the small pieces drawn in HOME
 	fences     [5][2]*image.RGBA // fences by owner (4: neutral), lying east–west and north–south
+	discs      [4][4]*image.RGBA // seat discs with side letters, by seat and side
+	dice       [2][7]*image.RGBA // die faces: the header's, the name bars'
+	bars       [4][2]*image.RGBA // the back of the bar of a seat to move or won: full width, half
 	layers     [16]kbLayer       // by the mask of occupied sides
 }
 
@@ -96,6 +100,19 @@ func (c *kimboCache) load(kit *faceKit, mask uint8) *image.RGBA {
 			}
 			c.fences[owner][0] = kbFenceSprite(fill, rim, false)
 			c.fences[owner][1] = kbFenceSprite(fill, rim, true)
+		}
+		for seat := range 4 {
+			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
+				c.discs[seat][side] = kbDiscSprite(kit, seat, side)
+			}
+			for half := range 2 {
+				c.bars[seat][half] = kbBarSprite(seat, half == 1)
+			}
+		}
+		for v := 1; v <= 6; v++ {
+			for k, size := range kbDieSizes {
+				c.dice[k][v] = kbDieSprite(v, size)
+			}
 		}
 	})
 	l := &c.layers[mask&15]
@@ -410,9 +427,9 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit, canvas *ima
 	}
 	last, legs := v.last, v.last.Legs()
 
-	kbHeader(img, dc, kit, v, info)
+	kbHeader(img, dc, kit, &r.kb, v, info)
 	for seat := range n {
-		kbSeatBar(img, dc, kit, v, seat)
+		kbSeatBar(img, dc, kit, &r.kb, v, seat)
 	}
 
 	// The pieces that can move: their squares tinted in the mover's colour
@@ -804,13 +821,38 @@ func kbCornerChoices(dc *gg.Context, v *kbView) {
 	}
 }
 
-// kbDice draws two dice of side size, the first with its left edge at x,
-// centred on y, and returns the width they took.
-func kbDice(dc *gg.Context, dice [2]int, x, y, size float64) float64 {
-	for i, v := range dice {
-		kbDieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
+// kbDieSizes are the sides of the dice in the header and in the name bars.
+var kbDieSizes = [2]float64{kbDie, kbBarDie}
+
+// kbDieSprite draws a die showing v, of side size, in a transparent box 4
+// pixels larger.
+func kbDieSprite(v int, size float64) *image.RGBA {
+	n := int(size) + 4
+	dc := gg.NewContext(n, n)
+	kbDieFace(dc, v, 2, 2, size)
+	return dc.Image().(*image.RGBA)
+}
+
+// kbDiceWidth is the width of two dice of side size and the gap between.
+func kbDiceWidth(size float64) float64 { return 2*size + math.Round(size/5) }
+
+// drawDice draws two dice, the header's size when big and else the name
+// bars', the first with its left edge at x, centred on y, and returns the
+// width they took.
+func (c *kimboCache) drawDice(img *image.RGBA, dice [2]int, big bool, x, y float64) float64 {
+	k := 1
+	if big {
+		k = 0
 	}
-	return 2*size + size/5
+	size := kbDieSizes[k]
+	for i, v := range dice {
+		if v < 1 || v > 6 {
+			continue
+		}
+		dx := x + float64(i)*(size+math.Round(size/5))
+		over(img, c.dice[k][v], int(math.Round(dx))-2, int(math.Round(y-size/2))-2)
+	}
+	return kbDiceWidth(size)
 }
 
 // kbDieFace draws one die showing v with its top-left corner at (x, y).
@@ -881,7 +923,7 @@ func kbDecision(v *kbView, seat int) (short, long string) {
 // kbSeatBar draws a seat's name bar: its disc with its side's letter, its
 // name and, on the right, what it is deciding, its pieces HOME and
 // captured, and its side; in the opening, its roll.
-func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, seat int) {
+func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, v *kbView, seat int) {
 	p, name := v.p, v.names[seat]
 	side := p.Side(rules.Seat(seat))
 	x, y, w, h := kbBarBox(side)
@@ -897,14 +939,19 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, seat in
 		state = barToMove
 	}
 	if state == barToMove || state == barWinner {
-		seatBarBack(dc, seat, state, x, y, w, h)
+		// seatBarBack, drawn once.
+		half := 0
+		if w < kbBoardW {
+			half = 1
+		}
+		over(img, cache.bars[seat][half], int(x)-3, int(y)-3)
 	}
 	nx := x + 16
 	if state == barToMove {
 		turnMarker(dc, seat, nx, cy)
 	}
 	nx += 34
-	kbSeatDisc(img, dc, kit, seat, side, nx+16, cy, 18)
+	cache.drawDisc(img, seat, side, nx+16, cy)
 	nx += 46
 
 	// The right-hand side, from the right: the roll in the opening, then
@@ -913,7 +960,7 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, seat in
 	right := x + w - 20
 	if p.Phase() == kimbo.PhaseOpening {
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] > 0 {
-			right -= kbDice(dc, rolls[seat], right-2*34-7, cy, 34) + 12
+			right -= cache.drawDice(img, rolls[seat], false, right-kbDiceWidth(kbBarDie), cy) + 12
 		}
 	}
 	type part struct {
@@ -985,7 +1032,7 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, seat in
 
 // kbHeader draws the title and the latest turn on the first line, whose
 // decision it is (or the result) on the second, and the dice on the right.
-func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, info Info) {
+func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, v *kbView, info Info) {
 	p, names, last := v.p, v.names, v.last
 	left, right := kbBoardX-20, float64(kbW)-kbBoardX+20
 
@@ -1002,11 +1049,10 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, info Inf
 		dice, roller = last.Dice, int(last.Seat)
 	}
 	if roller >= 0 && roller < p.Players() {
-		dw := 2*kbDie + kbDie/5
-		right -= kbDice(dc, dice, right-dw, kbHeaderH/2, kbDie)
+		right -= cache.drawDice(img, dice, true, right-kbDiceWidth(kbDie), kbHeaderH/2)
 		right -= 12
-		kbSeatDisc(img, dc, kit, roller, p.Side(rules.Seat(roller)), right-15, kbHeaderH/2, 15)
-		right -= 30 + 24
+		cache.drawDisc(img, roller, p.Side(rules.Seat(roller)), right-kbDiscR, kbHeaderH/2)
+		right -= 2*kbDiscR + 24
 	}
 
 	// Line 1: the title, and the latest turn's fence and move.
@@ -1040,8 +1086,8 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, info Inf
 	var status string
 	if o.Over() {
 		if w := o.Winners; len(w) == 1 && int(w[0]) < p.Players() {
-			kbSeatDisc(img, dc, kit, int(w[0]), p.Side(w[0]), x+16, y, 16)
-			x += 42
+			cache.drawDisc(img, int(w[0]), p.Side(w[0]), x+kbDiscR, y)
+			x += 2*kbDiscR + 8
 		}
 		status = resultText(o, names, "")
 		if o.Method == rules.Finished && len(o.Winners) > 0 {
@@ -1055,11 +1101,39 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kbView, info Inf
 	drawText(img, bf, fit(bf, status, right-x), x, y, 0, ink)
 }
 
-// kbSeatDisc draws a seat's disc with its side's letter, centred on
-// (x, y).
-func kbSeatDisc(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, side kimbo.Side, x, y, radius float64) {
-	seatDisc(dc, seat, x, y, radius)
-	drawText(img, kit.face(true, math.Round(radius*1.2)), string(side.Letter()), x, y, 0.5, kbLetterInk(seat))
+// kbDiscR is the radius of a seat's disc in its name bar and the header.
+const kbDiscR = 18.0
+
+// kbDiscSize is the side of the sprite of a seat's disc.
+const kbDiscSize = 2*int(kbDiscR) + 6
+
+// kbDiscSprite draws a seat's disc with its side's letter in a transparent
+// square.
+func kbDiscSprite(kit *faceKit, seat int, side kimbo.Side) *image.RGBA {
+	dc := gg.NewContext(kbDiscSize, kbDiscSize)
+	c := float64(kbDiscSize) / 2
+	seatDisc(dc, seat, c, c, kbDiscR)
+	drawText(dc.Image().(*image.RGBA), kit.face(true, 22), string(side.Letter()), c, c, 0.5, kbLetterInk(seat))
+	return dc.Image().(*image.RGBA)
+}
+
+// drawDisc draws a seat's disc with its side's letter centred on (x, y).
+func (c *kimboCache) drawDisc(img *image.RGBA, seat int, side kimbo.Side, x, y float64) {
+	over(img, c.discs[seat][side], int(math.Round(x))-kbDiscSize/2, int(math.Round(y))-kbDiscSize/2)
+}
+
+// kbBarSprite draws the back of the name bar of a seat to move or that has
+// won, of the full board's width or half of it, in a transparent box 3
+// pixels wider on each side.
+func kbBarSprite(seat int, half bool) *image.RGBA {
+	side := kimbo.SouthSide
+	if half {
+		side = kimbo.WestSide
+	}
+	_, _, w, h := kbBarBox(side)
+	dc := gg.NewContext(int(w)+6, int(h)+6)
+	seatBarBack(dc, seat, barToMove, 3, 3, w, h)
+	return dc.Image().(*image.RGBA)
 }
 
 // kbTitle draws the game's title between left and right on line y.
