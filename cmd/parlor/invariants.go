@@ -4,6 +4,7 @@ import (
 	"parlor/rules"
 	"parlor/rules/kimbo"
 	"parlor/rules/kingsmen"
+	"parlor/rules/kippykoo"
 )
 
 // invariants holds each game's own checks, run after every decision of a
@@ -11,4 +12,5 @@ import (
 var invariants = map[string]func(prev, next rules.State) error{
 	"kingsmen": kingsmen.Invariants,
 	"kimbo":    kimbo.Invariants,
+	"kippykoo": kippykoo.Invariants,
 }
