@@ -177,15 +177,6 @@ func kbBarBox(side kimbo.Side) (x, y, w, h float64) {
 	return kbBoardX, kbSouthY, kbBoardW, h
 }
 
-// kbLetterInk is the colour of the letter on a seat's pieces: white, or
-// the dark outline on the light gold of seat 2.
-func kbLetterInk(seat int) color.RGBA {
-	if seat == 2 {
-		return seatOutline[seat]
-	}
-	return white
-}
-
 // kbStatic draws the layer under every picture whose occupied sides are
 // mask: background, plain name bars, squares, slots, walls, start areas and
 // their arrows, HOME and its entrances, coordinates and corner names.
@@ -389,7 +380,7 @@ func kbPieceSprite(kit *faceKit, seat int, side kimbo.Side, radius, letter float
 	dc.SetLineWidth(math.Max(2, radius/7))
 	dc.Stroke()
 	img := dc.Image().(*image.RGBA)
-	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, kbLetterInk(seat))
+	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	return img
 }
 
@@ -726,15 +717,6 @@ func kbLegMarks(dc *gg.Context, lg kimbo.Leg) {
 	}
 }
 
-// unit is (x, y) scaled to length 1, and its length.
-func unit(x, y float64) (ux, uy, n float64) {
-	n = math.Hypot(x, y)
-	if n == 0 {
-		return 0, 0, 0
-	}
-	return x / n, y / n, n
-}
-
 // kbMovable lists the squares of the pieces that some legal move starts
 // from.
 func kbMovable(legal []rules.Move) []kimbo.Square {
@@ -829,7 +811,7 @@ var kbDieSizes = [2]float64{kbDie, kbBarDie}
 func kbDieSprite(v int, size float64) *image.RGBA {
 	n := int(size) + 4
 	dc := gg.NewContext(n, n)
-	kbDieFace(dc, v, 2, 2, size)
+	dieFace(dc, v, 2, 2, size)
 	return dc.Image().(*image.RGBA)
 }
 
@@ -853,36 +835,6 @@ func (c *kimboCache) drawDice(img *image.RGBA, dice [2]int, big bool, x, y float
 		over(img, c.dice[k][v], int(math.Round(dx))-2, int(math.Round(y-size/2))-2)
 	}
 	return kbDiceWidth(size)
-}
-
-// kbDieFace draws one die showing v with its top-left corner at (x, y).
-func kbDieFace(dc *gg.Context, v int, x, y, size float64) {
-	dc.DrawRoundedRectangle(x, y, size, size, size/6)
-	dc.SetColor(white)
-	dc.FillPreserve()
-	dc.SetColor(ink)
-	dc.SetLineWidth(math.Max(2, size/22))
-	dc.Stroke()
-	if v < 1 || v > 6 {
-		return
-	}
-	c, o := size/2, size*0.27
-	dc.SetColor(ink)
-	for _, pp := range kbPips[v] {
-		dc.DrawCircle(x+c+pp[0]*o, y+c+pp[1]*o, size*0.09)
-	}
-	dc.Fill()
-}
-
-// kbPips are the places of the pips of each face, in steps from the
-// middle.
-var kbPips = [7][][2]float64{
-	1: {{0, 0}},
-	2: {{-1, -1}, {1, 1}},
-	3: {{-1, -1}, {0, 0}, {1, 1}},
-	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
-	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
-	6: {{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}},
 }
 
 // kbDecision is the short words for what seat is deciding, for its bar,
@@ -1113,7 +1065,7 @@ func kbDiscSprite(kit *faceKit, seat int, side kimbo.Side) *image.RGBA {
 	dc := gg.NewContext(kbDiscSize, kbDiscSize)
 	c := float64(kbDiscSize) / 2
 	seatDisc(dc, seat, c, c, kbDiscR)
-	drawText(dc.Image().(*image.RGBA), kit.face(true, 22), string(side.Letter()), c, c, 0.5, kbLetterInk(seat))
+	drawText(dc.Image().(*image.RGBA), kit.face(true, 22), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	return dc.Image().(*image.RGBA)
 }
 

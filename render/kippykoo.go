@@ -411,17 +411,8 @@ func kkMarbleSprite(kit *faceKit, seat int, side kippykoo.Side, radius, letter f
 	dc.SetLineWidth(math.Max(2, radius/7))
 	dc.Stroke()
 	img := dc.Image().(*image.RGBA)
-	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, kkLetterInk(seat))
+	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	return img
-}
-
-// kkLetterInk is the colour of the letter on a seat's marbles: white, or
-// the dark outline on the light gold of seat 2.
-func kkLetterInk(seat int) color.RGBA {
-	if seat == 2 {
-		return seatOutline[seat]
-	}
-	return white
 }
 
 // kkView is what the parts of a picture share.
@@ -616,7 +607,7 @@ func kkPocketEdge(side kippykoo.Side, finish bool) [2]float64 {
 	if a := math.Abs(dy); a > kkPocketH/2 {
 		t = max(t, (a-kkPocketH/2)/a)
 	}
-	ux, uy, _ := kkUnit(dx, dy)
+	ux, uy, _ := unit(dx, dy)
 	return [2]float64{sx + dx*t + ux*4, sy + dy*t + uy*4}
 }
 
@@ -625,7 +616,7 @@ func kkPocketEdge(side kippykoo.Side, finish bool) [2]float64 {
 func kkCut(pts [][2]float64, gap float64) (cut [][2]float64, ux, uy float64) {
 	for i := len(pts) - 1; i > 0; i-- {
 		a, b := pts[i-1], pts[i]
-		ux, uy, n := kkUnit(b[0]-a[0], b[1]-a[1])
+		ux, uy, n := unit(b[0]-a[0], b[1]-a[1])
 		if n > gap || i == 1 {
 			g := math.Min(gap, n)
 			cut = append(cut, pts[:i]...)
@@ -782,7 +773,7 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	}
 	nx += 34
 	seatDisc(dc, seat, nx+16, cy, 18)
-	drawText(img, kit.face(true, 22), string(side.Letter()), nx+16, cy, 0.5, kkLetterInk(seat))
+	drawText(img, kit.face(true, 22), string(side.Letter()), nx+16, cy, 0.5, letterInk(seat))
 	nx += 46
 
 	// The right-hand side, from the right, the least needed parts dropped
@@ -863,7 +854,7 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 		right -= kkDice(dc, dice, right-dw, kkHeaderH/2, kkDie)
 		right -= 12
 		seatDisc(dc, thrower, right-14, kkHeaderH/2, 14)
-		drawText(img, kit.face(true, 17), string(p.Side(rules.Seat(thrower)).Letter()), right-14, kkHeaderH/2, 0.5, kkLetterInk(thrower))
+		drawText(img, kit.face(true, 17), string(p.Side(rules.Seat(thrower)).Letter()), right-14, kkHeaderH/2, 0.5, letterInk(thrower))
 		right -= 28 + 24
 	}
 
@@ -926,50 +917,11 @@ func kkTitle(img *image.RGBA, kit *faceKit, info Info, left, right, y float64) {
 	drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
 }
 
-// kkUnit is (x, y) scaled to length 1, and its length.
-func kkUnit(x, y float64) (ux, uy, n float64) {
-	n = math.Hypot(x, y)
-	if n == 0 {
-		return 0, 0, 0
-	}
-	return x / n, y / n, n
-}
-
 // kkDice draws two dice of side size, the first with its left edge at x,
 // centred on y, and returns the width they took.
 func kkDice(dc *gg.Context, dice [2]int, x, y, size float64) float64 {
 	for i, v := range dice {
-		kkDieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
+		dieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
 	}
 	return 2*size + size/5
-}
-
-// kkDieFace draws one die showing v with its top-left corner at (x, y).
-func kkDieFace(dc *gg.Context, v int, x, y, size float64) {
-	dc.DrawRoundedRectangle(x, y, size, size, size/6)
-	dc.SetColor(white)
-	dc.FillPreserve()
-	dc.SetColor(ink)
-	dc.SetLineWidth(math.Max(2, size/22))
-	dc.Stroke()
-	if v < 1 || v > 6 {
-		return
-	}
-	c, o := size/2, size*0.27
-	dc.SetColor(ink)
-	for _, pp := range kkPips[v] {
-		dc.DrawCircle(x+c+pp[0]*o, y+c+pp[1]*o, size*0.09)
-	}
-	dc.Fill()
-}
-
-// kkPips are the places of the pips of each face, in steps from the
-// middle.
-var kkPips = [7][][2]float64{
-	1: {{0, 0}},
-	2: {{-1, -1}, {1, 1}},
-	3: {{-1, -1}, {0, 0}, {1, 1}},
-	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
-	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
-	6: {{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}},
 }

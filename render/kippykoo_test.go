@@ -240,7 +240,7 @@ func kkNearPath(p *kippykoo.Position, x, y float64) bool {
 	for _, pa := range kkLastPaths(p, p.Last()) {
 		for i := 1; i < len(pa.points); i++ {
 			a, b := pa.points[i-1], pa.points[i]
-			ux, uy, n := kkUnit(b[0]-a[0], b[1]-a[1])
+			ux, uy, n := unit(b[0]-a[0], b[1]-a[1])
 			along := (x-a[0])*ux + (y-a[1])*uy
 			across := math.Abs((x-a[0])*uy - (y-a[1])*ux)
 			if along > -10 && along < n+10 && across < 10 {
