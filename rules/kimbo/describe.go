@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // Describe implements rules.State: the legal move m in words, such as
@@ -18,14 +19,11 @@ func (p *Position) Describe(m rules.Move) string {
 	}
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
 			return text
 		}
-		odds := "1 chance in 18"
-		if a == b {
-			odds = "1 chance in 36"
-		}
+		odds := dice.Chance(a, b)
 		if p.phase == PhaseOpening {
 			return fmt.Sprintf("%s rolls %d and %d (%d) in the opening roll (%s)", name, a, b, a+b, odds)
 		}
@@ -122,11 +120,11 @@ func (p *Position) Aliases(m rules.Move) []string {
 	text := m.Text
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
 			return nil
 		}
-		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), rollText(b, a)}
+		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), dice.Text(b, a)}
 	case PhaseFence:
 		f, err := ParseFenceMove(text)
 		if err != nil {

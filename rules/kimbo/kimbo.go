@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // Neutral is the owner of the fences that close the entrances of the sides
@@ -50,13 +51,6 @@ func (ph Phase) String() string {
 	return "?"
 }
 
-// Opening-roll entries in Position.opening: still to roll, out of the
-// round, or the roll as 10*high+low.
-const (
-	rollPending int8 = 0
-	rollOut     int8 = -1
-)
-
 // Position is a state of Kimbo. It is immutable; the zero value is not a
 // valid position: use New or Parse.
 type Position struct {
@@ -64,10 +58,10 @@ type Position struct {
 	pieces   [4][PiecesPerSeat]Square // per seat, sorted; Home, or NoSquare while captured and not yet placed
 	fences   [Slots]int8              // the owner seat of the fence in each slot, neutral, or vacant
 	phase    Phase
-	seat     int8    // whose turn it is (not used in the opening)
-	dice     [2]int8 // PhaseMove: the roll, larger first
-	opening  [4]int8 // PhaseOpening: each seat's roll this round
-	pending  [2]int8 // PhaseCorner: the seats of the captured pieces still to place, next first
+	seat     int8         // whose turn it is (not used in the opening)
+	dice     [2]int8      // PhaseMove: the roll, larger first
+	opening  dice.Opening // PhaseOpening: each seat's roll this round
+	pending  [2]int8      // PhaseCorner: the seats of the captured pieces still to place, next first
 	npending int8
 	retired  [4]bool // the seats that have left the game (Retire)
 	last     Turn
@@ -321,28 +315,11 @@ func (p *Position) OpeningRolls() [][2]int {
 	if p.phase != PhaseOpening {
 		return nil
 	}
-	out := make([][2]int, p.players)
-	for seat := range p.players {
-		switch r := p.opening[seat]; r {
-		case rollPending:
-		case rollOut:
-			out[seat] = [2]int{-1, -1}
-		default:
-			out[seat] = [2]int{int(r / 10), int(r % 10)}
-		}
-	}
-	return out
+	return p.opening.Rolls(p.players)
 }
 
 // nextRoller is the seat to roll next in the opening.
-func (p *Position) nextRoller() int {
-	for seat := range p.players {
-		if p.opening[seat] == rollPending {
-			return seat
-		}
-	}
-	return 0
-}
+func (p *Position) nextRoller() int { return p.opening.Next(p.players) }
 
 // ToMove implements rules.State.
 func (p *Position) ToMove() rules.Seat {
@@ -368,7 +345,7 @@ func (p *Position) Outcome() rules.Outcome { return p.outcome }
 func (p *Position) Legal() []rules.Move {
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
-		return slices.Clone(rollMoves)
+		return dice.Outcomes()
 	case PhaseFence:
 		return p.fenceMoves()
 	case PhaseMove:
@@ -389,23 +366,6 @@ func (p *Position) Legal() []rules.Move {
 	}
 	return nil
 }
-
-// rollMoves are the 21 outcomes of two dice, larger first, with their odds.
-var rollMoves = func() []rules.Move {
-	var out []rules.Move
-	for a := 1; a <= 6; a++ {
-		for b := 1; b <= a; b++ {
-			odds := 2.0 / 36
-			if a == b {
-				odds = 1.0 / 36
-			}
-			out = append(out, rules.Move{Text: rollText(a, b), Odds: odds})
-		}
-	}
-	return out
-}()
-
-func rollText(a, b int) string { return fmt.Sprintf("roll %d-%d", a, b) }
 
 // NoFence is the text of the fence decision that moves no fence.
 const NoFence = "nofence"
@@ -488,12 +448,12 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	text = strings.TrimSpace(text)
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
 			return nil, err
 		}
-		if text != rollText(a, b) {
-			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, rollText(a, b))
+		if text != dice.Text(a, b) {
+			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, dice.Text(a, b))
 		}
 		return p.playRoll(a, b), nil
 	case PhaseFence:
@@ -506,16 +466,6 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	return nil, fmt.Errorf("%w: no decision in phase %s", rules.ErrIllegal, p.phase)
 }
 
-// parseRoll reads "roll 5-3" (either order).
-func parseRoll(text string) (int, int, error) {
-	rest, ok := strings.CutPrefix(text, "roll ")
-	if !ok || len(rest) != 3 || rest[1] != '-' || rest[0] < '1' || rest[0] > '6' || rest[2] < '1' || rest[2] > '6' {
-		return 0, 0, fmt.Errorf("%w: %q is not a roll like \"roll 5-3\"", rules.ErrIllegal, text)
-	}
-	a, b := int(rest[0]-'0'), int(rest[2]-'0')
-	return max(a, b), min(a, b), nil
-}
-
 func (p *Position) playRoll(a, b int) *Position {
 	next := p.clone()
 	if p.phase == PhaseRoll {
@@ -526,7 +476,7 @@ func (p *Position) playRoll(a, b int) *Position {
 	}
 	// The opening roll.
 	r := p.nextRoller()
-	next.opening[r] = int8(10*a + b)
+	next.opening.Record(r, a, b)
 	next.last = noTurn
 	next.last.Seat, next.last.Dice = rules.Seat(r), [2]int{a, b}
 	next.settleOpening()
@@ -538,41 +488,8 @@ func (p *Position) playRoll(a, b int) *Position {
 // seats tied for the highest roll again, alone. A seat left alone in the
 // round, the others having left the game, starts without rolling.
 func (p *Position) settleOpening() {
-	var in []int
-	pending := false
-	for seat := range p.players {
-		switch o := p.opening[seat]; {
-		case o == rollPending:
-			pending = true
-			in = append(in, seat)
-		case o > 0:
-			in = append(in, seat)
-		}
-	}
-	if pending && len(in) > 1 {
-		return
-	}
-	total := func(seat int) int { o := p.opening[seat]; return int(o/10 + o%10) }
-	best := 0
-	for _, seat := range in {
-		best = max(best, total(seat))
-	}
-	var top []int
-	for _, seat := range in {
-		if total(seat) == best {
-			top = append(top, seat)
-		}
-	}
-	if len(top) == 1 {
-		p.opening = [4]int8{}
-		p.phase, p.seat = PhaseFence, int8(top[0])
-		return
-	}
-	for seat := range p.players {
-		p.opening[seat] = rollOut
-		if slices.Contains(top, seat) {
-			p.opening[seat] = rollPending
-		}
+	if first, ok := p.opening.Settle(p.players); ok {
+		p.phase, p.seat = PhaseFence, int8(first)
 	}
 }
 
@@ -734,7 +651,7 @@ func (p *Position) retire(seat rules.Seat) (*Position, error) {
 	next := p.clone()
 	next.retired[seat] = true
 	next.pieces[seat] = [PiecesPerSeat]Square{NoSquare, NoSquare, NoSquare, NoSquare}
-	next.opening[seat] = rollOut
+	next.opening[seat] = dice.Out
 	// Its pieces waiting for a corner leave the game with it.
 	var keep [2]int8
 	k := int8(0)
@@ -800,7 +717,7 @@ func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
 	p.outcome = rules.Outcome{Method: m, Winners: w}
 	p.phase = PhaseOver
 	p.dice = [2]int8{}
-	p.opening = [4]int8{}
+	p.opening = dice.Opening{}
 	// A piece captured by the winning move still goes back to a corner: the
 	// first start area with room.
 	p.placeAll()

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // String implements rules.State: the position text. One field per seat in
@@ -71,18 +72,7 @@ func (p *Position) letter(seat rules.Seat) string {
 func (p *Position) phaseText() string {
 	switch p.phase {
 	case PhaseOpening:
-		var parts []string
-		for seat := range p.players {
-			switch r := p.opening[seat]; r {
-			case rollPending:
-				parts = append(parts, "-")
-			case rollOut:
-				parts = append(parts, "x")
-			default:
-				parts = append(parts, fmt.Sprintf("%d-%d", r/10, r%10))
-			}
-		}
-		return "open:" + strings.Join(parts, ",")
+		return "open:" + p.opening.String(p.players)
 	case PhaseOver:
 		var w []string
 		for _, s := range p.outcome.Winners {
@@ -306,7 +296,7 @@ func (p *Position) parsePhase(field string) error {
 	case "move":
 		p.phase, want = PhaseMove, 3
 		if len(parts) == 3 {
-			a, b, err := parseDice(parts[2])
+			a, b, err := dice.ParsePair(parts[2])
 			if err != nil {
 				return err
 			}
@@ -337,48 +327,12 @@ func (p *Position) parsePhase(field string) error {
 	return nil
 }
 
-// parseDice reads "5-3" (either order) into the larger and the smaller.
-func parseDice(s string) (int, int, error) {
-	a, b, err := parseRoll("roll " + s)
-	if err != nil {
-		return 0, 0, fmt.Errorf("dice %q, want like 5-3", s)
-	}
-	return a, b, nil
-}
-
 func (p *Position) parseOpening(s string) error {
-	parts := strings.Split(s, ",")
-	if len(parts) != p.players {
-		return fmt.Errorf("opening roll %q: %d entries, want one per seat (%d)", s, len(parts), p.players)
+	o, err := dice.ParseOpening(s, p.players, "roll")
+	if err != nil {
+		return err
 	}
-	in, pending, rolledAfterPending := 0, 0, false
-	for seat, part := range parts {
-		switch part {
-		case "-":
-			p.opening[seat] = rollPending
-			pending++
-			in++
-		case "x":
-			p.opening[seat] = rollOut
-		default:
-			a, b, err := parseDice(part)
-			if err != nil {
-				return fmt.Errorf("opening roll %q: %v", s, err)
-			}
-			p.opening[seat] = int8(10*a + b)
-			in++
-			rolledAfterPending = rolledAfterPending || pending > 0
-		}
-	}
-	switch {
-	case pending == 0:
-		return fmt.Errorf("opening roll %q: nobody left to roll", s)
-	case rolledAfterPending:
-		return fmt.Errorf("opening roll %q: seats roll in turn order", s)
-	case in < 2:
-		return fmt.Errorf("opening roll %q: a round has at least two seats rolling", s)
-	}
-	p.phase = PhaseOpening
+	p.opening, p.phase = o, PhaseOpening
 	return nil
 }
 
@@ -402,7 +356,7 @@ func (p *Position) parseLast(field string) error {
 		t.Fenced, t.FenceFrom, t.FenceTo = true, f.From, f.To
 	}
 	if parts[2] != "-" {
-		a, b, err := parseDice(parts[2])
+		a, b, err := dice.ParsePair(parts[2])
 		if err != nil {
 			return fmt.Errorf("last turn %q: %v", field, err)
 		}
@@ -506,7 +460,7 @@ func (p *Position) validateRetired() error {
 		}
 		side := p.Side(rules.Seat(seat))
 		switch {
-		case p.phase == PhaseOpening && p.opening[seat] != rollOut:
+		case p.phase == PhaseOpening && p.opening[seat] != dice.Out:
 			return fmt.Errorf("%s has left the game but is in the opening roll", side)
 		case p.phase >= PhaseFence && p.phase <= PhaseCorner && int(p.seat) == seat:
 			return fmt.Errorf("%s has left the game but is to act", side)

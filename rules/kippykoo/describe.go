@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // Describe implements rules.State: the legal move m in words, such as
@@ -26,14 +27,11 @@ func (p *Position) Describe(m rules.Move) string {
 			return p.Side(rules.Seat(p.seat)).String() + " throws the dice"
 		}
 	case PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
 			return text
 		}
-		odds := "1 chance in 18"
-		if a == b {
-			odds = "1 chance in 36"
-		}
+		odds := dice.Chance(a, b)
 		return fmt.Sprintf("%s throws %d and %d (%s)", p.Side(rules.Seat(p.seat)), a, b, odds)
 	case PhaseMove:
 		set := p.plans()
@@ -128,11 +126,11 @@ func (p *Position) Aliases(m rules.Move) []string {
 			return []string{"throw", "r"}
 		}
 	case PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
 			return nil
 		}
-		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), rollText(b, a)}
+		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), dice.Text(b, a)}
 	case PhaseMove:
 		if text == PassText {
 			return []string{"none", "skip", "no move"}

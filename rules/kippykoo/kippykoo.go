@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // Phase is the part of the game or of a turn a position is in.
@@ -268,7 +269,7 @@ func (p *Position) Legal() []rules.Move {
 	case PhaseThrow:
 		return []rules.Move{{Text: RollText}}
 	case PhaseRoll:
-		return slices.Clone(rollMoves)
+		return dice.Outcomes()
 	case PhaseMove:
 		set := p.plans()
 		out := make([]rules.Move, len(set))
@@ -279,23 +280,6 @@ func (p *Position) Legal() []rules.Move {
 	}
 	return nil
 }
-
-// rollMoves are the 21 outcomes of two dice, larger first, with their odds.
-var rollMoves = func() []rules.Move {
-	var out []rules.Move
-	for a := 6; a >= 1; a-- {
-		for b := a; b >= 1; b-- {
-			odds := 2.0 / 36
-			if a == b {
-				odds = 1.0 / 36
-			}
-			out = append(out, rules.Move{Text: rollText(a, b), Odds: odds})
-		}
-	}
-	return out
-}()
-
-func rollText(a, b int) string { return fmt.Sprintf("roll %d-%d", a, b) }
 
 func lotText(side Side) string { return "first " + string(side.Letter()) }
 
@@ -321,12 +305,12 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	case PhaseThrow:
 		return p.playThrow(text)
 	case PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
 			return nil, err
 		}
-		if text != rollText(a, b) {
-			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, rollText(a, b))
+		if text != dice.Text(a, b) {
+			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, dice.Text(a, b))
 		}
 		next := p.clone()
 		next.phase = PhaseMove
@@ -335,16 +319,6 @@ func (p *Position) PlayText(text string) (*Position, error) {
 		return next, nil
 	}
 	return p.playMove(text)
-}
-
-// parseRoll reads "roll 5-3" (either order).
-func parseRoll(text string) (int, int, error) {
-	rest, ok := strings.CutPrefix(text, "roll ")
-	if !ok || len(rest) != 3 || rest[1] != '-' || rest[0] < '1' || rest[0] > '6' || rest[2] < '1' || rest[2] > '6' {
-		return 0, 0, fmt.Errorf("%w: %q is not a roll like \"roll 5-3\"", rules.ErrIllegal, text)
-	}
-	a, b := int(rest[0]-'0'), int(rest[2]-'0')
-	return max(a, b), min(a, b), nil
 }
 
 func (p *Position) playLot(text string) (*Position, error) {
@@ -363,8 +337,8 @@ func (p *Position) playLot(text string) (*Position, error) {
 // the chance roll for the same seat.
 func (p *Position) playThrow(text string) (*Position, error) {
 	if text != RollText {
-		_, _, errRoll := parseRoll(text)
-		_, _, errDice := parseDice(text)
+		_, _, errRoll := dice.Parse(text, "roll")
+		_, _, errDice := dice.ParsePair(text)
 		if errRoll == nil || errDice == nil {
 			return nil, fmt.Errorf("%w: the dice are not thrown yet, and they choose the throw: play %q", rules.ErrIllegal, RollText)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // String implements rules.State: the position text. One field per seat in
@@ -234,7 +235,7 @@ func (p *Position) parsePhase(field string) error {
 	case parts[1] == "roll" && len(parts) == 2:
 		p.phase = PhaseRoll
 	case parts[1] == "move" && len(parts) == 3:
-		a, b, err := parseDice(parts[2])
+		a, b, err := dice.ParsePair(parts[2])
 		if err != nil {
 			return err
 		}
@@ -245,15 +246,6 @@ func (p *Position) parsePhase(field string) error {
 		return fmt.Errorf("phase %q, want S:throw, S:roll or S:move:6-3 after the seat", field)
 	}
 	return nil
-}
-
-// parseDice reads "5-3" (either order) into the larger and the smaller.
-func parseDice(s string) (int, int, error) {
-	a, b, err := parseRoll("roll " + s)
-	if err != nil {
-		return 0, 0, fmt.Errorf("dice %q, want like 5-3", s)
-	}
-	return a, b, nil
 }
 
 func (p *Position) parseLast(field string) error {
@@ -274,7 +266,7 @@ func (p *Position) parseLast(field string) error {
 	case len(parts) == 2 && parts[1] == "first":
 		t.Lot = true
 	case len(parts) == 3:
-		a, b, err := parseDice(parts[1])
+		a, b, err := dice.ParsePair(parts[1])
 		if err != nil {
 			return fmt.Errorf("last throw %q: %v", field, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // seatName names a seat by its hands: "South"; "East/West" for the lone
@@ -36,14 +37,11 @@ func (p *Position) Describe(m rules.Move) string {
 			return p.hand.String() + " throws the dice"
 		}
 	case PhaseOpening, PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "throw")
 		if err != nil {
 			return text
 		}
-		odds := "1 chance in 18"
-		if a == b {
-			odds = "1 chance in 36"
-		}
+		odds := dice.Chance(a, b)
 		if p.phase == PhaseOpening {
 			return fmt.Sprintf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatName(rules.Seat(p.nextRoller())), a, b, a+b, odds)
 		}
@@ -122,11 +120,11 @@ func (p *Position) Aliases(m rules.Move) []string {
 		}
 		return nil
 	case PhaseOpening, PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "throw")
 		if err != nil {
 			return nil
 		}
-		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), rollText(b, a)}
+		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), dice.Text(b, a)}
 	case PhaseMove:
 	default:
 		return nil

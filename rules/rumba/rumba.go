@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // Hand is one of the four places at the board, each with four men of one
@@ -115,22 +116,15 @@ func (ph Phase) String() string {
 	return "?"
 }
 
-// Opening-throw entries in Position.opening: still to throw, out of the
-// round, or the throw as 10*high+low.
-const (
-	rollPending int8 = 0
-	rollOut     int8 = -1
-)
-
 // Position is a state of Rumba. It is immutable; the zero value is not a
 // valid position: use New or Parse.
 type Position struct {
 	players int
-	t       table   // the men and what stands on each space
-	phase   Phase   //
-	hand    Hand    // whose throw (PhaseThrow, PhaseRoll, PhaseMove)
-	pool    pool    // PhaseMove: the throw and what is left of it
-	opening [4]int8 // PhaseOpening: each seat's throw this round
+	t       table        // the men and what stands on each space
+	phase   Phase        //
+	hand    Hand         // whose throw (PhaseThrow, PhaseRoll, PhaseMove)
+	pool    pool         // PhaseMove: the throw and what is left of it
+	opening dice.Opening // PhaseOpening: each seat's throw this round
 	last    Throw
 	outcome rules.Outcome
 	cache   *moveCache // the legal moves of PhaseMove, worked out once
@@ -346,28 +340,11 @@ func (p *Position) OpeningThrows() [][2]int {
 	if p.phase != PhaseOpening {
 		return nil
 	}
-	out := make([][2]int, p.players)
-	for seat := range p.players {
-		switch r := p.opening[seat]; r {
-		case rollPending:
-		case rollOut:
-			out[seat] = [2]int{-1, -1}
-		default:
-			out[seat] = [2]int{int(r / 10), int(r % 10)}
-		}
-	}
-	return out
+	return p.opening.Rolls(p.players)
 }
 
 // nextRoller is the seat to throw next in the opening.
-func (p *Position) nextRoller() int {
-	for seat := range p.players {
-		if p.opening[seat] == rollPending {
-			return seat
-		}
-	}
-	return 0
-}
+func (p *Position) nextRoller() int { return p.opening.Next(p.players) }
 
 // ToMove implements rules.State.
 func (p *Position) ToMove() rules.Seat {
@@ -400,7 +377,7 @@ func (p *Position) Legal() []rules.Move {
 	case PhaseThrow:
 		return []rules.Move{{Text: RollText}}
 	case PhaseOpening, PhaseRoll:
-		return slices.Clone(rollMoves)
+		return dice.Outcomes()
 	case PhaseMove:
 		cands := p.legalCands()
 		if len(cands) == 0 {
@@ -413,33 +390,6 @@ func (p *Position) Legal() []rules.Move {
 		return out
 	}
 	return nil
-}
-
-// rollMoves are the 21 outcomes of two dice, larger first, with their odds.
-var rollMoves = func() []rules.Move {
-	var out []rules.Move
-	for a := 6; a >= 1; a-- {
-		for b := a; b >= 1; b-- {
-			odds := 2.0 / 36
-			if a == b {
-				odds = 1.0 / 36
-			}
-			out = append(out, rules.Move{Text: rollText(a, b), Odds: odds})
-		}
-	}
-	return out
-}()
-
-func rollText(a, b int) string { return fmt.Sprintf("roll %d-%d", a, b) }
-
-// parseRoll reads "roll 5-3" (either order).
-func parseRoll(text string) (int, int, error) {
-	rest, ok := strings.CutPrefix(text, "roll ")
-	if !ok || len(rest) != 3 || rest[1] != '-' || rest[0] < '1' || rest[0] > '6' || rest[2] < '1' || rest[2] > '6' {
-		return 0, 0, fmt.Errorf("%w: %q is not a throw like \"roll 5-3\"", rules.ErrIllegal, text)
-	}
-	a, b := int(rest[0]-'0'), int(rest[2]-'0')
-	return max(a, b), min(a, b), nil
 }
 
 // Play implements rules.State.
@@ -462,12 +412,12 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	case PhaseThrow:
 		return p.playThrow(text)
 	case PhaseOpening, PhaseRoll:
-		a, b, err := parseRoll(text)
+		a, b, err := dice.Parse(text, "throw")
 		if err != nil {
 			return nil, err
 		}
-		if text != rollText(a, b) {
-			return nil, fmt.Errorf("%w: write the throw larger first: %s", rules.ErrIllegal, rollText(a, b))
+		if text != dice.Text(a, b) {
+			return nil, fmt.Errorf("%w: write the throw larger first: %s", rules.ErrIllegal, dice.Text(a, b))
 		}
 		return p.playRoll(a, b), nil
 	case PhaseMove:
@@ -480,8 +430,8 @@ func (p *Position) PlayText(text string) (*Position, error) {
 // the chance throw for the same hand.
 func (p *Position) playThrow(text string) (*Position, error) {
 	if text != RollText {
-		_, _, errRoll := parseRoll(text)
-		_, _, errDice := parseDice(text)
+		_, _, errRoll := dice.Parse(text, "throw")
+		_, _, errDice := dice.ParsePair(text)
 		if errRoll == nil || errDice == nil {
 			return nil, fmt.Errorf("%w: the dice are not thrown yet, and they choose the throw: play %q", rules.ErrIllegal, RollText)
 		}
@@ -502,36 +452,13 @@ func (p *Position) playRoll(a, b int) *Position {
 	}
 	// The opening throw.
 	r := p.nextRoller()
-	next.opening[r] = int8(10*a + b)
+	next.opening.Record(r, a, b)
 	next.last = Throw{Hand: Hand(r), Dice: [2]int{a, b}, Opening: true}
-	if next.opening[next.nextRoller()] == rollPending {
-		return next
-	}
-	best := 0
-	for seat := range p.players {
-		if o := next.opening[seat]; o > 0 {
-			best = max(best, int(o/10+o%10))
-		}
-	}
-	var top []int
-	for seat := range p.players {
-		if o := next.opening[seat]; o > 0 && int(o/10+o%10) == best {
-			top = append(top, seat)
-		}
-	}
-	if len(top) == 1 {
+	if first, ok := next.opening.Settle(p.players); ok {
 		// The seat's first hand in turn order is the hand with its number;
 		// its turn begins, like every turn, with the seat's decision to
 		// throw.
-		next.opening = [4]int8{}
-		next.phase, next.hand = PhaseThrow, Hand(top[0])
-		return next
-	}
-	for seat := range p.players {
-		next.opening[seat] = rollOut
-		if slices.Contains(top, seat) {
-			next.opening[seat] = rollPending
-		}
+		next.phase, next.hand = PhaseThrow, Hand(first)
 	}
 	return next
 }
@@ -638,7 +565,7 @@ func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
 	p.phase = PhaseOver
 	p.hand = NoHand
 	p.pool = pool{}
-	p.opening = [4]int8{}
+	p.opening = dice.Opening{}
 }
 
 // Winner is the side that won, if the game has ended with winners.

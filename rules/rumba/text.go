@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"parlor/rules"
+	"parlor/rules/dice"
 )
 
 // String is the move's canonical text: "enter S", "S 63-finish", or the
@@ -161,18 +162,7 @@ var sideNames = [2]string{"red", "black"}
 func (p *Position) phaseText() string {
 	switch p.phase {
 	case PhaseOpening:
-		var parts []string
-		for seat := range p.players {
-			switch r := p.opening[seat]; r {
-			case rollPending:
-				parts = append(parts, "-")
-			case rollOut:
-				parts = append(parts, "x")
-			default:
-				parts = append(parts, fmt.Sprintf("%d-%d", r/10, r%10))
-			}
-		}
-		return "open:" + strings.Join(parts, ",")
+		return "open:" + p.opening.String(p.players)
 	case PhaseOver:
 		who := "-"
 		if s, ok := p.Winner(); ok {
@@ -363,7 +353,7 @@ func (p *Position) parsePhase(field string) error {
 	if len(parts) < 3 || len(parts) > 5 {
 		return fmt.Errorf("phase %q, want like S:move:5-3, S:move:5-3:3 or S:move:5-3:-:r10", field)
 	}
-	a, b, err := parseDice(parts[2])
+	a, b, err := dice.ParsePair(parts[2])
 	if err != nil {
 		return fmt.Errorf("phase %q: %v", field, err)
 	}
@@ -395,48 +385,12 @@ func (p *Position) parsePhase(field string) error {
 	return nil
 }
 
-// parseDice reads "5-3" (either order) into the larger and the smaller.
-func parseDice(s string) (int, int, error) {
-	a, b, err := parseRoll("roll " + s)
-	if err != nil {
-		return 0, 0, fmt.Errorf("dice %q, want like 5-3", s)
-	}
-	return a, b, nil
-}
-
 func (p *Position) parseOpening(s string) error {
-	parts := strings.Split(s, ",")
-	if len(parts) != p.players {
-		return fmt.Errorf("opening throw %q: %d entries, want one per seat (%d)", s, len(parts), p.players)
+	o, err := dice.ParseOpening(s, p.players, "throw")
+	if err != nil {
+		return err
 	}
-	in, pending, rolledAfterPending := 0, 0, false
-	for seat, part := range parts {
-		switch part {
-		case "-":
-			p.opening[seat] = rollPending
-			pending++
-			in++
-		case "x":
-			p.opening[seat] = rollOut
-		default:
-			a, b, err := parseDice(part)
-			if err != nil {
-				return fmt.Errorf("opening throw %q: %v", s, err)
-			}
-			p.opening[seat] = int8(10*a + b)
-			in++
-			rolledAfterPending = rolledAfterPending || pending > 0
-		}
-	}
-	switch {
-	case pending == 0:
-		return fmt.Errorf("opening throw %q: nobody left to throw", s)
-	case rolledAfterPending:
-		return fmt.Errorf("opening throw %q: seats throw in turn order", s)
-	case in < 2:
-		return fmt.Errorf("opening throw %q: a round has at least two seats throwing", s)
-	}
-	p.phase = PhaseOpening
+	p.opening, p.phase = o, PhaseOpening
 	return nil
 }
 
@@ -447,7 +401,7 @@ func (p *Position) parseLast(field string) error {
 		return fmt.Errorf("last throw %q, want like last:S;5-3;S05-10xE,S10-13", field)
 	}
 	t := Throw{Hand: handByLetter(parts[0][0])}
-	a, b, err := parseDice(parts[1])
+	a, b, err := dice.ParsePair(parts[1])
 	if err != nil {
 		return fmt.Errorf("last throw %q: %v", field, err)
 	}
