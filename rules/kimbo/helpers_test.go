@@ -46,17 +46,7 @@ func parse(t testing.TB, text string) *kimbo.Position {
 // stops the test if one is rejected.
 func play(t testing.TB, p *kimbo.Position, moves ...string) *kimbo.Position {
 	t.Helper()
-	for _, text := range moves {
-		next, err := p.Play(rules.Move{Text: text})
-		if err != nil {
-			t.Fatalf("Play(%q): got error %v, want none\n%s%s", text, err, p.Drawing(), p)
-		}
-		if err := kimbo.Invariants(p, next); err != nil {
-			t.Fatalf("after %q: %v\n%s", text, err, next.Drawing())
-		}
-		p = next.(*kimbo.Position)
-	}
-	return p
+	return rulestest.Play(t, p, kimbo.Invariants, moves...).(*kimbo.Position)
 }
 
 // expect fails the test when got differs from want, showing p's drawing.
@@ -73,14 +63,7 @@ func expectRejected(t testing.TB, p *kimbo.Position, text, reason string) {
 }
 
 // legal lists the texts of p's legal moves, sorted, separated by " | ".
-func legal(p *kimbo.Position) string {
-	var out []string
-	for _, m := range p.Legal() {
-		out = append(out, m.Text)
-	}
-	slices.Sort(out)
-	return strings.Join(out, " | ")
-}
+func legal(p *kimbo.Position) string { return rulestest.Legal(p) }
 
 // movesFrom lists, sorted, the legal one-piece moves of the piece on from.
 func movesFrom(p *kimbo.Position, from string) string {
@@ -95,35 +78,21 @@ func movesFrom(p *kimbo.Position, from string) string {
 }
 
 // sorted sorts a " | "-separated list of move texts.
-func sorted(list string) string {
-	f := strings.Split(list, " | ")
-	slices.Sort(f)
-	return strings.Join(f, " | ")
-}
+func sorted(list string) string { return rulestest.Sorted(list) }
 
 // isLegal reports whether text is one of p's legal moves.
-func isLegal(p *kimbo.Position, text string) bool {
-	return slices.Contains(p.Legal(), rules.Move{Text: text})
-}
+func isLegal(p *kimbo.Position, text string) bool { return rulestest.IsLegal(p, text) }
 
 // expectLegal fails the test unless each text is a legal move of p.
 func expectLegal(t testing.TB, p *kimbo.Position, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		if !isLegal(p, text) {
-			t.Errorf("%q: got not legal, want legal\n%s", text, p.Drawing())
-		}
-	}
+	rulestest.ExpectLegal(t, p, texts...)
 }
 
 // expectNotLegal fails the test if any text is a legal move of p.
 func expectNotLegal(t testing.TB, p *kimbo.Position, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		if isLegal(p, text) {
-			t.Errorf("%q: got legal, want not legal\n%s", text, p.Drawing())
-		}
-	}
+	rulestest.ExpectNotLegal(t, p, texts...)
 }
 
 // sq reads a square name or panics: the names in tests are constants.

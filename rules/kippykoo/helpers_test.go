@@ -1,7 +1,6 @@
 package kippykoo_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -42,17 +41,7 @@ func parse(t testing.TB, text string) *kippykoo.Position {
 // the invariants after each, and stops the test if one is rejected.
 func play(t testing.TB, p *kippykoo.Position, moves ...string) *kippykoo.Position {
 	t.Helper()
-	for _, text := range moves {
-		next, err := p.Play(rules.Move{Text: text})
-		if err != nil {
-			t.Fatalf("Play(%q): got error %v, want none\n%s%s", text, err, p.Drawing(), p)
-		}
-		if err := kippykoo.Invariants(p, next); err != nil {
-			t.Fatalf("after %q: %v\n%s", text, err, next.Drawing())
-		}
-		p = next.(*kippykoo.Position)
-	}
-	return p
+	return rulestest.Play(t, p, kippykoo.Invariants, moves...).(*kippykoo.Position)
 }
 
 // expect fails the test when got differs from want, showing p's drawing.
@@ -69,45 +58,24 @@ func expectRejected(t testing.TB, p *kippykoo.Position, text, reason string) {
 }
 
 // legal lists the texts of p's legal moves, sorted, separated by " | ".
-func legal(p *kippykoo.Position) string {
-	var out []string
-	for _, m := range p.Legal() {
-		out = append(out, m.Text)
-	}
-	slices.Sort(out)
-	return strings.Join(out, " | ")
-}
+func legal(p *kippykoo.Position) string { return rulestest.Legal(p) }
 
 // sorted sorts a " | "-separated list of move texts.
-func sorted(list string) string {
-	f := strings.Split(list, " | ")
-	slices.Sort(f)
-	return strings.Join(f, " | ")
-}
+func sorted(list string) string { return rulestest.Sorted(list) }
 
 // isLegal reports whether text is one of p's legal moves.
-func isLegal(p *kippykoo.Position, text string) bool {
-	return slices.Contains(p.Legal(), rules.Move{Text: text})
-}
+func isLegal(p *kippykoo.Position, text string) bool { return rulestest.IsLegal(p, text) }
 
 // expectLegal fails the test unless each text is a legal move of p.
 func expectLegal(t testing.TB, p *kippykoo.Position, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		if !isLegal(p, text) {
-			t.Errorf("%q: got not legal, want legal (legal: %s)\n%s", text, legal(p), p.Drawing())
-		}
-	}
+	rulestest.ExpectLegal(t, p, texts...)
 }
 
 // expectNotLegal fails the test if any text is a legal move of p.
 func expectNotLegal(t testing.TB, p *kippykoo.Position, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		if isLegal(p, text) {
-			t.Errorf("%q: got legal, want not legal\n%s", text, p.Drawing())
-		}
-	}
+	rulestest.ExpectNotLegal(t, p, texts...)
 }
 
 // seats is the seat fields of p's position text: where the marbles are.

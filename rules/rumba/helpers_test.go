@@ -2,7 +2,6 @@ package rumba_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -53,17 +52,7 @@ func parse(t testing.TB, text string) *rumba.Position {
 // the invariants after each, and stops the test if one is rejected.
 func play(t testing.TB, p *rumba.Position, moves ...string) *rumba.Position {
 	t.Helper()
-	for _, text := range moves {
-		next, err := p.Play(rules.Move{Text: text})
-		if err != nil {
-			t.Fatalf("Play(%q): got error %v, want none\n%s%s", text, err, p.Drawing(), p)
-		}
-		if err := rumba.Invariants(p, next); err != nil {
-			t.Fatalf("after %q: %v\n%s", text, err, next.Drawing())
-		}
-		p = next.(*rumba.Position)
-	}
-	return p
+	return rulestest.Play(t, p, rumba.Invariants, moves...).(*rumba.Position)
 }
 
 // expect fails the test when got differs from want, showing p's drawing.
@@ -80,45 +69,24 @@ func expectRejected(t testing.TB, p *rumba.Position, text, reason string) {
 }
 
 // legal lists the texts of p's legal moves, sorted, separated by " | ".
-func legal(p *rumba.Position) string {
-	var out []string
-	for _, m := range p.Legal() {
-		out = append(out, m.Text)
-	}
-	slices.Sort(out)
-	return strings.Join(out, " | ")
-}
+func legal(p *rumba.Position) string { return rulestest.Legal(p) }
 
 // sorted sorts a " | "-separated list of move texts.
-func sorted(list string) string {
-	f := strings.Split(list, " | ")
-	slices.Sort(f)
-	return strings.Join(f, " | ")
-}
+func sorted(list string) string { return rulestest.Sorted(list) }
 
 // isLegal reports whether text is one of p's legal moves.
-func isLegal(p *rumba.Position, text string) bool {
-	return slices.Contains(p.Legal(), rules.Move{Text: text})
-}
+func isLegal(p *rumba.Position, text string) bool { return rulestest.IsLegal(p, text) }
 
 // expectLegal fails the test unless each text is a legal move of p.
 func expectLegal(t testing.TB, p *rumba.Position, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		if !isLegal(p, text) {
-			t.Errorf("%q: got not legal, want legal (legal: %s)\n%s", text, legal(p), p.Drawing())
-		}
-	}
+	rulestest.ExpectLegal(t, p, texts...)
 }
 
 // expectNotLegal fails the test if any text is a legal move of p.
 func expectNotLegal(t testing.TB, p *rumba.Position, texts ...string) {
 	t.Helper()
-	for _, text := range texts {
-		if isLegal(p, text) {
-			t.Errorf("%q: got legal, want not legal\n%s", text, p.Drawing())
-		}
-	}
+	rulestest.ExpectNotLegal(t, p, texts...)
 }
 
 // men lists hand h's men as names, in the order the position keeps them.
