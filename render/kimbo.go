@@ -635,24 +635,11 @@ func kbTipGap(lg kimbo.Leg) float64 {
 
 // kbCut returns the path pts cut gap pixels, measured along it, short of
 // its end, and the unit direction of travel at the cut.
-func kbCut(pts [][2]float64, gap float64) (cut [][2]float64, ux, uy float64) {
-	for i := len(pts) - 1; i > 0; i-- {
-		a, b := pts[i-1], pts[i]
-		ux, uy, n := unit(b[0]-a[0], b[1]-a[1])
-		if n > gap || i == 1 {
-			g := math.Min(gap, n)
-			cut = append(cut, pts[:i]...)
-			return append(cut, [2]float64{b[0] - ux*g, b[1] - uy*g}), ux, uy
-		}
-		gap -= n
-	}
-	return pts, 0, 0
-}
 
 // kbLegPath draws the band of a leg's path, stopping at the arrowhead
 // that kbLegMarks draws in front of the piece at its end.
 func kbLegPath(dc *gg.Context, lg kimbo.Leg) {
-	pts, _, _ := kbCut(kbLegPoints(lg), kbTipGap(lg)+kbHeadLen-2)
+	pts, _, _ := cutPath(kbLegPoints(lg), kbTipGap(lg)+kbHeadLen-2)
 	if len(pts) < 2 {
 		return
 	}
@@ -675,7 +662,7 @@ func kbLegMarks(dc *gg.Context, lg kimbo.Leg) {
 	if len(pts) < 2 {
 		return
 	}
-	tip, ux, uy := kbCut(pts, kbTipGap(lg))
+	tip, ux, uy := cutPath(pts, kbTipGap(lg))
 	tx, ty := tip[len(tip)-1][0], tip[len(tip)-1][1]
 	px, py := -uy, ux
 	bx, by := tx-ux*kbHeadLen, ty-uy*kbHeadLen
@@ -915,22 +902,16 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 			right -= cache.drawDice(img, rolls[seat], false, right-kbDiceWidth(kbBarDie), cy) + 12
 		}
 	}
-	type part struct {
-		text string
-		bold bool
-		c    color.RGBA
-		keep int // higher is dropped later
-	}
-	var parts []part
+	var parts []barPart
 	short, _ := kbDecision(v, seat)
 	switch {
 	case state == barWinner:
-		parts = append(parts, part{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, part{text: short, bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, bold: true, c: seatOutline[seat], keep: 9})
 	case p.Phase() == kimbo.PhaseOpening:
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] < 0 {
-			parts = append(parts, part{text: "out", c: muted, keep: 8})
+			parts = append(parts, barPart{text: "out", c: muted, keep: 8})
 		}
 	}
 	home, captured := 0, 0
@@ -943,43 +924,14 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 		}
 	}
 	if captured > 0 {
-		parts = append(parts, part{text: fmt.Sprintf("%d captured", captured), bold: true, c: threatRed, keep: 7})
+		parts = append(parts, barPart{text: fmt.Sprintf("%d captured", captured), bold: true, c: threatRed, keep: 7})
 	}
 	if home > 0 {
-		parts = append(parts, part{text: fmt.Sprintf("%d home", home), c: ink, keep: 6})
+		parts = append(parts, barPart{text: fmt.Sprintf("%d home", home), c: ink, keep: 6})
 	}
-	parts = append(parts, part{text: side.String(), c: muted, keep: 1})
+	parts = append(parts, barPart{text: side.String(), c: muted, keep: 1})
 
-	nf := kit.face(state != barWaiting && state != barDone, 28)
-	sep := "  ·  "
-	measure := func(ps []part) float64 {
-		wd := 0.0
-		for i, pt := range ps {
-			wd += textWidth(kit.face(pt.bold, 24), pt.text)
-			if i > 0 {
-				wd += textWidth(kit.face(false, 24), sep)
-			}
-		}
-		return wd
-	}
-	minName := math.Min(textWidth(nf, name), 160)
-	for len(parts) > 1 && right-measure(parts)-20-nx < minName {
-		low := 0
-		for i, pt := range parts {
-			if pt.keep < parts[low].keep {
-				low = i
-			}
-		}
-		parts = append(parts[:low], parts[low+1:]...)
-	}
-	for i := len(parts) - 1; i >= 0; i-- {
-		pt := parts[i]
-		right -= drawText(img, kit.face(pt.bold, 24), pt.text, right, cy, 1, pt.c)
-		if i > 0 {
-			right -= drawText(img, kit.face(false, 24), sep, right, cy, 1, muted)
-		}
-	}
-	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
+	barLabel(img, kit, name, state != barWaiting && state != barDone, parts, nx, right, cy, 160)
 }
 
 // kbHeader draws the title and the latest turn on the first line, whose
@@ -1025,9 +977,9 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 		w := drawText(img, bf, text, right, y, 1, ink)
 		label := "Last " + string(p.Side(last.Seat).Letter()) + " "
 		w += drawText(img, small, label, right-w, y, 1, muted)
-		kbTitle(img, kit, info, left, right-w-24, y)
+		drawTitle(img, kit, info, "Kimbo", left, right-w-24, y)
 	} else {
-		kbTitle(img, kit, info, left, right, y)
+		drawTitle(img, kit, info, "Kimbo", left, right, y)
 	}
 
 	// Line 2: whose decision it is, or the result.
@@ -1089,11 +1041,3 @@ func kbBarSprite(seat int, half bool) *image.RGBA {
 }
 
 // kbTitle draws the game's title between left and right on line y.
-func kbTitle(img *image.RGBA, kit *faceKit, info Info, left, right, y float64) {
-	title := "Kimbo"
-	if t := kit.fonts.clean(info.Title); t != "" {
-		title = t + " · " + title
-	}
-	tf := kit.face(true, 30)
-	drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
-}

@@ -468,7 +468,7 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit, canva
 	// The latest move under the marbles: its paths, and the ghosts of its
 	// marbles on the holes they left.
 	for _, pa := range paths {
-		band, _, _ := kkCut(pa.points, pa.gap+kkHeadLen-2)
+		band, _, _ := cutPath(pa.points, pa.gap+kkHeadLen-2)
 		kkPathBand(dc, band)
 	}
 	for _, pa := range paths {
@@ -613,19 +613,6 @@ func kkPocketEdge(side kippykoo.Side, finish bool) [2]float64 {
 
 // kkCut returns the path pts cut gap pixels, measured along it, short of
 // its end, and the unit direction of travel at the cut.
-func kkCut(pts [][2]float64, gap float64) (cut [][2]float64, ux, uy float64) {
-	for i := len(pts) - 1; i > 0; i-- {
-		a, b := pts[i-1], pts[i]
-		ux, uy, n := unit(b[0]-a[0], b[1]-a[1])
-		if n > gap || i == 1 {
-			g := math.Min(gap, n)
-			cut = append(cut, pts[:i]...)
-			return append(cut, [2]float64{b[0] - ux*g, b[1] - uy*g}), ux, uy
-		}
-		gap -= n
-	}
-	return pts, 0, 0
-}
 
 // kkPathBand draws the band of a path, under the marbles.
 func kkPathBand(dc *gg.Context, pts [][2]float64) {
@@ -649,7 +636,7 @@ func kkPathHead(dc *gg.Context, pts [][2]float64, gap float64) {
 	if len(pts) < 2 {
 		return
 	}
-	tip, ux, uy := kkCut(pts, gap)
+	tip, ux, uy := cutPath(pts, gap)
 	if ux == 0 && uy == 0 {
 		return
 	}
@@ -779,58 +766,23 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	// The right-hand side, from the right, the least needed parts dropped
 	// first when the name would be squeezed.
 	right := x + w - 20
-	type part struct {
-		text string
-		bold bool
-		c    color.RGBA
-		keep int // higher is dropped later
-	}
-	var parts []part
+	var parts []barPart
 	short, _ := kkDecision(v, seat)
 	switch {
 	case state == barWinner:
-		parts = append(parts, part{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, part{text: short, bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, bold: true, c: seatOutline[seat], keep: 9})
 	}
 	if k := p.InStart(rules.Seat(seat)); k > 0 {
-		parts = append(parts, part{text: fmt.Sprintf("START %d", k), c: ink, keep: 6})
+		parts = append(parts, barPart{text: fmt.Sprintf("START %d", k), c: ink, keep: 6})
 	}
 	if k := p.InFinish(rules.Seat(seat)); k > 0 {
-		parts = append(parts, part{text: fmt.Sprintf("FINISH %d", k), bold: true, c: ink, keep: 7})
+		parts = append(parts, barPart{text: fmt.Sprintf("FINISH %d", k), bold: true, c: ink, keep: 7})
 	}
-	parts = append(parts, part{text: side.String(), c: muted, keep: 1})
+	parts = append(parts, barPart{text: side.String(), c: muted, keep: 1})
 
-	nf := kit.face(state != barWaiting && state != barDone, 28)
-	const sep = "  ·  "
-	measure := func(ps []part) float64 {
-		wd := 0.0
-		for i, pt := range ps {
-			wd += textWidth(kit.face(pt.bold, 24), pt.text)
-			if i > 0 {
-				wd += textWidth(kit.face(false, 24), sep)
-			}
-		}
-		return wd
-	}
-	minName := math.Min(textWidth(nf, name), 140)
-	for len(parts) > 1 && right-measure(parts)-20-nx < minName {
-		low := 0
-		for i, pt := range parts {
-			if pt.keep < parts[low].keep {
-				low = i
-			}
-		}
-		parts = append(parts[:low], parts[low+1:]...)
-	}
-	for i := len(parts) - 1; i >= 0; i-- {
-		pt := parts[i]
-		right -= drawText(img, kit.face(pt.bold, 24), pt.text, right, cy, 1, pt.c)
-		if i > 0 {
-			right -= drawText(img, kit.face(false, 24), sep, right, cy, 1, muted)
-		}
-	}
-	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
+	barLabel(img, kit, name, state != barWaiting && state != barDone, parts, nx, right, cy, 140)
 }
 
 // kkHeader draws the title and the latest move on the first line, whose
@@ -876,9 +828,9 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 		text := fit(bf, move, (right-left)*0.55)
 		w := drawText(img, bf, text, right, y, 1, ink)
 		w += drawText(img, small, label, right-w, y, 1, muted)
-		kkTitle(img, kit, info, left, right-w-24, y)
+		drawTitle(img, kit, info, "Kippy Koo", left, right-w-24, y)
 	} else {
-		kkTitle(img, kit, info, left, right, y)
+		drawTitle(img, kit, info, "Kippy Koo", left, right, y)
 	}
 
 	// Line 2: whose decision it is, or the result.
@@ -908,14 +860,6 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 }
 
 // kkTitle draws the game's title between left and right on line y.
-func kkTitle(img *image.RGBA, kit *faceKit, info Info, left, right, y float64) {
-	title := "Kippy Koo"
-	if t := kit.fonts.clean(info.Title); t != "" {
-		title = t + " · " + title
-	}
-	tf := kit.face(true, 30)
-	drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
-}
 
 // kkDice draws two dice of side size, the first with its left edge at x,
 // centred on y, and returns the width they took.

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -55,4 +56,76 @@ var pips = [7][][2]float64{
 	4: {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
 	5: {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
 	6: {{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}},
+}
+
+// cutPath shortens the polyline pts by gap at its end, to leave room for an
+// arrowhead there, and returns it with the direction of its last segment.
+func cutPath(pts [][2]float64, gap float64) (cut [][2]float64, ux, uy float64) {
+	for i := len(pts) - 1; i > 0; i-- {
+		a, b := pts[i-1], pts[i]
+		ux, uy, n := unit(b[0]-a[0], b[1]-a[1])
+		if n > gap || i == 1 {
+			g := math.Min(gap, n)
+			cut = append(cut, pts[:i]...)
+			return append(cut, [2]float64{b[0] - ux*g, b[1] - uy*g}), ux, uy
+		}
+		gap -= n
+	}
+	return pts, 0, 0
+}
+
+// drawTitle draws "Game 12 · Kimbo" (or the game's name alone) with its
+// left edge at left, fitted before right, on the baseline y.
+func drawTitle(img *image.RGBA, kit *faceKit, info Info, game string, left, right, y float64) {
+	title := game
+	if t := kit.fonts.clean(info.Title); t != "" {
+		title = t + " · " + title
+	}
+	tf := kit.face(true, 30)
+	drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
+}
+
+// barPart is one part of the label on the right of a name bar.
+type barPart struct {
+	text string
+	bold bool
+	c    color.RGBA
+	keep int // higher is dropped later
+}
+
+// barLabel draws a name bar's text: the name from nx (bold when the seat
+// is to act or has won), and the parts right-aligned at right, separated by
+// dots; parts are dropped, lowest keep first, while the name would get
+// less than minName pixels.
+func barLabel(img *image.RGBA, kit *faceKit, name string, bold bool, parts []barPart, nx, right, cy, minName float64) {
+	nf := kit.face(bold, 28)
+	const sep = "  ·  "
+	measure := func(ps []barPart) float64 {
+		wd := 0.0
+		for i, pt := range ps {
+			wd += textWidth(kit.face(pt.bold, 24), pt.text)
+			if i > 0 {
+				wd += textWidth(kit.face(false, 24), sep)
+			}
+		}
+		return wd
+	}
+	minName = math.Min(textWidth(nf, name), minName)
+	for len(parts) > 1 && right-measure(parts)-20-nx < minName {
+		low := 0
+		for i, pt := range parts {
+			if pt.keep < parts[low].keep {
+				low = i
+			}
+		}
+		parts = append(parts[:low], parts[low+1:]...)
+	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		pt := parts[i]
+		right -= drawText(img, kit.face(pt.bold, 24), pt.text, right, cy, 1, pt.c)
+		if i > 0 {
+			right -= drawText(img, kit.face(false, 24), sep, right, cy, 1, muted)
+		}
+	}
+	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
 }
