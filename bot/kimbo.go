@@ -262,87 +262,57 @@ func kimboAlert(s rules.State) string {
 // told with the fence and dice of its turn, so that the board that ends a
 // turn says the whole turn.
 func kimboNarrate(played []Played, after rules.State, names []string) string {
-	var lines []string
-	var cur []string
-	who := rules.Nobody
+	n := newNarration(names, joinWords)
 	var opening []string
-	flush := func() {
-		if len(cur) > 0 {
-			lines = append(lines, fmt.Sprintf("**%s** %s.", seatLabel(names, who), joinWords(cur)))
-		}
-		cur = nil
-	}
 	for i, pl := range played {
 		p, ok := pl.Before.(*kimbo.Position)
 		if !ok {
 			continue
 		}
-		next := after
-		if i+1 < len(played) {
-			next = played[i+1].Before
-		}
+		next, _ := afterPlayed(played, i, after).(*kimbo.Position)
 		seat := p.Turn()
 		if p.Phase() == kimbo.PhaseOpening {
 			opening = append(opening, fmt.Sprintf("%s %s", seatLabel(names, seat), strings.TrimPrefix(pl.Move.Text, "roll ")))
-			if np, ok := next.(*kimbo.Position); ok && np.Phase() != kimbo.PhaseOpening {
-				lines = append(lines, fmt.Sprintf("Opening roll: %s; **%s** rolled highest and starts.", strings.Join(opening, ", "), seatLabel(names, np.Turn())))
+			if next != nil && next.Phase() != kimbo.PhaseOpening {
+				n.line(fmt.Sprintf("Opening roll: %s; **%s** rolled highest and starts.", strings.Join(opening, ", "), seatLabel(names, next.Turn())))
 				opening = nil
 			}
 			continue
 		}
-		if seat != who {
-			flush()
-			who = seat
-		}
+		n.by(seat)
 		switch p.Phase() {
 		case kimbo.PhaseFence:
 			f, err := kimbo.ParseFenceMove(pl.Move.Text)
 			if err == nil && f.From != kimbo.NoSlot {
-				cur = append(cur, fmt.Sprintf("moved a fence from %s to %s", f.From, f.To))
+				n.say(fmt.Sprintf("moved a fence from %s to %s", f.From, f.To))
 			} else {
-				cur = append(cur, "moved no fence")
+				n.say("moved no fence")
 			}
 		case kimbo.PhaseRoll:
-			cur = append(cur, "rolled **"+strings.TrimPrefix(pl.Move.Text, "roll ")+"**")
+			n.say("rolled **" + strings.TrimPrefix(pl.Move.Text, "roll ") + "**")
 		case kimbo.PhaseMove:
-			if len(cur) == 0 {
+			if !n.said() {
 				// The fence and dice were told when they happened; the
 				// board that ends the turn says them again.
-				last := p.Last()
-				if last.FenceFrom != kimbo.NoSlot {
-					cur = append(cur, fmt.Sprintf("moved a fence from %s to %s", last.FenceFrom, last.FenceTo))
+				if last := p.Last(); last.FenceFrom != kimbo.NoSlot {
+					n.say(fmt.Sprintf("moved a fence from %s to %s", last.FenceFrom, last.FenceTo))
 				}
 				d1, d2 := p.Dice()
-				cur = append(cur, fmt.Sprintf("rolled **%d-%d**", d1, d2))
+				n.say(fmt.Sprintf("rolled **%d-%d**", d1, d2))
 			}
-			words := p.Describe(pl.Move)
-			if _, rest, ok := strings.Cut(words, ": "); ok {
-				words = rest
-			}
+			words := moveWords(p, pl.Move)
 			if pl.Move.Text == kimbo.PassText {
 				words = "could not move, and passes"
 			}
-			cur[len(cur)-1] += ": " + words
-			if np, ok := next.(*kimbo.Position); ok {
-				if home := np.HomeCount(seat); home > p.HomeCount(seat) {
-					cur[len(cur)-1] += fmt.Sprintf(" (%d of 4 pieces HOME)", home)
-				}
+			n.extend(": " + words)
+			if next != nil && next.HomeCount(seat) > p.HomeCount(seat) {
+				n.extend(fmt.Sprintf(" (%d of 4 pieces HOME)", next.HomeCount(seat)))
 			}
 		case kimbo.PhaseCorner:
-			words := p.Describe(pl.Move)
-			cur = append(cur, "sent "+strings.Replace(words, " goes back to ", " back to ", 1))
+			n.say("sent " + strings.Replace(p.Describe(pl.Move), " goes back to ", " back to ", 1))
 		}
 	}
-	flush()
-	return strings.Join(lines, "\n")
-}
-
-// seatLabel is the name of seat for the narration.
-func seatLabel(names []string, seat rules.Seat) string {
-	if int(seat) >= 0 && int(seat) < len(names) {
-		return names[seat]
-	}
-	return "Nobody"
+	return n.String()
 }
 
 const kimboRules = `**Kimbo**, the game of fences — 2 to 4 players, four pieces and six fences each.

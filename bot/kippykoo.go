@@ -74,65 +74,44 @@ func KippyKooKit() Kit {
 // kippyKooNarrate tells each player's part in one line: the throws, the
 // moves with what they sent back, marbles into FINISH.
 func kippyKooNarrate(played []Played, after rules.State, names []string) string {
-	var lines, cur []string
-	who := rules.Nobody
-	flush := func() {
-		if len(cur) > 0 {
-			lines = append(lines, fmt.Sprintf("**%s** %s.", seatLabel(names, who), strings.Join(cur, "; ")))
-		}
-		cur = nil
-	}
+	n := newNarration(names, func(phrases []string) string { return strings.Join(phrases, "; ") })
 	for i, pl := range played {
 		p, ok := pl.Before.(*kippykoo.Position)
 		if !ok {
 			continue
 		}
-		next := after
-		if i+1 < len(played) {
-			next = played[i+1].Before
-		}
+		next, _ := afterPlayed(played, i, after).(*kippykoo.Position)
 		if p.Phase() == kippykoo.PhaseLot {
-			if np, ok := next.(*kippykoo.Position); ok {
-				flush()
-				lines = append(lines, fmt.Sprintf("By lot, **%s** begins.", seatLabel(names, np.Turn())))
+			if next != nil {
+				n.line(fmt.Sprintf("By lot, **%s** begins.", seatLabel(names, next.Turn())))
 			}
 			continue
 		}
 		seat := p.Turn()
-		if seat != who {
-			flush()
-			who = seat
-		}
+		n.by(seat)
 		switch p.Phase() {
-		case kippykoo.PhaseThrow:
 		case kippykoo.PhaseRoll:
 			again := ""
-			if len(cur) > 0 {
+			if n.said() {
 				again = "threw again: "
 			}
-			cur = append(cur, again+"rolled **"+strings.TrimPrefix(pl.Move.Text, "roll ")+"**")
+			n.say(again + "rolled **" + strings.TrimPrefix(pl.Move.Text, "roll ") + "**")
 		case kippykoo.PhaseMove:
-			words := p.Describe(pl.Move)
-			if _, rest, ok := strings.Cut(words, ": "); ok {
-				words = rest
-			}
+			words := moveWords(p, pl.Move)
 			if pl.Move.Text == kippykoo.PassText {
 				words = "can't move, and passes"
 			}
-			if len(cur) == 0 {
+			if !n.said() {
 				d1, d2 := p.Dice()
-				cur = append(cur, fmt.Sprintf("rolled **%d-%d**", d1, d2))
+				n.say(fmt.Sprintf("rolled **%d-%d**", d1, d2))
 			}
-			cur[len(cur)-1] += ": " + words
-			if np, ok := next.(*kippykoo.Position); ok {
-				if n := np.InFinish(seat); n > p.InFinish(seat) {
-					cur[len(cur)-1] += fmt.Sprintf(" (%d of 4 in FINISH)", n)
-				}
+			n.extend(": " + words)
+			if next != nil && next.InFinish(seat) > p.InFinish(seat) {
+				n.extend(fmt.Sprintf(" (%d of 4 in FINISH)", next.InFinish(seat)))
 			}
 		}
 	}
-	flush()
-	return strings.Join(lines, "\n")
+	return n.String()
 }
 
 const kippyKooRules = `**Kippy Koo**, the Indian marble game — 2 to 4 players, four marbles each.
