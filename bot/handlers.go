@@ -42,15 +42,8 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		if err != nil {
 			return Response{}, err
 		}
-		if err := playable(l); err != nil {
+		if _, err := mover(l, req.User.ID); err != nil {
 			return Response{}, err
-		}
-		seat, err := player(l, req.User.ID)
-		if err != nil {
-			return Response{}, err
-		}
-		if l.state.ToMove() != rules.Seat(seat) {
-			return Response{}, sorry("It is %s's turn, not yours.", seatUser(l.row, int(l.state.ToMove())).Name)
 		}
 		text, err := sub.Text(l.state, req.Options)
 		if err != nil {
@@ -235,17 +228,11 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 // move plays text for the user. version is the version the user saw (from a
 // button), or -1 for a typed command, which acts on the current position.
 func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, version int64) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := mover(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
 	g, st := l.row, l.state
-	if st.ToMove() != rules.Seat(seat) {
-		return Response{}, sorry("It is %s's turn, not yours.", seatUser(g, int(st.ToMove())).Name)
-	}
 	m, err := rules.Find(st, text)
 	if err != nil {
 		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
@@ -560,8 +547,8 @@ func (t *Table) turnOf(ctx context.Context, req Request, kit Kit) (*loaded, erro
 	if err != nil {
 		return nil, err
 	}
-	if l.row.Status != storage.StatusActive || seatOf(l.row, req.User.ID) != int(l.state.ToMove()) {
-		return nil, sorry("not your turn")
+	if _, err := mover(l, req.User.ID); err != nil {
+		return nil, err
 	}
 	return l, nil
 }

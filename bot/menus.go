@@ -117,12 +117,8 @@ func (t *Table) controls(l *loaded) []Row {
 // when it is the only one and the kit says such choices play at once, and
 // otherwise offers the moves of the choice in a second, private menu.
 func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response, error) {
-	seat, err := player(l, req.User.ID)
-	if err != nil {
+	if _, err := mover(l, req.User.ID); err != nil {
 		return Response{}, err
-	}
-	if l.state.ToMove() != rules.Seat(seat) {
-		return Response{}, sorry("It is %s's turn, not yours.", seatUser(l.row, int(l.state.ToMove())).Name)
 	}
 	if len(req.Values) != 1 {
 		return Response{}, sorry("Choose one piece.")

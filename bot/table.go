@@ -320,6 +320,22 @@ func player(l *loaded, user string) (int, error) {
 	return seat, nil
 }
 
+// mover checks that g is in play and that it is the user's turn, and
+// returns their seat.
+func mover(l *loaded, user string) (int, error) {
+	if err := playable(l); err != nil {
+		return -1, err
+	}
+	seat, err := player(l, user)
+	if err != nil {
+		return -1, err
+	}
+	if to := l.state.ToMove(); to != rules.Seat(seat) {
+		return -1, sorry("It is %s's turn, not yours.", seatUser(l.row, int(to)).Name)
+	}
+	return seat, nil
+}
+
 // resultLine says how a finished game ended.
 func resultLine(l *loaded) string {
 	o := l.state.Outcome()
