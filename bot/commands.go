@@ -59,6 +59,14 @@ func gameCommand(kit Kit) CommandSpec {
 		}
 		newSub.Options = append(newSub.Options, OptionSpec{Name: "players", Description: fmt.Sprintf("How many players in all, you included (%d to %d; default: you and those invited, at least %d)", players[0], most, players[0]), Type: IntegerOption, Min: players[0], Max: most})
 	}
+	if kit.Partners {
+		newSub = SubSpec{Name: "new", Description: fmt.Sprintf("Start a game for %d to %d: partners sit opposite; leave seats empty for anyone", players[0], most), Options: []OptionSpec{
+			{Name: "partner", Description: "Your partner, who sits opposite you (a game of 3 or 4)", Type: UserOption},
+			{Name: "opponent", Description: "An opponent (in a game of three, the one who plays the other colour alone)", Type: UserOption},
+			{Name: "opponent2", Description: "The second opponent, your opponent's partner (a game of four)", Type: UserOption},
+			{Name: "players", Description: fmt.Sprintf("How many players in all, you included (%d to %d; default: 4 with a partner, else 2)", players[0], most), Type: IntegerOption, Min: players[0], Max: most},
+		}}
+	}
 	subs := []SubSpec{newSub}
 	for _, s := range kit.Subs {
 		subs = append(subs, s.Spec)

@@ -190,12 +190,13 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 	switch action {
 	case "accept", "decline":
 		return t.answerInvite(ctx, req, l, action == "accept")
-	case "join":
-		return t.join(ctx, req, l)
 	case "cancel":
 		return t.cancel(ctx, req, l)
 	case "start":
 		return t.startNow(ctx, req, l)
+	}
+	if seat, ok := joinSeat(action); ok {
+		return t.join(ctx, req, l, seat)
 	}
 	// The rest act on a game in play.
 	if err := playable(l); err != nil {

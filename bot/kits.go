@@ -2,5 +2,5 @@ package bot
 
 // Kits lists every game the bot serves.
 func Kits() []Kit {
-	return []Kit{KingsmenKit(), KimboKit(), KippyKooKit()}
+	return []Kit{KingsmenKit(), KimboKit(), KippyKooKit(), RumbaKit()}
 }

@@ -43,7 +43,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	players := kit.Game.Players()
 	least, most := players[0], players[len(players)-1]
 	seats := []storage.Seat{{Seat: 0, UserID: req.User.ID, Name: req.User.Name, Joined: true}}
-	invite := func(id string) error {
+	invite := func(id string, at int) error {
 		u := req.Users[id]
 		u.ID = id
 		if u.Name == "" {
@@ -62,22 +62,33 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 				return sorry("You invited %s twice.", u.Name)
 			}
 		}
-		seats = append(seats, storage.Seat{Seat: len(seats), UserID: id, Name: u.Name})
+		seats = append(seats, storage.Seat{Seat: at, UserID: id, Name: u.Name})
 		return nil
 	}
-	if id := req.Options["opponent"]; id != "" {
-		if err := invite(id); err != nil {
-			return Response{}, err
-		}
-	}
+	// Who is invited, by option, and where they sit: in turn, or, in a
+	// game of partners, by the part the option names.
+	invites := []string{"opponent"}
 	for seat := 2; seat <= most; seat++ {
-		if id := req.Options[fmt.Sprintf("player%d", seat)]; id != "" {
-			if err := invite(id); err != nil {
+		invites = append(invites, fmt.Sprintf("player%d", seat))
+	}
+	if kit.Partners {
+		invites = partnerOptions
+	}
+	for i, option := range invites {
+		at := len(seats)
+		if kit.Partners {
+			at = partnerPlace[i]
+		}
+		if id := req.Options[option]; id != "" {
+			if err := invite(id, at); err != nil {
 				return Response{}, err
 			}
 		}
 	}
 	size := max(len(seats), least)
+	if kit.Partners {
+		size = partnerSize(req.Options)
+	}
 	if raw := req.Options["players"]; raw != "" {
 		n, err := strconv.Atoi(strings.TrimSpace(raw))
 		if err != nil || n < least || n > most {
@@ -87,6 +98,12 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 			return Response{}, sorry("You invited %d people, so the game needs at least %d players, not %d.", len(seats)-1, len(seats), n)
 		}
 		size = n
+	}
+	if kit.Partners {
+		var err error
+		if seats, err = partnerLobby(seats, size); err != nil {
+			return Response{}, err
+		}
 	}
 	for len(seats) < size {
 		seats = append(seats, storage.Seat{Seat: len(seats)})
@@ -134,6 +151,12 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 		fmt.Fprintf(&b, "<@%s>, **%s** challenges you to a game of %s (game #%d).", invited[0].UserID, creator, title, g.ID)
 	case len(g.Seats) == 2 && len(open) == 1:
 		fmt.Fprintf(&b, "**%s** opened a game of %s (game #%d). Anyone may take the other seat.", creator, title, g.ID)
+	case kit.Partners:
+		fmt.Fprintf(&b, "**%s** starts a game of %s for %d (game #%d): %s.\n", creator, title, len(g.Seats), g.ID, partnerLine(g))
+		if len(open) > 0 {
+			b.WriteString("Anyone may take an open seat with Join. ")
+		}
+		fmt.Fprintf(&b, "The game begins when every seat is taken; %s may start it sooner once each side has a player.", creator)
 	default:
 		fmt.Fprintf(&b, "**%s** starts a game of %s for %d (game #%d):", creator, title, len(g.Seats), g.ID)
 		for i, s := range g.Seats {
@@ -167,7 +190,10 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 			Component{Kind: Button, ID: customID(g.ID, 0, "accept"), Label: "Accept", Style: Success},
 			Component{Kind: Button, ID: customID(g.ID, 0, "decline"), Label: "Decline", Style: Danger})
 	}
-	if len(open) > 0 {
+	switch {
+	case len(open) > 0 && kit.Partners && len(g.Seats) > 2:
+		row = append(row, partnerJoins(g)...)
+	case len(open) > 0:
 		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "join"), Label: "Join", Style: Success})
 	}
 	if len(g.Seats) > 2 {
@@ -236,13 +262,18 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 	return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** accepted.", req.User.Name))
 }
 
-func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, error) {
+// join seats the user in an open seat: the one the button offers (want),
+// or the first (want < 0).
+func (t *Table) join(ctx context.Context, req Request, l *loaded, want int) (Response, error) {
 	g := l.row
 	if err := unstarted(g, "Game #%d is no longer open to join (it is %s)."); err != nil {
 		return Response{}, err
 	}
 	free := -1
 	for i, s := range g.Seats {
+		if want >= 0 && s.Seat != want && !(s.UserID == req.User.ID && s.UserID != "") {
+			continue
+		}
 		switch {
 		case s.UserID == req.User.ID && s.Joined && len(g.Seats) == 2:
 			return Response{}, sorry("You opened this game; someone else has to take the other seat.")
@@ -255,6 +286,8 @@ func (t *Table) join(ctx context.Context, req Request, l *loaded) (Response, err
 		}
 	}
 	switch {
+	case free < 0 && want >= 0:
+		return Response{}, sorry("That seat of game #%d was taken a moment ago; try another Join.", g.ID)
 	case free < 0:
 		return Response{}, sorry("Game #%d has no open seat: its seats are for the people invited.", g.ID)
 	case req.User.Bot:
@@ -339,9 +372,16 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	g := l.row
 	seats := make([]storage.Seat, len(joined))
 	copy(seats, joined)
-	for i := len(seats) - 1; i > 0; i-- {
-		j := i - t.roll(i+1) // a roll of 0 keeps everyone where they sat
-		seats[i], seats[j] = seats[j], seats[i]
+	if l.kit.Partners {
+		var err error
+		if seats, err = partnerSeating(joined); err != nil {
+			return Response{}, err
+		}
+	} else {
+		for i := len(seats) - 1; i > 0; i-- {
+			j := i - t.roll(i+1) // a roll of 0 keeps everyone where they sat
+			seats[i], seats[j] = seats[j], seats[i]
+		}
 	}
 	for i := range seats {
 		seats[i].Seat, seats[i].Joined = i, true
@@ -364,7 +404,11 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	for _, s := range seats {
 		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(st, s.Seat)))
 	}
-	lead := fmt.Sprintf("%s Game #%d begins. By lot, %s", headline, g.ID, joinWords(sides))
+	how := "By lot, "
+	if l.kit.Partners {
+		how = ""
+	}
+	lead := fmt.Sprintf("%s Game #%d begins. %s%s", headline, g.ID, how, joinWords(sides))
 	if len(played) > 0 && l.kit.Narrate != nil {
 		lead += ". " + l.kit.Narrate(played, st, names(g))
 	} else {

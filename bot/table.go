@@ -71,6 +71,11 @@ type Kit struct {
 	// plays it at once (the choice names a whole move); otherwise a choice
 	// names a piece and always opens the second menu.
 	Direct bool
+	// Partners is set for games of two sides where partners sit opposite
+	// (seats 0 and 2 against 1 and 3; with three, 0 and 2 against 1):
+	// the creator names a partner and opponents, open seats are joined on
+	// a side, and seats are kept as chosen rather than drawn by lot.
+	Partners bool
 }
 
 // GameSub is a game's own subcommand that plays a move.

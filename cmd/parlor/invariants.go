@@ -5,6 +5,7 @@ import (
 	"parlor/rules/kimbo"
 	"parlor/rules/kingsmen"
 	"parlor/rules/kippykoo"
+	"parlor/rules/rumba"
 )
 
 // invariants holds each game's own checks, run after every decision of a
@@ -13,4 +14,5 @@ var invariants = map[string]func(prev, next rules.State) error{
 	"kingsmen": kingsmen.Invariants,
 	"kimbo":    kimbo.Invariants,
 	"kippykoo": kippykoo.Invariants,
+	"rumba":    rumba.Invariants,
 }
