@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -131,8 +132,72 @@ func TestConsoleKimboThreePlayers(t *testing.T) {
 	if !strings.Contains(out, "Game #1 · Kimbo · ") || !strings.Contains(out, "your move") {
 		t.Fatalf("the board after a restart:\n%s", out)
 	}
+	checkDB(t, db, 1)
+}
+
+// Kippy Koo in the console: a challenge accepted, the lot, a throw by
+// the Roll button of whoever the lot drew, and the game carried on in a
+// second session.
+func TestConsoleKippyKoo(t *testing.T) {
+	dir := t.TempDir()
+	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
+	t.Chdir(dir)
+
+	out := console(t, db, boards, strings.Join([]string{
+		"as alice",
+		"/kippykoo new bob",
+		"bob: click Accept",
+		"alice: click roll",
+		"bob: click roll",
+		"quit",
+	}, "\n")+"\n")
+	for _, want := range []string{"Game #1 begins. By lot, ", " rolled "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("the console did not say %q:\n%s", want, out)
+		}
+	}
+	out = console(t, db, boards, "/kippykoo board game:1\nquit\n")
+	if !strings.Contains(out, "Game #1 · Kippy Koo · ") || !strings.Contains(out, "your move") {
+		t.Fatalf("the board after a restart:\n%s", out)
+	}
+	checkDB(t, db, 1)
+}
+
+// Rumba in the console: Alice names her partner and both opponents, they
+// accept, the opening throw picks who begins and that player throws.
+func TestConsoleRumbaFourPlayers(t *testing.T) {
+	dir := t.TempDir()
+	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
+	t.Chdir(dir)
+
+	out := console(t, db, boards, strings.Join([]string{
+		"as alice",
+		"/rumba new partner:carol opponent:bob opponent2:dave",
+		"carol: click Accept",
+		"bob: click Accept",
+		"dave: click Accept",
+		"alice: click roll",
+		"bob: click roll",
+		"carol: click roll",
+		"dave: click roll",
+		"quit",
+	}, "\n")+"\n")
+	for _, want := range []string{"alice ✓ and @carol (invited) against @bob (invited) and @dave (invited)", "alice plays South, Red, bob plays East, Black, carol plays North, Red and dave plays West, Black", "Opening throw: ", " rolled "} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("the console did not say %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, " rolled "); n != 1 {
+		t.Errorf("%d rolls, want the one of the player to move:\n%s", n, out)
+	}
+	checkDB(t, db, 1)
+}
+
+// checkDB runs parlor check on db, which should hold games games.
+func checkDB(t *testing.T, db string, games int) {
+	t.Helper()
 	var check bytes.Buffer
-	if err := run(t.Context(), []string{"check", "--db", db}, nil, &check, &check); err != nil || !strings.Contains(check.String(), "checked 1 games") {
+	if err := run(t.Context(), []string{"check", "--db", db}, nil, &check, &check); err != nil || !strings.Contains(check.String(), fmt.Sprintf("checked %d games", games)) {
 		t.Fatalf("check: %v\n%s", err, check.String())
 	}
 }
