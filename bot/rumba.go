@@ -20,6 +20,7 @@ func RumbaKit() Kit {
 		Example:  "S 06-10",
 		Direct:   true,
 		Partners: true,
+		Finish:   "by bringing four men of their colour into FINISH",
 		Subs: []GameSub{{
 			Spec: SubSpec{Name: "roll", Description: "Throw the dice to begin your turn", Options: []OptionSpec{gameOption()}},
 			Text: func(s rules.State, _ map[string]string) (string, error) {

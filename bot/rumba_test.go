@@ -186,7 +186,7 @@ func TestRumbaGameByComponents(t *testing.T) {
 	if len(o.Winners) != 2 || p.SideOf(o.Winners[0]) != p.SideOf(o.Winners[1]) {
 		t.Errorf("the winners should be partners: %+v", o)
 	}
-	if len(board.Components) != 0 || !strings.Contains(board.Content, "won") {
+	if len(board.Components) != 0 || !strings.Contains(board.Content, " won by bringing four men of their colour into FINISH.") {
 		t.Errorf("last board %q", board.Content)
 	}
 	if g := e.game(id); g.Status != storage.StatusOver {

@@ -76,6 +76,9 @@ type Kit struct {
 	// the creator names a partner and opponents, open seats are joined on
 	// a side, and seats are kept as chosen rather than drawn by lot.
 	Partners bool
+	// Finish, if set, says how a race was won, in place of "by bringing
+	// every piece home".
+	Finish string
 }
 
 // GameSub is a game's own subcommand that plays a move.
@@ -345,6 +348,9 @@ func mover(l *loaded, user string) (int, error) {
 func resultLine(l *loaded) string {
 	o := l.state.Outcome()
 	how := methodWords(o.Method)
+	if o.Method == rules.Finished && l.kit.Finish != "" {
+		how = l.kit.Finish
+	}
 	if o.Draw() {
 		return "drawn " + how + "."
 	}

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"parlor/bot"
@@ -143,7 +145,11 @@ func (s *selfplayStats) add(st rules.State, n int) {
 	if o.Draw() {
 		key = "draw, " + key
 	} else {
-		key = fmt.Sprintf("seat %d won, %s", o.Winners[0], key)
+		seats := make([]string, len(o.Winners))
+		for i, w := range o.Winners {
+			seats[i] = strconv.Itoa(int(w))
+		}
+		key = fmt.Sprintf("seat %s won, %s", strings.Join(seats, "+"), key)
 	}
 	s.outcomes[key]++
 }
