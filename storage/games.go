@@ -52,6 +52,41 @@ type Game struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	Seats     []Seat // ordered by seat when loaded
+	Clock
+}
+
+// Clock is how a game is played over days: where, since when the decision
+// now awaited began, its reminders, deadline, pause and expiry.
+type Clock struct {
+	// ThreadID is the thread the game is played in, "" when it is played
+	// in ChannelID.
+	ThreadID string
+	// TurnSince is when the decision now awaited began; Create and an
+	// Apply with TurnStarted set it.
+	TurnSince time.Time
+	// RemindersSent counts the reminders sent for that decision.
+	RemindersSent int
+	// RemindEvery is the delay before a reminder and between reminders,
+	// in hours; 0 for none.
+	RemindEvery int
+	// DeadlineDays is the days a player has for a decision; 0 for none.
+	DeadlineDays int
+	// PausedAt is when the game was paused; zero when it is not.
+	PausedAt time.Time
+	// PauseOffer is the seat asking to pause, or while paused to resume,
+	// or NoDrawOffer.
+	PauseOffer int
+	// ExpiresAt is when an unstarted game's invitations lapse; zero for
+	// never.
+	ExpiresAt time.Time
+}
+
+// Where is the channel or thread the game is played in.
+func (g *Game) Where() string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
 }
 
 // Seat is one place at a game's table.
@@ -68,6 +103,7 @@ const (
 	EntryResign  = "resign"  // a seat resigned
 	EntryDraw    = "draw"    // the players agreed to a draw
 	EntryForfeit = "forfeit" // a seat lost on time or by leaving
+	EntrySkip    = "skip"    // a late seat's turn was skipped at its deadline
 )
 
 // Entry is one row of a game's move log.
@@ -82,7 +118,7 @@ type Entry struct {
 
 func validEntryKind(k string) bool {
 	switch k {
-	case EntryMove, EntryResign, EntryDraw, EntryForfeit:
+	case EntryMove, EntryResign, EntryDraw, EntryForfeit, EntrySkip:
 		return true
 	}
 	return false
@@ -106,6 +142,10 @@ type Change struct {
 	// none). It is recorded, and carried by the first entry, so that a
 	// redelivered interaction fails with ErrDuplicate.
 	InteractionID string
+	// TurnStarted says that a new decision is awaited (the seat to move
+	// changed): the game's TurnSince becomes now and its reminders start
+	// again.
+	TurnStarted bool
 }
 
 // Create stores a new game, with version 1, and its seats in one
@@ -128,6 +168,8 @@ func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64,
 	g.Version = 1
 	g.CreatedAt = fromMillis(now)
 	g.UpdatedAt = g.CreatedAt
+	g.TurnSince = g.CreatedAt
+	g.RemindersSent, g.PausedAt, g.PauseOffer = 0, time.Time{}, NoDrawOffer
 	return id, nil
 }
 
@@ -151,9 +193,11 @@ func (db *DB) create(ctx context.Context, g *Game, now int64, interactionID stri
 	}
 	var id int64
 	err = tx.QueryRowContext(ctx, `INSERT INTO games
-		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?) RETURNING id`,
-		g.Kind, g.GuildID, g.ChannelID, g.Creator, string(g.Status), g.Position, g.DrawOffer, now, now).Scan(&id)
+		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at,
+		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		g.Kind, g.GuildID, g.ChannelID, g.Creator, string(g.Status), g.Position, g.DrawOffer, now, now,
+		g.ThreadID, now, g.RemindEvery, g.DeadlineDays, NoDrawOffer, optMillis(g.ExpiresAt)).Scan(&id)
 	if err != nil {
 		return 0, err
 	}
@@ -214,9 +258,11 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 		}
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE games
-		SET position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?
+		SET position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?,
+			turn_since = CASE WHEN ? THEN ? ELSE turn_since END,
+			reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END
 		WHERE id = ? AND version = ?`,
-		c.Position, string(c.Status), c.DrawOffer, millis(now), c.GameID, c.Version)
+		c.Position, string(c.Status), c.DrawOffer, millis(now), c.TurnStarted, millis(now), c.TurnStarted, c.GameID, c.Version)
 	if err != nil {
 		return err
 	}
@@ -292,7 +338,9 @@ func (db *DB) Game(ctx context.Context, id int64) (*Game, error) {
 // Filter chooses games for Find. Empty fields match any game.
 type Filter struct {
 	Kind      string
+	GuildID   string
 	ChannelID string
+	ThreadID  string
 	UserID    string   // someone in any seat, joined or invited
 	Statuses  []Status // any of these
 	Limit     int      // at most this many; 0 for all
@@ -310,6 +358,14 @@ func (db *DB) Find(ctx context.Context, f Filter) ([]Game, error) {
 	if f.ChannelID != "" {
 		where = append(where, "channel_id = ?")
 		args = append(args, f.ChannelID)
+	}
+	if f.GuildID != "" {
+		where = append(where, "guild_id = ?")
+		args = append(args, f.GuildID)
+	}
+	if f.ThreadID != "" {
+		where = append(where, "thread_id = ?")
+		args = append(args, f.ThreadID)
 	}
 	if f.UserID != "" {
 		where = append(where, "EXISTS (SELECT 1 FROM seats u WHERE u.game_id = games.id AND u.user_id = ?)")
@@ -342,7 +398,8 @@ func (db *DB) Find(ctx context.Context, f Filter) ([]Game, error) {
 // one statement and so one consistent read.
 const (
 	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
-		g.draw_offer, g.created_at, g.updated_at, s.seat, s.user_id, s.name, s.joined`
+		g.draw_offer, g.created_at, g.updated_at, g.thread_id, g.turn_since, g.reminders_sent, g.remind_hours,
+		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, s.seat, s.user_id, s.name, s.joined`
 	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
 )
 
@@ -360,12 +417,15 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 			g                Game
 			status           string
 			created, updated int64
+			since, paused    int64
+			expires          int64
 			seat             sql.NullInt64
 			user, name       sql.NullString
 			joined           sql.NullBool
 		)
 		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
-			&g.DrawOffer, &created, &updated, &seat, &user, &name, &joined)
+			&g.DrawOffer, &created, &updated, &g.ThreadID, &since, &g.RemindersSent, &g.RemindEvery,
+			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &seat, &user, &name, &joined)
 		if err != nil {
 			return nil, err
 		}
@@ -373,6 +433,8 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 			g.Status = Status(status)
 			g.CreatedAt = fromMillis(created)
 			g.UpdatedAt = fromMillis(updated)
+			g.TurnSince = fromMillis(since)
+			g.PausedAt, g.ExpiresAt = optTime(paused), optTime(expires)
 			games = append(games, g)
 		}
 		if seat.Valid {

@@ -189,3 +189,19 @@ func (db *DB) now() time.Time {
 func millis(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// optMillis is t in unix milliseconds, or 0 for the zero time.
+func optMillis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return millis(t)
+}
+
+// optTime reads optMillis.
+func optTime(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return fromMillis(ms)
+}

@@ -1,0 +1,157 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// SetThread records the thread a game is played in. It does not bump the
+// version: boards and buttons stay good.
+func (db *DB) SetThread(ctx context.Context, gameID int64, threadID string) error {
+	res, err := db.db.ExecContext(ctx, "UPDATE games SET thread_id = ? WHERE id = ?", threadID, gameID)
+	if err == nil {
+		err = oneRow(res)
+	}
+	if err != nil {
+		return fmt.Errorf("set thread of game %d: %w", gameID, classify(err))
+	}
+	return nil
+}
+
+// oneRow turns an update that changed no row into ErrNotFound.
+func oneRow(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// ClaimReminder records that reminder number sent+1 of the decision awaited
+// at version is being sent, if nobody has claimed it: it reports false
+// when the game has moved on, been paused, or the reminder was claimed
+// already (by another sweep, or before a restart). A reminder is sent only
+// after its claim, so none is sent twice.
+func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int) (bool, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE games SET reminders_sent = reminders_sent + 1
+		WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active' AND paused_at = 0`,
+		gameID, version, sent)
+	if err != nil {
+		return false, fmt.Errorf("claim reminder of game %d: %w", gameID, classify(err))
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("claim reminder of game %d: %w", gameID, classify(err))
+	}
+	return n == 1, nil
+}
+
+// Pause is a change to a game's pause, made only if the game is still at
+// Version.
+type Pause struct {
+	GameID, Version int64
+	Offer           int       // the seat asking, or NoDrawOffer
+	PausedAt        time.Time // zero: not paused
+	// TurnSince, if not zero, restarts the clock of the decision awaited
+	// (on resuming, so that the pause does not count).
+	TurnSince time.Time
+}
+
+// SetPause applies p, or fails with ErrConflict if the game moved on.
+func (db *DB) SetPause(ctx context.Context, p Pause) error {
+	res, err := db.db.ExecContext(ctx, `UPDATE games SET pause_offer = ?, paused_at = ?,
+			turn_since = CASE WHEN ? THEN ? ELSE turn_since END
+		WHERE id = ? AND version = ?`,
+		p.Offer, optMillis(p.PausedAt), !p.TurnSince.IsZero(), optMillis(p.TurnSince), p.GameID, p.Version)
+	if err == nil {
+		if err = oneRow(res); errors.Is(err, ErrNotFound) {
+			err = ErrConflict
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("pause game %d: %w", p.GameID, classify(err))
+	}
+	return nil
+}
+
+// Due returns the games the scheduler may have work on at now: games in
+// play, not paused, whose next reminder or deadline has come, and unstarted
+// games whose invitations have expired. The caller decides and claims.
+func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
+	const hour, day = int64(time.Hour / time.Millisecond), int64(24 * time.Hour / time.Millisecond)
+	ms := millis(now)
+	games, err := db.query(ctx, "SELECT "+gameColumns+" FROM (SELECT * FROM games WHERE "+
+		`(status = 'active' AND paused_at = 0 AND (
+			(remind_hours > 0 AND turn_since + (reminders_sent + 1) * remind_hours * ? <= ?) OR
+			(deadline_days > 0 AND turn_since + deadline_days * ? <= ?)))
+		OR (status IN ('invited', 'open') AND expires_at > 0 AND expires_at <= ?)) g `+seatsJoin+
+		" ORDER BY g.id, s.seat", hour, ms, day, ms, ms)
+	if err != nil {
+		return nil, fmt.Errorf("find games due: %w", classify(err))
+	}
+	return games, nil
+}
+
+// Settings are a server's defaults for new games.
+type Settings struct {
+	RemindEvery  int // hours; 0 for no reminders
+	DeadlineDays int // 0 for none
+	InviteHours  int // how long invitations and open seats last
+}
+
+// DefaultSettings are the defaults of a server that has set none.
+var DefaultSettings = Settings{RemindEvery: 24, DeadlineDays: 0, InviteHours: 72}
+
+// GuildSettings returns a server's settings, DefaultSettings if it has set
+// none.
+func (db *DB) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
+	s := DefaultSettings
+	err := db.db.QueryRowContext(ctx, "SELECT remind_hours, deadline_days, invite_hours FROM guild_settings WHERE guild_id = ?", guildID).
+		Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return DefaultSettings, fmt.Errorf("load settings of server %s: %w", guildID, classify(err))
+	}
+	return s, nil
+}
+
+// SetGuildSettings stores a server's settings.
+func (db *DB) SetGuildSettings(ctx context.Context, guildID string, s Settings) error {
+	if s.RemindEvery < 0 || s.DeadlineDays < 0 || s.InviteHours <= 0 {
+		return fmt.Errorf("set settings of server %s: %+v: %w", guildID, s, ErrInvalid)
+	}
+	_, err := db.db.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, updated_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET remind_hours = excluded.remind_hours,
+		deadline_days = excluded.deadline_days, invite_hours = excluded.invite_hours, updated_at = excluded.updated_at`,
+		guildID, s.RemindEvery, s.DeadlineDays, s.InviteHours, millis(db.now()))
+	if err != nil {
+		return fmt.Errorf("set settings of server %s: %w", guildID, classify(err))
+	}
+	return nil
+}
+
+// RemindersOff reports whether the user turned reminders off.
+func (db *DB) RemindersOff(ctx context.Context, userID string) (bool, error) {
+	var off bool
+	err := db.db.QueryRowContext(ctx, "SELECT reminders_off FROM user_settings WHERE user_id = ?", userID).Scan(&off)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, fmt.Errorf("load settings of user %s: %w", userID, classify(err))
+	}
+	return off, nil
+}
+
+// SetRemindersOff turns the user's reminders off or back on.
+func (db *DB) SetRemindersOff(ctx context.Context, userID string, off bool) error {
+	_, err := db.db.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off, updated_at = excluded.updated_at`,
+		userID, off, millis(db.now()))
+	if err != nil {
+		return fmt.Errorf("set settings of user %s: %w", userID, classify(err))
+	}
+	return nil
+}
