@@ -56,7 +56,7 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	if g.Clock != want || g.Position != "pos-1" || g.Version != 7 || len(g.Seats) != 2 || g.Seats[1].Name != "Bo" {
 		t.Errorf("game in play after the upgrade: %+v", g)
 	}
-	if lobby := load(t, db, 2); !lobby.ExpiresAt.Equal(fromMillis(created + 3*24*3600*1000)) || len(lobby.Seats) != 2 {
+	if lobby := load(t, db, 2); !lobby.ExpiresAt.Equal(fromMillis(created+3*24*3600*1000)) || len(lobby.Seats) != 2 {
 		t.Errorf("lobby after the upgrade: %+v", lobby)
 	}
 	log := logOf(t, db, 1)
