@@ -166,6 +166,28 @@ func Resign(s State, seat Seat) (State, error) {
 	return s.End(Outcome{Method: Resignation, Winners: Opponents(s, seat)})
 }
 
+// Skipper is implemented by states of dice games where a player who lets
+// a deadline pass loses the turn rather than the game.
+type Skipper interface {
+	// Skip ends the turn of seat, which must be the seat to move: what is
+	// left of its turn is not played, as if it had passed, and the turn
+	// passes on as after a pass (doubles earn no throw again). It fails for
+	// another seat or a game over.
+	Skip(seat Seat) (State, error)
+}
+
+// Late is the state after seat, the seat to move, lets its deadline pass:
+// its turn skipped in a game that allows it (see Skipper; skipped is
+// true), or else the game forfeited to its opponents.
+func Late(s State, seat Seat) (next State, skipped bool, err error) {
+	if sk, ok := s.(Skipper); ok {
+		next, err = sk.Skip(seat)
+		return next, true, err
+	}
+	next, err = s.End(Outcome{Method: Forfeit, Winners: Opponents(s, seat)})
+	return next, false, err
+}
+
 // Partnered is implemented by states of games played in partnerships,
 // where a seat's opponents are not every other seat.
 type Partnered interface {
