@@ -18,8 +18,8 @@ func (p *Position) Describe(m rules.Move) string {
 	switch p.phase {
 	case PhaseLot:
 		for seat := range p.players {
-			if text == lotText(p.Side(rules.Seat(seat))) {
-				return fmt.Sprintf("%s is drawn to begin (1 chance in %d)", p.Side(rules.Seat(seat)), p.players)
+			if text == lotText(p.Side(rules.Seat(seat))) && !p.retired[seat] {
+				return fmt.Sprintf("%s is drawn to begin (1 chance in %d)", p.Side(rules.Seat(seat)), p.seatsIn())
 			}
 		}
 	case PhaseThrow:
@@ -116,7 +116,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 	case PhaseLot:
 		for seat := range p.players {
 			side := p.Side(rules.Seat(seat))
-			if text == lotText(side) {
+			if text == lotText(side) && !p.retired[seat] {
 				name := strings.ToLower(side.String())
 				return []string{string(side.Letter()), name, "first " + name}
 			}
@@ -195,7 +195,8 @@ func (p *Position) spellings(text string) []string {
 // holes clockwise, numbered on the margins; a marble shows as its seat's
 // letter (S W N E), an empty hole as ".", an empty Star Space as its
 // side's letter in lower case (or "*" for a side nobody sits on). Then
-// each seat's Star Space, START and FINISH, the latest throw and whose
+// each seat's Star Space, START and FINISH (or that it has left the game),
+// the latest throw with the marbles it sent back to START, and whose
 // decision it is.
 func (p *Position) Drawing() string {
 	const w = 4 // characters a cell: " S  "
@@ -248,6 +249,10 @@ func (p *Position) Drawing() string {
 	row("", bottom, "")
 	for seat := range p.players {
 		s := rules.Seat(seat)
+		if p.retired[seat] {
+			fmt.Fprintf(&b, "%-5s star %-3s left the game\n", p.Side(s), p.Star(s))
+			continue
+		}
 		fmt.Fprintf(&b, "%-5s star %-3s START %d  FINISH %d\n", p.Side(s), p.Star(s), p.start[seat], p.finish[seat])
 	}
 	if t := p.last; t.Seat != rules.Nobody {
@@ -257,12 +262,31 @@ func (p *Position) Drawing() string {
 		case t.Move == "":
 			fmt.Fprintf(&b, "last: %s threw %d-%d\n", p.Side(t.Seat), t.Dice[0], t.Dice[1])
 		default:
-			fmt.Fprintf(&b, "last: %s threw %d-%d, %s\n", p.Side(t.Seat), t.Dice[0], t.Dice[1], t.Move)
+			fmt.Fprintf(&b, "last: %s threw %d-%d, %s%s\n", p.Side(t.Seat), t.Dice[0], t.Dice[1], t.Move, p.sentBackWords(t.SentBack))
 		}
 	}
 	b.WriteString(p.status())
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// sentBackWords says which marbles a move sent back to START, after the
+// move in the drawing's last line: ", sending North's marble on h3 back to
+// START", "…, sending West's marble on h10 and North's on h23 back to
+// START"; "" for none.
+func (p *Position) sentBackWords(sent []Capture) string {
+	if len(sent) == 0 {
+		return ""
+	}
+	parts := make([]string, len(sent))
+	for i, c := range sent {
+		whose := "'s"
+		if i == 0 {
+			whose = "'s marble"
+		}
+		parts[i] = fmt.Sprintf("%s%s on %s", p.Side(c.Seat), whose, c.Hole)
+	}
+	return ", sending " + strings.Join(parts, " and ") + " back to START"
 }
 
 // holeChar is what the drawing shows on hole h.

@@ -23,6 +23,13 @@
 //     for it with no second decision to throw; otherwise the turn passes
 //     clockwise, and the next seat begins it by deciding to throw.
 //
+// The latest throw (Position.Last) records, for the board, the move and
+// the marbles it sent back to START (Turn.SentBack). In a game of three or
+// four a player may leave (Position.Retire, rules.Resign): its marbles
+// leave the game, its turns are skipped and the others play on, until one
+// is left, who wins by resignation; in a game of two, leaving is a
+// resignation.
+//
 // The track is reconstructed (shared/boards.md) and lives in board.go: 52
 // holes numbered clockwise from South's Star Space, h0 to h51, seat sides
 // South, West, North, East with their stars at h0, h13, h26 and h39. How

@@ -14,7 +14,7 @@ import (
 // FuzzPositionRoundTrip: for any text Parse accepts, Parse(p.String())
 // succeeds and gives the same text back; the position has a decision to
 // take unless it is over; and so do the positions after each of its legal
-// moves, which keep the invariants.
+// moves, and after each seat still in leaves, which keep the invariants.
 func FuzzPositionRoundTrip(f *testing.F) {
 	start2, _ := kippykoo.New(2)
 	start4, _ := kippykoo.New(4)
@@ -34,6 +34,12 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		southStart + " " + northStart + " N:roll last:N;first",
 		southStart + " " + westStart + " " + northStart + " W:throw",
 		"S:start,start,start,start  N:start,start,start,start   S:roll ",
+		"S:start,start,start,h13 " + northStart + " N:throw last:S;5-3;h5+8;N@h13",
+		"S:start,start,h10,h33 W:start,start,start,start N:start,start,start,start " + eastStart + " W:roll last:S;5-3;h5+5,h30+3;W@h10,N@h33",
+		"S:start,h5,h20,finish W:out N:start,start,start,h28 S:move:5-3",
+		"S:start,h5,h20,finish W:out N:start,start,start,h28 N:throw last:W;2-2;h9+4",
+		southStart + " W:out " + northStart + " lot",
+		"S:out W:out N:out " + eastStart + " over:E:resigned",
 		"not a position",
 	} {
 		f.Add(text)
@@ -58,6 +64,22 @@ func FuzzPositionRoundTrip(f *testing.F) {
 			}
 			roundTrip(t, next.(*kippykoo.Position))
 		}
+		for seat := range rules.Seat(p.Seats()) {
+			next, err := p.Retire(seat)
+			if p.Outcome().Over() || p.Retired(seat) {
+				if err == nil {
+					t.Fatalf("Retire(%d) of a seat out or a game over: got no error\n%s", seat, p.Drawing())
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("Retire(%d): got error %v, want none\n%s", seat, err, p.Drawing())
+			}
+			if err := kippykoo.Invariants(p, next); err != nil {
+				t.Fatalf("after Retire(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
+			}
+			roundTrip(t, next.(*kippykoo.Position))
+		}
 	})
 }
 
@@ -69,7 +91,9 @@ func roundTrip(t *testing.T, p *kippykoo.Position) {
 
 // FuzzMoveSequence plays a game from the start as the bytes say: the first
 // byte picks the number of players; then most bytes pick a legal decision
-// by index; a byte from 0xE0 up reads the next (byte&15) bytes as a
+// by index; a byte from 0xD0 to 0xDF retires the seat it names (modulo the
+// number of players), which must fail for a seat already out; a byte from
+// 0xE0 up reads the next (byte&15) bytes as a
 // decision's text, raw (0xE0–0xEF) or as edits of a legal decision's text
 // (0xF0–0xFF), which must be played if legal and rejected with
 // rules.ErrIllegal if not; rules.Find on it must find a legal move or say
@@ -81,6 +105,8 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{1, 0, 0xE4, 'r', 'o', 'l', 'l', 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE5, 's', 't', 'a', 'r', 't', 0xEC, 's', 't', 'a', 'r', 't', ',', ' ', 's', 't', 'a', 'r', 't'})
 	f.Add([]byte{0, 0, 0xE5, 't', 'h', 'r', 'o', 'w', 0xE1, 'r', 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '3', 0, 0xE4, 'r', 'o', 'l', 'l', 0xE8, 'r', 'o', 'l', 'l', ' ', '2', '-', '2', 0, 0xE4, 'r', 'o', 'l', 'l'})
 	f.Add([]byte{0, 1, 3, 0xF4, 0, 3, '+', 1, '7', 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
+	f.Add([]byte{1, 0, 0, 0, 1, 0xD1, 0, 0, 0, 0xD0, 0, 0xD3})
+	f.Add([]byte{2, 0xD2, 1, 0, 0, 3, 0xD3, 0, 0, 0, 0, 0xD1})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
@@ -99,6 +125,10 @@ func FuzzMoveSequence(f *testing.F) {
 			}
 			legal := p.Legal()
 			b := data[i]
+			if b >= 0xD0 && b < 0xE0 {
+				p = retireStep(t, p, rules.Seat(int(b)%p.Seats()))
+				continue
+			}
 			if b < 0xE0 {
 				p = step(t, p, legal[int(b)%len(legal)].Text)
 				continue
@@ -169,6 +199,32 @@ func step(t *testing.T, p *kippykoo.Position, text string) *kippykoo.Position {
 			}
 			meant[n] = m.Text
 		}
+	}
+	return next
+}
+
+// retireStep retires seat from p, which must fail if it has left already,
+// and checks the invariants and the round trip after it, and that a game
+// going on has a decision for a seat still in.
+func retireStep(t *testing.T, p *kippykoo.Position, seat rules.Seat) *kippykoo.Position {
+	t.Helper()
+	nextState, err := p.Retire(seat)
+	if p.Retired(seat) {
+		if err == nil {
+			t.Fatalf("Retire(%d) twice: got no error\n%s", seat, p.Drawing())
+		}
+		return p
+	}
+	if err != nil {
+		t.Fatalf("Retire(%d): got error %v, want none\n%s", seat, err, p.Drawing())
+	}
+	next := nextState.(*kippykoo.Position)
+	if err := kippykoo.Invariants(p, next); err != nil {
+		t.Fatalf("after Retire(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
+	}
+	roundTrip(t, next)
+	if to := next.ToMove(); next.Outcome().Over() != (to == rules.Nobody) || to >= 0 && next.Retired(to) {
+		t.Fatalf("after Retire(%d): ToMove %d, outcome %q\n%s", seat, to, next.Outcome().Method, next.Drawing())
 	}
 	return next
 }

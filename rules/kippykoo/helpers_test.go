@@ -1,6 +1,7 @@
 package kippykoo_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -88,6 +89,9 @@ func seats(p *kippykoo.Position) string {
 func phase(p *kippykoo.Position) string {
 	return strings.Fields(p.String())[p.Players()]
 }
+
+// turnText prints a latest throw so that throws compare with ==.
+func turnText(t kippykoo.Turn) string { return fmt.Sprintf("%+v", t) }
 
 // outcomeText prints an outcome so that outcomes compare with ==.
 func outcomeText(o rules.Outcome) string { return rulestest.OutcomeText(o) }

@@ -2,6 +2,7 @@ package kippykoo
 
 import (
 	"fmt"
+	"slices"
 
 	"parlor/rules"
 )
@@ -22,7 +23,16 @@ import (
 // nothing could be done; the same seat throws again, at once, exactly
 // after doubles it used, and otherwise the next seat clockwise begins its
 // turn with its decision to throw; the game ends when and only when a seat
-// has all four marbles in FINISH (or by End, which moves nothing).
+// has all four marbles in FINISH (or by End, which moves nothing). The
+// latest throw records the marbles the move sent back to START, exactly.
+//
+// A seat that has left the game (Retire) has no marbles, never acts again,
+// is never drawn by the lot, never comes back and never wins; turns pass
+// over it. Across a retirement itself (prev to prev.Retire(seat)),
+// Invariants checks that one seat left, only its marbles left the board,
+// the latest throw stayed, the turn ended if it was the seat's (the next
+// seat in deciding to throw) and did not change otherwise, and the game
+// ended, won by resignation, if and only if one seat is left in.
 func Invariants(prevState, nextState rules.State) error {
 	prev, ok1 := prevState.(*Position)
 	next, ok2 := nextState.(*Position)
@@ -37,6 +47,17 @@ func Invariants(prevState, nextState rules.State) error {
 	}
 	if prev.phase == PhaseOver {
 		return fmt.Errorf("a decision after the end of the game")
+	}
+	for seat := range prev.players {
+		if prev.retired[seat] && !next.retired[seat] {
+			return fmt.Errorf("%s came back into the game it had left", next.Side(rules.Seat(seat)))
+		}
+	}
+	if prev.retired != next.retired {
+		return checkRetirement(prev, next)
+	}
+	if prev.phase >= PhaseThrow && prev.phase <= PhaseMove && prev.retired[prev.seat] {
+		return fmt.Errorf("%s acted after leaving the game", prev.Side(rules.Seat(prev.seat)))
 	}
 	for seat := range next.players {
 		if next.finish[seat] < prev.finish[seat] {
@@ -55,7 +76,7 @@ func Invariants(prevState, nextState rules.State) error {
 			return fmt.Errorf("the lot moved marbles, or did not give the drawn seat the decision to throw first (phase %s)", next.phase)
 		}
 	case PhaseThrow:
-		if prev.board != next.board || next.phase != PhaseRoll || next.seat != prev.seat || next.last != prev.last || next.dice != prev.dice || next.outcome.Method != prev.outcome.Method {
+		if prev.board != next.board || next.phase != PhaseRoll || next.seat != prev.seat || !next.last.equal(prev.last) || next.dice != prev.dice || next.outcome.Method != prev.outcome.Method {
 			return fmt.Errorf("the decision to throw changed more than the phase, or did not lead to %s's roll: %s after %s", prev.Side(rules.Seat(prev.seat)), next, prev)
 		}
 	case PhaseRoll:
@@ -110,12 +131,15 @@ func checkMove(prev, next *Position) error {
 			return fmt.Errorf("the move %q uses %v, the dice show %d-%d", t.Move, used, a, b)
 		}
 	}
-	want, err := replay(prev, mover, legs)
+	want, sent, err := replay(prev, mover, legs)
 	if err != nil {
 		return fmt.Errorf("the move %q: %v", t.Move, err)
 	}
 	if want != next.board {
 		return fmt.Errorf("after %q the marbles are %s, want %s", t.Move, describeBoard(next, next.board), describeBoard(next, want))
+	}
+	if !slices.Equal(t.SentBack, sent) {
+		return fmt.Errorf("the move %q records the marbles sent back to START as %q, want %q", t.Move, next.sentBackText(t.SentBack), next.sentBackText(sent))
 	}
 	switch {
 	case want.finish[mover] == MarblesPerSeat:
@@ -129,8 +153,8 @@ func checkMove(prev, next *Position) error {
 		if next.phase != PhaseRoll {
 			return fmt.Errorf("after doubles used, phase %s, want roll: the same seat throws again at once", next.phase)
 		}
-	case int(next.seat) != (mover+1)%prev.players:
-		return fmt.Errorf("after %s's turn, %s throws, not the next seat clockwise", prev.Side(rules.Seat(mover)), next.Side(rules.Seat(next.seat)))
+	case int(next.seat) != prev.nextIn(mover):
+		return fmt.Errorf("after %s's turn, %s throws, not the next seat clockwise still in the game", prev.Side(rules.Seat(mover)), next.Side(rules.Seat(next.seat)))
 	case next.phase != PhaseThrow:
 		return fmt.Errorf("after a turn, phase %s, want throw: the next seat begins its turn by deciding to throw", next.phase)
 	}
@@ -141,8 +165,10 @@ func checkMove(prev, next *Position) error {
 // as a player would count them out: a marble that comes back to its own
 // star goes into FINISH; one that stops on an opponent sends it back to
 // START; one that stops on its own marble walks on until a hole is free.
-func replay(prev *Position, seat int, legs []Leg) (board, error) {
+// It returns the marbles after the move and those it sent back.
+func replay(prev *Position, seat int, legs []Leg) (board, []Capture, error) {
 	b := prev.board
+	var sent []Capture
 	star := prev.star(seat)
 	own := int8(seat + 1)
 	moved := NoHole
@@ -150,15 +176,15 @@ func replay(prev *Position, seat int, legs []Leg) (board, error) {
 		at := star
 		if lg.Start {
 			if b.start[seat] == 0 {
-				return b, fmt.Errorf("a start with START empty")
+				return b, nil, fmt.Errorf("a start with START empty")
 			}
 			b.start[seat]--
 		} else {
 			if lg.From < 0 || lg.From >= Holes || b.holes[lg.From] != own {
-				return b, fmt.Errorf("no marble of the mover's on %s", lg.From)
+				return b, nil, fmt.Errorf("no marble of the mover's on %s", lg.From)
 			}
 			if i == 1 && lg.From == moved {
-				return b, fmt.Errorf("both parts move the marble now on %s", lg.From)
+				return b, nil, fmt.Errorf("both parts move the marble now on %s", lg.From)
 			}
 			b.holes[lg.From] = 0
 			at = lg.From
@@ -182,6 +208,7 @@ func replay(prev *Position, seat int, legs []Leg) (board, error) {
 				}
 			default:
 				b.start[o-1]++
+				sent = append(sent, Capture{Seat: rules.Seat(o - 1), Hole: at})
 			}
 		}
 		moved = NoHole
@@ -192,7 +219,60 @@ func replay(prev *Position, seat int, legs []Leg) (board, error) {
 			moved = at
 		}
 	}
-	return b, nil
+	return b, sent, nil
+}
+
+// checkRetirement checks one seat's leaving the game: it was going on; one
+// seat left; its marbles left the board and nothing else moved; the latest
+// throw stayed; if it was the seat's turn, the turn ended and the next
+// seat still in, clockwise, decides to throw, and otherwise the decision
+// to take did not change; the game ended, won by resignation by the last
+// seat in, if and only if one is left.
+func checkRetirement(prev, next *Position) error {
+	var left []int
+	for seat := range prev.players {
+		if next.retired[seat] && !prev.retired[seat] {
+			left = append(left, seat)
+		}
+	}
+	if len(left) != 1 {
+		return fmt.Errorf("%d seats left the game at once", len(left))
+	}
+	s := left[0]
+	side := prev.Side(rules.Seat(s))
+	want := prev.board
+	want.start[s], want.finish[s] = 0, 0
+	for h, o := range want.holes {
+		if int(o) == s+1 {
+			want.holes[h] = 0
+		}
+	}
+	if want != next.board {
+		return fmt.Errorf("when %s left the game the marbles are %s, want %s", side, describeBoard(next, next.board), describeBoard(next, want))
+	}
+	if !next.last.equal(prev.last) {
+		return fmt.Errorf("the latest throw changed when %s left the game", side)
+	}
+	if over := next.seatsIn() == 1; over {
+		w := rules.Seat(next.nextIn(s))
+		if next.phase != PhaseOver || next.outcome.Method != rules.Resignation || len(next.outcome.Winners) != 1 || !next.outcome.Won(w) {
+			return fmt.Errorf("one seat left in when %s left, phase %s, outcome %v: want %s the winner by resignation", side, next.phase, next.outcome, next.Side(w))
+		}
+		return nil
+	}
+	if next.phase == PhaseOver {
+		return fmt.Errorf("the game ended when %s left, with %d seats still in", side, next.seatsIn())
+	}
+	if prev.phase >= PhaseThrow && prev.phase <= PhaseMove && int(prev.seat) == s {
+		if w := next.nextIn(s); next.phase != PhaseThrow || int(next.seat) != w {
+			return fmt.Errorf("%s left in its turn, then phase %s for %s: want %s, the next seat in, to decide to throw", side, next.phase, next.Side(rules.Seat(next.seat)), next.Side(rules.Seat(w)))
+		}
+		return nil
+	}
+	if next.phase != prev.phase || next.seat != prev.seat || next.dice != prev.dice {
+		return fmt.Errorf("the decision to take changed when %s, not to act, left the game", side)
+	}
+	return nil
 }
 
 // describeBoard writes b's marbles as the seat fields of a position text.
@@ -209,12 +289,16 @@ func describeBoard(p *Position, b board) string {
 	return s
 }
 
-// checkStatic checks what holds in any position: four marbles a seat, each
-// in START, on a hole or in FINISH; holes holding only the seats' marbles;
-// the outcome matching the phase and the marbles in FINISH; a decision to
-// take whenever the game is not over, the decision to throw being "roll"
-// alone, the seat's own.
+// checkStatic checks what holds in any position: the seats that have left
+// the game without marbles and out of play (validateRetired); four marbles
+// a seat still in, each in START, on a hole or in FINISH; holes holding
+// only the seats' marbles; the outcome matching the phase and the marbles
+// in FINISH; a decision to take whenever the game is not over, the
+// decision to throw being "roll" alone, the seat's own.
 func (p *Position) checkStatic() error {
+	if err := p.validateRetired(); err != nil {
+		return err
+	}
 	var onTrack [4]int
 	for h, o := range p.holes {
 		switch {
@@ -228,6 +312,9 @@ func (p *Position) checkStatic() error {
 	winner := rules.Nobody
 	for seat := range p.players {
 		s, f := int(p.start[seat]), int(p.finish[seat])
+		if p.retired[seat] {
+			continue // validateRetired: no marbles
+		}
 		if s < 0 || f < 0 || s+f+onTrack[seat] != MarblesPerSeat {
 			return fmt.Errorf("%s has %d marbles in START, %d on the track, %d in FINISH", p.Side(rules.Seat(seat)), s, onTrack[seat], f)
 		}

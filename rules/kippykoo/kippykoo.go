@@ -56,6 +56,7 @@ type Position struct {
 	phase   Phase
 	seat    int8    // whose turn it is (not used in the lot)
 	dice    [2]int8 // PhaseMove: the throw, larger first
+	retired [4]bool // the seats that have left the game (Retire)
 	last    Turn
 	outcome rules.Outcome
 	cache   *moveCache
@@ -86,12 +87,26 @@ func (p *Position) plans() []plan {
 
 // Turn records the latest throw (the one being played, or the one just
 // played), or the lot that drew the starting player, so that the board can
-// show it. It plays no part in the rules.
+// show it. It plays no part in the rules. It stays on record when its seat
+// leaves the game (Retire): a throw not used then keeps Move "".
 type Turn struct {
-	Seat rules.Seat // whose throw, or who was drawn; rules.Nobody before the lot
-	Lot  bool       // the lot drew Seat to begin; no throw yet
-	Dice [2]int     // the throw, larger first
-	Move string     // the canonical text of the move; "" before it
+	Seat     rules.Seat // whose throw, or who was drawn; rules.Nobody before the lot
+	Lot      bool       // the lot drew Seat to begin; no throw yet
+	Dice     [2]int     // the throw, larger first
+	Move     string     // the canonical text of the move; "" before it
+	SentBack []Capture  // the opponents' marbles the move sent back to START, in the order of its parts; none before the move
+}
+
+// Capture is an opponent's marble that a move sent back to START (HAZARDS):
+// whose it was, and the hole it stood on, where the mover's marble stopped.
+type Capture struct {
+	Seat rules.Seat // the owner of the marble sent back
+	Hole Hole       // the hole it was sent back from
+}
+
+// equal reports whether t and u record the same.
+func (t Turn) equal(u Turn) bool {
+	return t.Seat == u.Seat && t.Lot == u.Lot && t.Dice == u.Dice && t.Move == u.Move && slices.Equal(t.SentBack, u.SentBack)
 }
 
 // Legs reads the turn's move into its parts (none for a pass, the lot, or
@@ -254,16 +269,18 @@ func (p *Position) Seats() int { return p.players }
 func (p *Position) Outcome() rules.Outcome { return p.outcome }
 
 // Legal implements rules.State. The lot lists "first S" and the like, one
-// per seat, each with odds 1/n; the decision to throw lists "roll" alone;
-// a roll lists the 21 outcomes of two dice with their odds; a move
-// decision lists every different use of the throw, or "pass" alone when
-// nothing can be done.
+// per seat still in the game, each with the same odds; the decision to
+// throw lists "roll" alone; a roll lists the 21 outcomes of two dice with
+// their odds; a move decision lists every different use of the throw, or
+// "pass" alone when nothing can be done.
 func (p *Position) Legal() []rules.Move {
 	switch p.phase {
 	case PhaseLot:
-		out := make([]rules.Move, p.players)
+		var out []rules.Move
 		for seat := range p.players {
-			out[seat] = rules.Move{Text: lotText(p.Side(rules.Seat(seat))), Odds: 1 / float64(p.players)}
+			if !p.retired[seat] {
+				out = append(out, rules.Move{Text: lotText(p.Side(rules.Seat(seat))), Odds: 1 / float64(p.seatsIn())})
+			}
 		}
 		return out
 	case PhaseThrow:
@@ -324,6 +341,9 @@ func (p *Position) PlayText(text string) (*Position, error) {
 func (p *Position) playLot(text string) (*Position, error) {
 	for seat := range p.players {
 		if text == lotText(p.Side(rules.Seat(seat))) {
+			if p.retired[seat] {
+				return nil, fmt.Errorf("%w: %s has left the game: the lot draws among the seats still in", rules.ErrIllegal, p.Side(rules.Seat(seat)))
+			}
 			next := p.clone()
 			next.phase, next.seat = PhaseThrow, int8(seat)
 			next.last = Turn{Seat: rules.Seat(seat), Lot: true}
@@ -350,7 +370,8 @@ func (p *Position) playThrow(text string) (*Position, error) {
 }
 
 // End implements rules.State: a resignation or a forfeit names the winners
-// (one or more seats; a forfeit may name none), an agreed draw none.
+// (one or more seats still in the game, not all of them; a forfeit may name
+// none), an agreed draw none.
 func (p *Position) End(o rules.Outcome) (rules.State, error) {
 	if p.phase == PhaseOver {
 		return nil, rules.ErrOver
@@ -360,15 +381,18 @@ func (p *Position) End(o rules.Outcome) (rules.State, error) {
 	default:
 		return nil, fmt.Errorf("kippykoo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
 	}
-	if !resultFits(o.Method, len(o.Winners), p.players) {
-		return nil, fmt.Errorf("kippykoo: %s with %d winners", o.Method, len(o.Winners))
-	}
 	seen := map[rules.Seat]bool{}
 	for _, w := range o.Winners {
 		if w < 0 || int(w) >= p.players || seen[w] {
 			return nil, fmt.Errorf("kippykoo: no seat %d, or named twice", w)
 		}
+		if p.retired[w] {
+			return nil, fmt.Errorf("kippykoo: %s has left the game and cannot win it", p.Side(w))
+		}
 		seen[w] = true
+	}
+	if !p.endFits(o.Method, len(o.Winners)) {
+		return nil, fmt.Errorf("kippykoo: %s with %d winners among %d seats in the game", o.Method, len(o.Winners), p.seatsIn())
 	}
 	next := p.clone()
 	next.gameOver(o.Method, o.Winners...)
@@ -382,6 +406,103 @@ func (p *Position) gameOver(m rules.Method, winners ...rules.Seat) {
 	p.outcome = rules.Outcome{Method: m, Winners: w}
 	p.phase = PhaseOver
 	p.dice = [2]int8{}
+}
+
+// Retired implements rules.Retirer: whether seat has left the game (see
+// Retire).
+func (p *Position) Retired(seat rules.Seat) bool {
+	return seat >= 0 && int(seat) < p.players && p.retired[seat]
+}
+
+// seatsIn is the number of seats that have not left the game.
+func (p *Position) seatsIn() int {
+	n := 0
+	for seat := range p.players {
+		if !p.retired[seat] {
+			n++
+		}
+	}
+	return n
+}
+
+// nextIn is the first seat clockwise after seat that is still in the game.
+func (p *Position) nextIn(seat int) int {
+	for i := 1; i < p.players; i++ {
+		if s := (seat + i) % p.players; !p.retired[s] {
+			return s
+		}
+	}
+	return seat
+}
+
+// Retire implements rules.Retirer: in a game of three or four, seat leaves
+// the game and the others play on. Its marbles leave the game, from START,
+// the track and FINISH alike (a hole it stood on is free; nobody is sent
+// back); its turns are skipped from now on, and the lot, if not yet drawn,
+// draws among the seats still in.
+//
+// If it was its turn, in any phase (its decision to throw, the roll, its
+// move, or the throw again after doubles), the turn ends at once: a throw
+// not yet used is lost, and the next seat still in, clockwise, begins its
+// turn with its decision to throw. The latest throw stays on record for
+// the board, even if it was seat's. If another seat is to act, it carries
+// on with the same decision, without seat's marbles on the board.
+//
+// When one seat is left in, the game is over and it wins by
+// rules.Resignation. In a two-player game nobody leaves: Retire is a
+// resignation, the same as End with the other seat the winner, and the
+// marbles stay where they are. Retire fails for a seat out of range or
+// already out, and with rules.ErrOver once the game is over.
+func (p *Position) Retire(seat rules.Seat) (rules.State, error) {
+	next, err := p.retire(seat)
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+func (p *Position) retire(seat rules.Seat) (*Position, error) {
+	if p.phase == PhaseOver {
+		return nil, rules.ErrOver
+	}
+	if seat < 0 || int(seat) >= p.players {
+		return nil, fmt.Errorf("kippykoo: no seat %d in a game of %d", seat, p.players)
+	}
+	if p.retired[seat] {
+		return nil, fmt.Errorf("kippykoo: %s has already left the game", p.Side(seat))
+	}
+	next := p.clone()
+	s := int(seat)
+	if p.players == 2 {
+		next.gameOver(rules.Resignation, rules.Seat(1-s))
+		return next, nil
+	}
+	next.retired[s] = true
+	next.start[s], next.finish[s] = 0, 0
+	for h, o := range next.holes {
+		if int(o) == s+1 {
+			next.holes[h] = 0
+		}
+	}
+	switch {
+	case next.seatsIn() == 1:
+		next.gameOver(rules.Resignation, rules.Seat(next.nextIn(s)))
+	case p.phase != PhaseLot && int(p.seat) == s:
+		next.phase = PhaseThrow
+		next.seat = int8(next.nextIn(s))
+		next.dice = [2]int8{}
+	}
+	return next, nil
+}
+
+// endFits reports whether the game may end by m with n winners, all of
+// them seats still in: their number fits the seats in, and with one seat
+// left in, the others have left, it won by resignation.
+func (p *Position) endFits(m rules.Method, n int) bool {
+	if in := p.seatsIn(); in == 1 {
+		return m == rules.Resignation && n == 1
+	}
+	return resultFits(m, n, p.seatsIn())
 }
 
 // resultFits reports whether a game ended by m may have n winners among
@@ -400,4 +521,5 @@ func resultFits(m rules.Method, n, players int) bool {
 
 var _ rules.State = (*Position)(nil)
 var _ rules.Aliaser = (*Position)(nil)
+var _ rules.Retirer = (*Position)(nil)
 var _ rules.Game = Game{}

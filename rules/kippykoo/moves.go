@@ -369,15 +369,22 @@ func (p *Position) whyNot(text string, set []plan) error {
 	return fmt.Errorf("%w: %q is not a legal use of %d-%d", rules.ErrIllegal, text, a, b)
 }
 
-// apply plays a legal move. After doubles used, the seat throws again at
-// once (chance rolls for it, PhaseRoll); after a pass, or any other throw,
-// the turn passes clockwise and the next seat begins it by deciding to
-// throw (PhaseThrow).
+// apply plays a legal move and records it, with the marbles it sent back
+// to START, as the latest throw. After doubles used, the seat throws again
+// at once (chance rolls for it, PhaseRoll); after a pass, or any other
+// throw, the turn passes clockwise to the next seat still in the game,
+// which begins it by deciding to throw (PhaseThrow).
 func (p *Position) apply(pl *plan) *Position {
 	next := p.clone()
 	seat := int(p.seat)
 	next.board = pl.after
 	next.last.Move = pl.text
+	next.last.SentBack = nil
+	for _, ld := range pl.lands[:pl.n] {
+		if ld.captured >= 0 {
+			next.last.SentBack = append(next.last.SentBack, Capture{Seat: rules.Seat(ld.captured), Hole: ld.end})
+		}
+	}
 	next.dice = [2]int8{}
 	switch {
 	case next.finish[seat] == MarblesPerSeat:
@@ -387,7 +394,7 @@ func (p *Position) apply(pl *plan) *Position {
 		next.phase = PhaseRoll
 	default:
 		next.phase = PhaseThrow
-		next.seat = int8((seat + 1) % p.players)
+		next.seat = int8(p.nextIn(seat))
 	}
 	return next
 }

@@ -12,7 +12,8 @@ import (
 // String implements rules.State: the position text. One field per seat in
 // turn order, "S:start,h5,h40,finish": the seat's side letter (S W N E) and
 // its four marbles, those in START first, then those on the track by hole,
-// the least advanced first, then those in FINISH. Then the phase:
+// the least advanced first, then those in FINISH; "W:out" for a seat that
+// has left the game (Retire), which has no marbles. Then the phase:
 //
 //	lot               chance draws the starting player
 //	S:throw           South's turn begins: South decides to throw ("roll")
@@ -24,8 +25,10 @@ import (
 // Then, in the throw, roll and over phases once there is one, the latest
 // throw, for display: "last:S;6-3;start,h12+3" (seat; dice; move without
 // spaces, "-" before it), or "last:W;first" after the lot drew West to
-// begin. In the move phase the throw being played is the latest, and no
-// "last" is written.
+// begin. A move that sent marbles back to START adds them, in the order of
+// its parts, each as its owner's letter, "@" and the hole it stood on:
+// "last:S;5-3;h5+5,h20+3;W@h10,N@h23". In the move phase the throw being
+// played is the latest, and no "last" is written.
 func (p *Position) String() string {
 	var b strings.Builder
 	for seat := range p.players {
@@ -44,6 +47,9 @@ func (p *Position) String() string {
 }
 
 func (p *Position) seatField(seat int) string {
+	if p.retired[seat] {
+		return p.letter(rules.Seat(seat)) + ":" + retiredText
+	}
 	var parts []string
 	for range p.start[seat] {
 		parts = append(parts, StartText)
@@ -56,6 +62,9 @@ func (p *Position) seatField(seat int) string {
 	}
 	return p.letter(rules.Seat(seat)) + ":" + strings.Join(parts, ",")
 }
+
+// retiredText stands for the marbles of a seat that has left the game.
+const retiredText = "out"
 
 func (p *Position) letter(seat rules.Seat) string {
 	return string(p.Side(seat).Letter())
@@ -90,7 +99,25 @@ func (p *Position) lastText() string {
 	if t.Move != "" {
 		move = strings.ReplaceAll(t.Move, " ", "")
 	}
-	return fmt.Sprintf("%s;%d-%d;%s", p.letter(t.Seat), t.Dice[0], t.Dice[1], move)
+	s := fmt.Sprintf("%s;%d-%d;%s", p.letter(t.Seat), t.Dice[0], t.Dice[1], move)
+	if len(t.SentBack) > 0 {
+		s += ";" + p.sentBackText(t.SentBack)
+	}
+	return s
+}
+
+// sentBackText writes marbles sent back to START as in the position text:
+// "W@h10,N@h23".
+func (p *Position) sentBackText(sent []Capture) string {
+	parts := make([]string, len(sent))
+	for i, c := range sent {
+		letter := "?"
+		if c.Seat >= 0 && int(c.Seat) < p.players {
+			letter = p.letter(c.Seat)
+		}
+		parts[i] = letter + "@" + c.Hole.String()
+	}
+	return strings.Join(parts, ",")
 }
 
 var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreement, rules.Forfeit}
@@ -101,7 +128,12 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // finishing without them, the lot after the first marble has moved, a
 // latest throw that does not fit the phase (a turn begun by the wrong
 // seat, a decision to throw after doubles used, whose throw follows at
-// once). It accepts a seat's marbles in any order; String sorts them.
+// once), marbles sent back that no part of the move ended on, or that are
+// not in their START, or a seat that has left the game acting or winning
+// (or in a game of two; or with fewer than two seats in, in a game not
+// over). Texts written before marbles sent back were recorded, without
+// them, still read. It accepts a seat's marbles in any order; String sorts
+// them.
 func Parse(text string) (*Position, error) {
 	fields := strings.Fields(text)
 	n := 0
@@ -142,7 +174,7 @@ func isSeatField(f string) bool {
 		return false
 	}
 	first, _, _ := strings.Cut(rest, ",")
-	return first == StartText || first == "finish" || strings.HasPrefix(first, "h")
+	return first == StartText || first == "finish" || first == retiredText || strings.HasPrefix(first, "h")
 }
 
 func (p *Position) seatByLetter(l string) (int, bool) {
@@ -168,6 +200,10 @@ func (p *Position) parseSeat(seat int, field string) error {
 	if letter != string(side.Letter()) {
 		return fmt.Errorf("seat %d: field %q, want it to start with %c: (with %d players the seats are %s)", seat, field, side.Letter(), p.players, p.seatLetters())
 	}
+	if rest == retiredText {
+		p.retired[seat] = true
+		return nil
+	}
 	names := strings.Split(rest, ",")
 	if len(names) != MarblesPerSeat {
 		return fmt.Errorf("%s has %d marbles, want %d", side, len(names), MarblesPerSeat)
@@ -181,7 +217,7 @@ func (p *Position) parseSeat(seat int, field string) error {
 		default:
 			h, err := ParseHole(name)
 			if err != nil {
-				return fmt.Errorf("%s's marbles: %v (or start, finish)", side, err)
+				return fmt.Errorf("%s's marbles: %v (or start, finish; or out alone)", side, err)
 			}
 			if o := p.holes[h]; o != 0 {
 				return fmt.Errorf("two marbles on %s", h)
@@ -216,7 +252,7 @@ func (p *Position) parsePhase(field string) error {
 				winners = append(winners, rules.Seat(seat))
 			}
 		}
-		if !resultFits(m, len(winners), p.players) {
+		if !p.endFits(m, len(winners)) {
 			return fmt.Errorf("result %q: %s cannot have %d winners", field, m, len(winners))
 		}
 		slices.Sort(winners)
@@ -251,7 +287,7 @@ func (p *Position) parsePhase(field string) error {
 func (p *Position) parseLast(field string) error {
 	rest, ok := strings.CutPrefix(field, "last:")
 	if !ok {
-		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3 or last:W;first", field)
+		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3 or last:W;first", field)
 	}
 	if p.phase == PhaseMove || p.phase == PhaseLot {
 		return fmt.Errorf("last throw %q in phase %s: only the throw, roll and over phases show the last throw", field, p.phase)
@@ -265,7 +301,7 @@ func (p *Position) parseLast(field string) error {
 	switch {
 	case len(parts) == 2 && parts[1] == "first":
 		t.Lot = true
-	case len(parts) == 3:
+	case len(parts) == 3 || len(parts) == 4:
 		a, b, err := dice.ParsePair(parts[1])
 		if err != nil {
 			return fmt.Errorf("last throw %q: %v", field, err)
@@ -278,15 +314,71 @@ func (p *Position) parseLast(field string) error {
 			}
 			t.Move = legsText(legs)
 		}
+		if len(parts) == 4 {
+			sent, err := p.parseSentBack(seat, t.Legs(), parts[3])
+			if err != nil {
+				return fmt.Errorf("last throw %q: %v", field, err)
+			}
+			t.SentBack = sent
+		}
 	default:
-		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3 or last:W;first", field)
+		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3 or last:W;first", field)
 	}
 	p.last = t
 	return nil
 }
 
+// parseSentBack reads the marbles mover's move (legs) sent back to START,
+// "N@h3,W@h23": each an opponent's, on the hole where a part of the move
+// ended by its count, in the order of the parts.
+func (p *Position) parseSentBack(mover int, legs []Leg, field string) ([]Capture, error) {
+	if len(legs) == 0 {
+		return nil, fmt.Errorf("marbles sent back by no move")
+	}
+	star := p.star(mover)
+	var out []Capture
+	j := 0
+	for _, item := range strings.Split(field, ",") {
+		letter, name, ok := strings.Cut(item, "@")
+		seat, okSeat := p.seatByLetter(letter)
+		h, err := ParseHole(name)
+		if !ok || !okSeat || err != nil {
+			return nil, fmt.Errorf("marble sent back %q, want like N@h3: a seat of %s, @ and a hole", item, p.seatLetters())
+		}
+		if seat == mover {
+			return nil, fmt.Errorf("%s sent back its own marble: a move sends back only opponents' marbles", p.Side(rules.Seat(mover)))
+		}
+		for j < len(legs) && legEnd(star, legs[j]) != h {
+			j++
+		}
+		if j == len(legs) {
+			return nil, fmt.Errorf("a marble sent back from %s, where no part of the move after the one before ends by its count", h)
+		}
+		j++
+		out = append(out, Capture{Seat: rules.Seat(seat), Hole: h})
+	}
+	return out, nil
+}
+
+// legEnd is the hole where the part lg of a move of the seat with star
+// ends by its count, the only hole where it may send a marble back;
+// NoHole if it reaches FINISH.
+func legEnd(star Hole, lg Leg) Hole {
+	d := lg.Count
+	if !lg.Start {
+		d += progress(star, lg.From)
+	}
+	if d >= Holes {
+		return NoHole
+	}
+	return holeAt(star, d)
+}
+
 // validate checks what holds between the fields.
 func (p *Position) validate() error {
+	if err := p.validateRetired(); err != nil {
+		return err
+	}
 	winner := rules.Nobody
 	if p.outcome.Method == rules.Finished {
 		winner = p.outcome.Winners[0]
@@ -296,7 +388,7 @@ func (p *Position) validate() error {
 		if p.finish[seat] == MarblesPerSeat && rules.Seat(seat) != winner {
 			return fmt.Errorf("%s has all four marbles in FINISH, but has not won by finishing", p.Side(rules.Seat(seat)))
 		}
-		allStart = allStart && p.start[seat] == MarblesPerSeat
+		allStart = allStart && (p.retired[seat] || p.start[seat] == MarblesPerSeat)
 	}
 	if winner != rules.Nobody && p.finish[winner] != MarblesPerSeat {
 		return fmt.Errorf("%s won by finishing without all four marbles in FINISH", p.Side(winner))
@@ -313,6 +405,15 @@ func (p *Position) validate() error {
 		// the decision showed, or it throws again after doubles used.
 		switch {
 		case t.Seat == rules.Nobody:
+		case p.retired[t.Seat]:
+			// The seat has left since: if it was its turn, the turn ended
+			// and the next seat in began its own.
+			if int(p.seat) != p.nextIn(int(t.Seat)) {
+				return fmt.Errorf("after %s, which has left the game, %s throws, not %s", p.Side(t.Seat), p.nextAfter(t), p.Side(rules.Seat(p.seat)))
+			}
+			if t.Lot && !allStart {
+				return fmt.Errorf("after the lot, the seat drawn throws first, with every marble in START")
+			}
 		case t.Lot:
 			if t.Seat != rules.Seat(p.seat) || !allStart {
 				return fmt.Errorf("after the lot, the seat drawn throws first, with every marble in START")
@@ -323,7 +424,7 @@ func (p *Position) validate() error {
 			return fmt.Errorf("%s throws again only after doubles it used", p.Side(t.Seat))
 		case t.Seat == rules.Seat(p.seat) && p.phase == PhaseThrow:
 			return fmt.Errorf("after doubles used, %s throws again at once (%s:roll), with no decision to throw", p.Side(t.Seat), p.letter(t.Seat))
-		case t.Seat != rules.Seat(p.seat) && (doublesUsed || int(p.seat) != (int(t.Seat)+1)%p.players):
+		case t.Seat != rules.Seat(p.seat) && (doublesUsed || int(p.seat) != p.nextIn(int(t.Seat))):
 			return fmt.Errorf("after %s's throw, %s throws, not %s", p.Side(t.Seat), p.nextAfter(t), p.Side(rules.Seat(p.seat)))
 		}
 	case PhaseOver:
@@ -331,13 +432,69 @@ func (p *Position) validate() error {
 			return fmt.Errorf("a game won by finishing ends with the winner's move")
 		}
 	}
+	return p.validateSentBack()
+}
+
+// validateSentBack checks the marbles the latest move sent back against the
+// board, where nothing has moved since but for seats leaving the game: the
+// mover's marble is still on each hole (unless the mover has left), and
+// each marble is in its START (unless its owner has left).
+func (p *Position) validateSentBack() error {
+	t := p.last
+	var back [4]int
+	for _, c := range t.SentBack {
+		if !p.retired[t.Seat] && p.holes[c.Hole] != int8(t.Seat+1) {
+			return fmt.Errorf("%s's marble sent back from %s, but no marble of %s's stands there", p.Side(c.Seat), c.Hole, p.Side(t.Seat))
+		}
+		back[c.Seat]++
+	}
+	for seat := range p.players {
+		if !p.retired[seat] && back[seat] > int(p.start[seat]) {
+			return fmt.Errorf("%d marbles of %s's sent back to START, which holds %d", back[seat], p.Side(rules.Seat(seat)), p.start[seat])
+		}
+	}
+	return nil
+}
+
+// validateRetired checks the seats that have left the game: none in a game
+// of two (a resignation ends it), at least two seats in while the game
+// goes on, and the one left alone has won by resignation; a seat that is
+// out has no marbles and does not act or win.
+func (p *Position) validateRetired() error {
+	in := p.seatsIn()
+	switch {
+	case in == p.players:
+		return nil
+	case p.players == 2:
+		return fmt.Errorf("a seat has left a game of two: in a game of two a resignation ends the game")
+	case in == 0:
+		return fmt.Errorf("every seat has left the game")
+	case in == 1 && p.phase != PhaseOver:
+		return fmt.Errorf("one seat left in a game not over; the game ends when one is left")
+	case in == 1 && (p.outcome.Method != rules.Resignation || len(p.outcome.Winners) != 1):
+		return fmt.Errorf("one seat left in, and it has not won by the others' resignation")
+	}
+	for seat := range p.players {
+		if !p.retired[seat] {
+			continue
+		}
+		side := p.Side(rules.Seat(seat))
+		switch {
+		case p.start[seat] != 0 || p.finish[seat] != 0 || slices.Contains(p.holes[:], int8(seat+1)):
+			return fmt.Errorf("%s has left the game but has marbles", side)
+		case p.phase >= PhaseThrow && p.phase <= PhaseMove && int(p.seat) == seat:
+			return fmt.Errorf("%s has left the game but is to act", side)
+		case p.outcome.Won(rules.Seat(seat)):
+			return fmt.Errorf("%s has left the game but won it", side)
+		}
+	}
 	return nil
 }
 
 // nextAfter is the side that throws after the throw t.
 func (p *Position) nextAfter(t Turn) Side {
-	if t.Dice[0] == t.Dice[1] && t.Move != PassText {
+	if !p.retired[t.Seat] && !t.Lot && t.Dice[0] == t.Dice[1] && t.Move != PassText {
 		return p.Side(t.Seat)
 	}
-	return p.Side(rules.Seat((int(t.Seat) + 1) % p.players))
+	return p.Side(rules.Seat(p.nextIn(int(t.Seat))))
 }

@@ -397,6 +397,9 @@ func TestInvariantsCatchBrokenDecisions(t *testing.T) {
 		{"the decision to throw leaves the seat to throw", throw, throw, "changed more than the phase"},
 		{"the lot moves a marble", southStart + " " + northStart + " lot", "S:start,start,start,h0 " + northStart + " S:throw", "the lot moved marbles"},
 		{"the lot skips the decision to throw", southStart + " " + northStart + " lot", southStart + " " + northStart + " S:roll last:S;first", "did not give the drawn seat the decision to throw"},
+		{"a marble sent back not recorded", move, "S:start,start,h13,h20 N:start,start,start,h40 N:throw last:S;5-3;h5+8", "records the marbles sent back to START as \"\", want \"N@h13\""},
+		{"a marble recorded sent back that was not", move, "S:start,start,h5,h28 N:start,start,h13,h40 N:throw last:S;5-3;h20+8;N@h28", "records the marbles sent back to START as \"N@h28\", want \"\""},
+		{"a marble sent back recorded as another's", moving("S:start,start,h5,h20 W:start,start,start,h13 N:start,start,h1,h40", "S", "5-3"), "S:start,start,h13,h20 W:start,start,start,start N:start,start,h1,h40 W:throw last:S;5-3;h5+8;N@h13", "as \"N@h13\", want \"W@h13\""},
 		{"a decision after the end", "S:finish,finish,finish,finish " + northStart + " over:S:finished", "S:finish,finish,finish,finish " + northStart + " over:S:finished", "after the end"},
 	}
 	for _, tt := range tests {
