@@ -39,6 +39,19 @@ type OptionSpec struct {
 	Min, Max int
 }
 
+// clockOptions set how a new game is played over days.
+var clockOptions = []OptionSpec{
+	{Name: "reminders", Description: "Hours before the player to move is reminded, and between reminders (0: none; default: the server's)", Type: IntegerOption, Min: 0, Max: maxRemindHours},
+	{Name: "deadline", Description: "Days allowed per move, then a late turn is skipped or forfeits (0: none; default: the server's)", Type: IntegerOption, Min: 0, Max: maxDeadlineDays},
+}
+
+// The bounds of the clock options.
+const (
+	maxRemindHours  = 168
+	maxDeadlineDays = 30
+	maxInviteHours  = 14 * 24
+)
+
 func gameOption() OptionSpec {
 	return OptionSpec{Name: "game", Description: "Which of your games, by number (only needed when you have several here)", Type: StringOption, Autocomplete: true}
 }
@@ -67,6 +80,7 @@ func gameCommand(kit Kit) CommandSpec {
 			{Name: "players", Description: fmt.Sprintf("How many players in all, you included (%d to %d; default: 4 with a partner, else 2)", players[0], most), Type: IntegerOption, Min: players[0], Max: most},
 		}}
 	}
+	newSub.Options = append(newSub.Options, clockOptions...)
 	subs := []SubSpec{newSub}
 	for _, s := range kit.Subs {
 		subs = append(subs, s.Spec)

@@ -258,7 +258,8 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if next.Outcome().Over() {
 		status, offer = storage.StatusOver, -1
 	}
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID})
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID,
+		TurnStarted: next.ToMove() != st.ToMove()})
 	if err != nil {
 		return Response{}, err
 	}
@@ -327,7 +328,8 @@ func (t *Table) finish(ctx context.Context, req Request, l *loaded, next rules.S
 	if next.Outcome().Over() {
 		status, offer = storage.StatusOver, storage.NoDrawOffer
 	}
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID})
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID,
+		TurnStarted: next.ToMove() != l.state.ToMove()})
 	if err != nil {
 		return Response{}, err
 	}

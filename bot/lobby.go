@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"parlor/storage"
 )
@@ -108,13 +109,17 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	for len(seats) < size {
 		seats = append(seats, storage.Seat{Seat: len(seats)})
 	}
+	clock, err := t.newClock(ctx, req)
+	if err != nil {
+		return Response{}, err
+	}
 	st, err := kit.Game.New(least)
 	if err != nil {
 		return Response{}, err
 	}
 	row := &storage.Game{
 		Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, Creator: req.User.ID,
-		Status: lobbyStatus(seats), Position: st.String(), DrawOffer: storage.NoDrawOffer, Seats: seats,
+		Status: lobbyStatus(seats), Position: st.String(), DrawOffer: storage.NoDrawOffer, Seats: seats, Clock: clock,
 	}
 	id, err := t.store.Create(ctx, row, req.ID)
 	if err != nil {
@@ -128,6 +133,33 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		}
 	}
 	return Response{Public: msg}, nil
+}
+
+// newClock is the clock of a game made by req: the server's settings, with
+// the reminders and deadline the creator chose.
+func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error) {
+	set, err := t.store.GuildSettings(ctx, req.GuildID)
+	if err != nil {
+		return storage.Clock{}, err
+	}
+	clock := storage.Clock{RemindEvery: set.RemindEvery, DeadlineDays: set.DeadlineDays, ExpiresAt: t.now().Add(time.Duration(set.InviteHours) * time.Hour)}
+	for _, o := range []struct {
+		name string
+		max  int
+		to   *int
+		unit string
+	}{{"reminders", maxRemindHours, &clock.RemindEvery, "hours"}, {"deadline", maxDeadlineDays, &clock.DeadlineDays, "days"}} {
+		raw := req.Options[o.name]
+		if raw == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || n < 0 || n > o.max {
+			return storage.Clock{}, sorry("%s is 0 (none) to %d %s, not %q.", o.name, o.max, o.unit, raw)
+		}
+		*o.to = n
+	}
+	return clock, nil
 }
 
 // lobbyMessage is the invitation to an unstarted game, with its buttons.
@@ -394,7 +426,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if err != nil {
 		return Response{}, err
 	}
-	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID})
+	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID, TurnStarted: true})
 	if err != nil {
 		return Response{}, err
 	}

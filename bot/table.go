@@ -24,6 +24,15 @@ type Store interface {
 	Log(ctx context.Context, gameID int64) ([]storage.Entry, error)
 	Find(ctx context.Context, f storage.Filter) ([]storage.Game, error)
 	GameIDs(ctx context.Context) ([]int64, error)
+	// Play over days: see package storage.
+	Due(ctx context.Context, now time.Time) ([]storage.Game, error)
+	ClaimReminder(ctx context.Context, gameID, version int64, sent int) (bool, error)
+	RemindersOff(ctx context.Context, userID string) (bool, error)
+	SetRemindersOff(ctx context.Context, userID string, off bool) error
+	GuildSettings(ctx context.Context, guildID string) (storage.Settings, error)
+	SetGuildSettings(ctx context.Context, guildID string, s storage.Settings) error
+	SetThread(ctx context.Context, gameID int64, threadID string) error
+	SetPause(ctx context.Context, p storage.Pause) error
 }
 
 // Painter draws a board as a PNG.
@@ -461,6 +470,17 @@ func Replay(game rules.Game, players int, log []storage.Entry) (rules.State, err
 			st, err = st.End(rules.Outcome{Method: rules.Forfeit, Winners: rules.Opponents(st, rules.Seat(e.Seat))})
 		case storage.EntryDraw:
 			st, err = st.End(rules.Outcome{Method: rules.Agreement})
+		case storage.EntrySkip:
+			sk, ok := st.(rules.Skipper)
+			if !ok {
+				err = fmt.Errorf("%s has no skipped turns", game.Title())
+				break
+			}
+			if st.ToMove() != rules.Seat(e.Seat) {
+				err = fmt.Errorf("seat %d was skipped, but %d was to move", e.Seat, st.ToMove())
+				break
+			}
+			st, err = sk.Skip(rules.Seat(e.Seat))
 		default:
 			err = fmt.Errorf("unknown entry kind %q", e.Kind)
 		}

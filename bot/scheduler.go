@@ -1,0 +1,174 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// The scheduler does what time brings to games played over days: it
+// reminds the player to move, applies a game's deadline, and closes
+// lobbies whose invitations have expired. Everything it needs is in the
+// database (the turn's start, the reminders sent, the deadline, the pause),
+// and every action is claimed there before it is announced, so sweeps
+// that overlap, or a restart between two, never act twice.
+
+// Notice is a message the scheduler posts in a game's channel or thread.
+type Notice struct {
+	GameID    int64
+	ChannelID string
+	Message   *Message
+}
+
+// Sweep does the work due at the table's clock and returns what to post.
+// Games it cannot handle are logged and left for the next sweep.
+func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
+	now := t.now()
+	due, err := t.store.Due(ctx, now)
+	if err != nil {
+		return nil, err
+	}
+	var out []Notice
+	for i := range due {
+		g := &due[i]
+		n, err := t.sweepGame(ctx, g, now)
+		switch {
+		case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrDuplicate):
+			// Someone moved, or another sweep acted first.
+		case err != nil:
+			t.log.Error("sweep", "game", g.ID, "err", err)
+		case n != nil:
+			out = append(out, *n)
+		}
+	}
+	return out, nil
+}
+
+// sweepGame does what is due for one game: expiry, a deadline, or a
+// reminder, in that order.
+func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time) (*Notice, error) {
+	kit, ok := t.kits[g.Kind]
+	if !ok {
+		return nil, nil
+	}
+	if g.Status == storage.StatusInvited || g.Status == storage.StatusOpen {
+		return t.expire(ctx, g, kit)
+	}
+	st, err := kit.Game.Parse(g.Position)
+	if err != nil {
+		return nil, fmt.Errorf("stored position unreadable: %w", err)
+	}
+	l := &loaded{row: g, state: st, kit: kit}
+	seat := st.ToMove()
+	if seat < 0 || int(seat) >= len(g.Seats) {
+		return nil, nil
+	}
+	if g.DeadlineDays > 0 && !now.Before(g.TurnSince.Add(time.Duration(g.DeadlineDays)*24*time.Hour)) {
+		return t.late(ctx, l, seat)
+	}
+	return t.remind(ctx, l, seat, now)
+}
+
+// expire closes a lobby whose invitations have lapsed.
+func (t *Table) expire(ctx context.Context, g *storage.Game, kit Kit) (*Notice, error) {
+	_, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusCancelled,
+		DrawOffer: storage.NoDrawOffer, InteractionID: fmt.Sprintf("expire/%d", g.ID)})
+	if err != nil {
+		return nil, err
+	}
+	days := g.ExpiresAt.Sub(g.CreatedAt).Round(time.Hour)
+	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{
+		Content: fmt.Sprintf("Game #%d of %s lapsed: its invitations and open seats expired after %s without every seat taken. Start a new one with /%s new.",
+			g.ID, kit.Game.Title(), spell(days), g.Kind),
+	}}, nil
+}
+
+// late applies the deadline to the seat to move: its turn is skipped in a
+// dice game, or it forfeits.
+func (t *Table) late(ctx context.Context, l *loaded, seat rules.Seat) (*Notice, error) {
+	g, st := l.row, l.state
+	next, skipped, err := rules.Late(st, seat)
+	if err != nil {
+		return nil, err
+	}
+	entry := storage.Entry{Seat: int(seat), Kind: storage.EntryForfeit, Text: "forfeit", At: t.now()}
+	if skipped {
+		entry.Kind, entry.Text = storage.EntrySkip, "skip"
+	}
+	next, more, _, err := t.settle(l.kit, next)
+	if err != nil {
+		return nil, err
+	}
+	status := storage.StatusActive
+	if next.Outcome().Over() {
+		status = storage.StatusOver
+	}
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status,
+		DrawOffer: storage.NoDrawOffer, Entries: append([]storage.Entry{entry}, more...), TurnStarted: true,
+		InteractionID: fmt.Sprintf("deadline/%d/%d", g.ID, g.Version)})
+	if err != nil {
+		return nil, err
+	}
+	name := seatUser(g, int(seat)).Name
+	lead := fmt.Sprintf("⏰ **%s** let the deadline of %s pass: they forfeit the game.", name, spell(time.Duration(g.DeadlineDays)*24*time.Hour))
+	if skipped {
+		lead = fmt.Sprintf("⏰ **%s** let the deadline of %s pass: their turn is skipped.", name, spell(time.Duration(g.DeadlineDays)*24*time.Hour))
+	}
+	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, storage.NoDrawOffer
+	l.state = next
+	board, err := t.boardMessage(l, lead, "", status == storage.StatusActive)
+	if err != nil {
+		return nil, err
+	}
+	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: board}, nil
+}
+
+// remind reminds the seat to move, once per interval, unless its player
+// turned reminders off.
+func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time.Time) (*Notice, error) {
+	g := l.row
+	if g.RemindEvery <= 0 || now.Before(g.TurnSince.Add(time.Duration((g.RemindersSent+1)*g.RemindEvery)*time.Hour)) {
+		return nil, nil
+	}
+	won, err := t.store.ClaimReminder(ctx, g.ID, g.Version, g.RemindersSent)
+	if err != nil || !won {
+		return nil, err
+	}
+	user := seatUser(g, int(seat))
+	off, err := t.store.RemindersOff(ctx, user.UserID)
+	if err != nil || off {
+		return nil, err
+	}
+	msg := fmt.Sprintf("⏰ <@%s>, game #%d of %s has been waiting for your move for %s. Use the newest board above, or /%s board.",
+		user.UserID, g.ID, l.kit.Game.Title(), spell(now.Sub(g.TurnSince)), g.Kind)
+	if g.DeadlineDays > 0 {
+		left := g.TurnSince.Add(time.Duration(g.DeadlineDays) * 24 * time.Hour).Sub(now)
+		policy := "you forfeit the game"
+		if _, ok := l.state.(rules.Skipper); ok {
+			policy = "your turn is skipped"
+		}
+		msg += fmt.Sprintf(" In %s %s.", spell(left), policy)
+	}
+	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{Content: msg, Mentions: []string{user.UserID}}}, nil
+}
+
+// spell says a duration in whole days or hours: "3 days", "26 hours",
+// "1 hour", "less than an hour".
+func spell(d time.Duration) string {
+	hours := int(d / time.Hour)
+	switch {
+	case hours >= 48 && hours%24 == 0, hours >= 72:
+		return fmt.Sprintf("%d days", hours/24)
+	case hours == 24:
+		return "1 day"
+	case hours == 1:
+		return "1 hour"
+	case hours > 1:
+		return fmt.Sprintf("%d hours", hours)
+	}
+	return "less than an hour"
+}
