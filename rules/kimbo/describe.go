@@ -273,6 +273,9 @@ func (p *Position) Drawing() string {
 		if t.Move != "" {
 			fmt.Fprintf(&b, ", %s", t.Move)
 		}
+		if t.Skipped {
+			b.WriteString(" (turn skipped)")
+		}
 		b.WriteByte('\n')
 	}
 	b.WriteString(p.status())
@@ -370,4 +373,5 @@ func edgeChar(p *Position, s Square, d Dir, vertical bool) string {
 var _ rules.State = (*Position)(nil)
 var _ rules.Aliaser = (*Position)(nil)
 var _ rules.Retirer = (*Position)(nil)
+var _ rules.Skipper = (*Position)(nil)
 var _ rules.Game = Game{}

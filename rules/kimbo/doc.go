@@ -24,6 +24,11 @@
 // stay where they stand, its turns are skipped, and the last seat left in
 // wins by resignation.
 //
+// A player who lets the table's deadline pass has his turn skipped
+// (Position.Skip, rules.Late): the turn ends where it stands, as if he had
+// passed, and the next seat still in begins its turn; captured pieces
+// waiting for his corner decision go to the first start area with room.
+//
 // The board is reconstructed (shared/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each
 // decision taken where it is silent, is in docs/rules/kimbo.md.

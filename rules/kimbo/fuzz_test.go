@@ -30,6 +30,9 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		"S:c3,home,home,home/" + southFences + " " + north + "  N:fence   last:S;nofence;2-2;jumpc5-c6", // odd spacing
 		"S:c3,l3,home,home/" + southFences + " W:out/" + westFences + " N:o1,b2,b15,n15/" + northFences + " N:move:5-3 last:N;nofence;5-3;-",
 		"S:out/" + southFences + " W:c8,n2,a14,o15/" + westFences + " N:o1,b2,b15,n15/" + northFences + " E:a1,o2,b14,o14/" + eastFences + " open:x,4-4,-,-",
+		"S:c3,l3,home,home/" + southFences + " W:c8,n2,a14,o15/" + westFences + " N:o1,b2,b15,n15/" + northFences + " W:fence last:S;nofence;5-3;-;skipped",
+		"S:l3,c11,home,home/" + southFences + " " + north + " N:fence last:S;e1|f1>c4|c5;5-3;c3xc8-c11;skipped",
+		"S:c3,home,home,home/" + southFences + " " + north + " N:fence last:S;-;-;-;skipped",
 		"not a position",
 	} {
 		f.Add(text)
@@ -67,7 +70,10 @@ func roundTrip(t *testing.T, p *kimbo.Position) {
 // byte picks the number of players; then most bytes pick a legal decision
 // by index (two bytes at a fence decision, which has some 2000); 0xDF
 // retires the seat the next byte picks (one past the last seat: none,
-// which must be refused, as must a seat already out); a byte from 0xE0 up
+// which must be refused, as must a seat already out); 0xDE skips the turn
+// of the seat the next byte picks (chance, a seat, or one past the last),
+// which must be refused with rules.ErrIllegal unless it is the seat to
+// act, and then end its turn; a byte from 0xE0 up
 // reads the next (byte&15) bytes as a decision's text, raw (0xE0–0xEF) or
 // as edits of a legal decision's text (0xF0–0xFF), which must be played if
 // legal and rejected with rules.ErrIllegal if not. It never panics and
@@ -78,6 +84,7 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{1, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE7, 'n', 'o', 'f', 'e', 'n', 'c', 'e'})
 	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
 	f.Add([]byte{1, 0xDF, 1, 20, 7, 0, 9, 0xDF, 3, 0xDF, 1, 5, 5, 0xDF, 2, 0xDF, 0})
+	f.Add([]byte{2, 0, 1, 2, 3, 0xDE, 0, 0xDE, 2, 0, 7, 0xDE, 1, 4, 0xDF, 1, 0xDE, 3, 0xDE, 4, 0, 9, 0xDE, 1})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
@@ -111,6 +118,26 @@ func FuzzMoveSequence(f *testing.F) {
 				}
 				roundTrip(t, next.(*kimbo.Position))
 				p = next.(*kimbo.Position)
+				continue
+			}
+			if b == 0xDE && i+1 < len(data) {
+				i++
+				seat := rules.Seat(int(data[i])%(p.Seats()+2) - 1)
+				next, err := p.Skip(seat)
+				if ok := seat >= 0 && seat == p.ToMove(); ok != (err == nil) || err != nil && !errors.Is(err, rules.ErrIllegal) {
+					t.Fatalf("Skip(%d) with %d to move: got error %v\n%s", seat, p.ToMove(), err, p.Drawing())
+				}
+				if err != nil {
+					continue
+				}
+				if err := kimbo.Invariants(p, next); err != nil {
+					t.Fatalf("after Skip(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
+				}
+				roundTrip(t, next.(*kimbo.Position))
+				p = next.(*kimbo.Position)
+				if p.Phase() != kimbo.PhaseFence || p.Turn() == seat {
+					t.Fatalf("after Skip(%d): phase %s, %d to act\n%s", seat, p.Phase(), p.Turn(), p.Drawing())
+				}
 				continue
 			}
 			if b < 0xE0 {

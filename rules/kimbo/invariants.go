@@ -19,6 +19,13 @@ import (
 // owner's move; the game ends when and only when a seat has all four pieces
 // HOME (or by End, or when one seat is left in).
 //
+// A skipped turn (Skip: the next position's turn record says so, and it
+// is a new record) is no decision, and is checked as what it is: it came
+// at a seat's fence, move or corner decision; nothing moved but the
+// captured pieces still waiting, each to a start area; the record keeps
+// what the seat played and says it was skipped; the next seat still in
+// begins its turn with its fence decision.
+//
 // A seat that has left the game (Retire) never acts again and never comes
 // back; its pieces stay off the board and its fences where they stood.
 // Across a retirement itself (prev to prev.Retire(seat)), Invariants checks
@@ -47,6 +54,9 @@ func Invariants(prevState, nextState rules.State) error {
 	}
 	if prev.phase >= PhaseFence && prev.phase <= PhaseCorner && prev.retired[prev.seat] {
 		return fmt.Errorf("%s acted after leaving the game", prev.Side(rules.Seat(prev.seat)))
+	}
+	if next.last.Skipped && next.last != prev.last {
+		return checkSkip(prev, next)
 	}
 	if next.phase == PhaseOver && next.outcome.Method != rules.Finished {
 		return nil // ended by End: nothing moved
@@ -150,6 +160,69 @@ func checkRetirement(prev, next *Position) error {
 	}
 	if over := next.seatsIn() == 1; over != (next.phase == PhaseOver) || over && next.outcome.Method != rules.Resignation {
 		return fmt.Errorf("%d seats left in, phase %s, outcome %q", next.seatsIn(), next.phase, next.outcome.Method)
+	}
+	return nil
+}
+
+// checkSkip checks a skipped turn: see Invariants.
+func checkSkip(prev, next *Position) error {
+	if prev.phase != PhaseFence && prev.phase != PhaseMove && prev.phase != PhaseCorner {
+		return fmt.Errorf("a turn was skipped in phase %s: only a seat's fence, move or corner decision is skipped", prev.phase)
+	}
+	mover := rules.Seat(prev.seat)
+	side := prev.Side(mover)
+	want := prev.last
+	if prev.phase == PhaseFence {
+		want = noTurn
+		want.Seat = mover
+	}
+	want.Skipped = true
+	if next.last != want {
+		return fmt.Errorf("%s's turn skipped in phase %s: turn record %+v, want %+v", side, prev.phase, next.last, want)
+	}
+	after := int(prev.seat)
+	for {
+		after = (after + 1) % prev.players
+		if !prev.retired[after] {
+			break
+		}
+	}
+	if next.phase != PhaseFence || int(next.seat) != after || next.dice != [2]int8{} || next.outcome.Over() {
+		return fmt.Errorf("after %s's turn was skipped: phase %s, %s to act, dice %v, outcome %q; want %s's fence decision",
+			side, next.phase, next.Side(rules.Seat(next.seat)), next.dice, next.outcome.Method, next.Side(rules.Seat(after)))
+	}
+	if prev.fences != next.fences {
+		return fmt.Errorf("fences moved when %s's turn was skipped", side)
+	}
+	for seat := range prev.players {
+		if prev.pieces[seat] == next.pieces[seat] {
+			continue
+		}
+		if prev.phase != PhaseCorner || seat == int(prev.seat) {
+			return fmt.Errorf("%s's pieces moved when %s's turn was skipped in phase %s", next.Side(rules.Seat(seat)), side, prev.phase)
+		}
+		// Only this seat's captured pieces, each into a start area.
+		was := slices.Clone(prev.pieces[seat][:])
+		placed := 0
+		for _, s := range next.pieces[seat] {
+			if i := slices.Index(was, s); i >= 0 && s != NoSquare {
+				was = slices.Delete(was, i, i+1)
+				continue
+			}
+			if !s.OnGrid() || Board.area[s] != StartArea {
+				return fmt.Errorf("%s's piece came to %v when %s's turn was skipped", next.Side(rules.Seat(seat)), s, side)
+			}
+			placed++
+		}
+		waiting := 0
+		for _, v := range prev.Pending() {
+			if int(v) == seat {
+				waiting++
+			}
+		}
+		if placed != waiting {
+			return fmt.Errorf("%d of %s's pieces went to a start area when %s's turn was skipped, %d were waiting for a corner", placed, next.Side(rules.Seat(seat)), side, waiting)
+		}
 	}
 	return nil
 }

@@ -102,6 +102,7 @@ type Turn struct {
 	FenceTo   Slot       // where it went, or NoSlot
 	Dice      [2]int     // the roll, larger first; zeros before it. In the opening, the latest opening roll
 	Move      string     // the canonical text of the move; "" before it
+	Skipped   bool       // the turn was skipped (Skip) after what is recorded: the rest was not played
 }
 
 // Legs reads the turn's move into the paths of its pieces (none for a pass
@@ -596,6 +597,58 @@ func (p *Position) endTurn() {
 	}
 	p.phase = PhaseFence
 	p.dice = [2]int8{}
+}
+
+// Skip implements rules.Skipper: the turn of seat, the seat to act, ends
+// where it stands, as if it had passed, and the next seat still in the
+// game (in turn order, past the seats that have left) begins its turn with
+// its fence decision. What is left of the turn is lost: skipped at its
+// fence decision, the seat moves no fence, rolls and moves nothing; at its
+// move decision, the roll is not played (doubles give no jump and no
+// further turn); at a corner decision, the choice is not made: the
+// captured pieces still waiting go to the first start area with room (sw,
+// se, ne, nw), as after a winning capture or when the capturer leaves.
+//
+// The latest turn's record (Last) keeps what the seat played before the
+// skip and says the turn was skipped (Turn.Skipped); a turn skipped at its
+// fence decision records nothing else. Skip fails with rules.ErrOver once
+// the game is over, and with rules.ErrIllegal for a seat not to act:
+// another seat, a seat out of range or that has left, or any seat while
+// the dice are to roll (the opening roll and each turn's roll are
+// chance's).
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
+	next, err := p.skip(seat)
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+func (p *Position) skip(seat rules.Seat) (*Position, error) {
+	switch {
+	case p.phase == PhaseOver:
+		return nil, fmt.Errorf("kimbo: no turn to skip: %w", rules.ErrOver)
+	case seat < 0 || int(seat) >= p.players:
+		return nil, fmt.Errorf("%w: no seat %d in a game of %d to skip", rules.ErrIllegal, seat, p.players)
+	case p.phase == PhaseOpening:
+		return nil, fmt.Errorf("%w: no turn to skip during the opening roll: the dice roll for %s", rules.ErrIllegal, p.Side(p.Turn()))
+	case p.phase == PhaseRoll:
+		return nil, fmt.Errorf("%w: no decision of %s's to skip: the dice are to roll for it", rules.ErrIllegal, p.Side(p.Turn()))
+	case p.retired[seat]:
+		return nil, fmt.Errorf("%w: %s has left the game: it has no turn to skip", rules.ErrIllegal, p.Side(seat))
+	case seat != rules.Seat(p.seat):
+		return nil, fmt.Errorf("%w: it is %s's turn, not %s's: only the seat to act can be skipped", rules.ErrIllegal, p.Side(rules.Seat(p.seat)), p.Side(seat))
+	}
+	next := p.clone()
+	if p.phase == PhaseFence {
+		// The record still holds the turn before; this turn has none yet.
+		next.last = noTurn
+		next.last.Seat = seat
+	}
+	next.last.Skipped = true
+	next.placeAll()
+	next.endTurn()
+	return next, nil
 }
 
 // Retired reports whether seat has left the game (see Retire).

@@ -26,7 +26,10 @@ import (
 //
 // Then, once there is one, the latest turn, for display:
 // "last:S;e1|f1>h5|h6;5-3;b1-b6,n14xk14" (seat; fence decision; dice;
-// move without spaces), "-" for what has not happened yet.
+// move without spaces), "-" for what has not happened yet, and a fifth
+// part "skipped" when the turn was skipped after what it records
+// ("last:S;nofence;5-3;-;skipped", "last:S;-;-;-;skipped"). Texts without
+// it, as written before there were skips, read as before.
 func (p *Position) String() string {
 	var b strings.Builder
 	for seat := range p.players {
@@ -110,8 +113,14 @@ func (p *Position) lastText() string {
 	if t.Move != "" {
 		parts[3] = strings.ReplaceAll(t.Move, " ", "")
 	}
+	if t.Skipped {
+		parts = append(parts, skippedText)
+	}
 	return strings.Join(parts, ";")
 }
+
+// skippedText ends the latest turn's record when the turn was skipped.
+const skippedText = "skipped"
 
 var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreement, rules.Forfeit}
 
@@ -119,7 +128,8 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // could reach by its counts: a seat without four pieces or six fences, two
 // pieces on one square or a fence where a neutral one stands, a piece on a
 // closed entrance, a game not over with a seat all HOME, a turn record that
-// does not fit the phase, a seat that has left the game still acting,
+// does not fit the phase (a skipped turn is followed by another seat's
+// fence decision), a seat that has left the game still acting,
 // rolling, waiting for a corner or winning, a game not over with fewer
 // than two seats in.
 func Parse(text string) (*Position, error) {
@@ -339,8 +349,12 @@ func (p *Position) parseOpening(s string) error {
 func (p *Position) parseLast(field string) error {
 	rest, ok := strings.CutPrefix(field, "last:")
 	parts := strings.Split(rest, ";")
+	skipped := len(parts) == 5 && parts[4] == skippedText
+	if skipped {
+		parts = parts[:4]
+	}
 	if !ok || len(parts) != 4 {
-		return fmt.Errorf("last turn %q, want like last:S;nofence;5-3;b1-b9", field)
+		return fmt.Errorf("last turn %q, want like last:S;nofence;5-3;b1-b9, or with ;skipped after a skipped turn", field)
 	}
 	seat, ok := p.seatByLetter(parts[0])
 	if !ok {
@@ -368,9 +382,28 @@ func (p *Position) parseLast(field string) error {
 			return fmt.Errorf("last turn %q: %v", field, err)
 		}
 		t.Move = legsText(legs)
+		if skipped && !capturing(legs) {
+			return fmt.Errorf("last turn %q: a turn is skipped after its move only while a piece it captured waits for its corner", field)
+		}
 	}
+	if skipped && (t.Dice[0] > 0 && !t.Fenced || t.Move != "" && t.Dice[0] == 0) {
+		return fmt.Errorf("last turn %q: a skipped turn records what was played before the skip, in order: fence decision, dice, move", field)
+	}
+	t.Skipped = skipped
 	p.last = t
 	return nil
+}
+
+// capturing reports whether some leg captures.
+func capturing(legs []Leg) bool {
+	for _, lg := range legs {
+		for _, pt := range lg.Points {
+			if pt.Capture {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // legsText is the canonical text of parsed legs.
@@ -420,6 +453,16 @@ func (p *Position) validate(off [4]int) error {
 	}
 	t := p.last
 	mine := t.Seat == rules.Seat(p.seat)
+	if t.Skipped {
+		// A skip ends the turn: the next seat's fence decision follows.
+		switch {
+		case p.phase == PhaseOver:
+		case p.phase != PhaseFence:
+			return fmt.Errorf("a skipped turn (last:…;skipped) ends at once: the next seat's fence decision follows, not phase %s", p.phase)
+		case mine:
+			return fmt.Errorf("%s's turn was skipped: the next seat acts, not %s again", p.Side(t.Seat), p.Side(t.Seat))
+		}
+	}
 	switch p.phase {
 	case PhaseOpening:
 		if t.Seat != rules.Nobody && (t.Fenced || t.Move != "" || t.Dice[0] == 0) {

@@ -196,8 +196,8 @@ func (p *Position) spellings(text string) []string {
 // letter (S W N E), an empty hole as ".", an empty Star Space as its
 // side's letter in lower case (or "*" for a side nobody sits on). Then
 // each seat's Star Space, START and FINISH (or that it has left the game),
-// the latest throw with the marbles it sent back to START, and whose
-// decision it is.
+// the latest throw with the marbles it sent back to START (or the turn
+// skipped), and whose decision it is.
 func (p *Position) Drawing() string {
 	const w = 4 // characters a cell: " S  "
 	n := ringSide
@@ -259,6 +259,10 @@ func (p *Position) Drawing() string {
 		switch {
 		case t.Lot:
 			fmt.Fprintf(&b, "last: %s drawn to begin\n", p.Side(t.Seat))
+		case t.Skipped && t.Dice[0] == 0:
+			fmt.Fprintf(&b, "last: %s's turn skipped before its throw\n", p.Side(t.Seat))
+		case t.Skipped:
+			fmt.Fprintf(&b, "last: %s threw %d-%d; turn skipped, the throw not used\n", p.Side(t.Seat), t.Dice[0], t.Dice[1])
 		case t.Move == "":
 			fmt.Fprintf(&b, "last: %s threw %d-%d\n", p.Side(t.Seat), t.Dice[0], t.Dice[1])
 		default:

@@ -30,6 +30,12 @@
 // is left, who wins by resignation; in a game of two, leaving is a
 // resignation.
 //
+// A player who lets the table's deadline pass has the turn skipped
+// (Position.Skip, rules.Late): at the decision to throw or the move, the
+// rest of the turn is lost as if it had passed (doubles earn no further
+// throw), nothing moves, and the next seat still in begins its turn; the
+// latest throw records the skip ("last:S;5-3;skipped").
+//
 // The track is reconstructed (shared/boards.md) and lives in board.go: 52
 // holes numbered clockwise from South's Star Space, h0 to h51, seat sides
 // South, West, North, East with their stars at h0, h13, h26 and h39. How

@@ -14,7 +14,8 @@ import (
 // FuzzPositionRoundTrip: for any text Parse accepts, Parse(p.String())
 // succeeds and gives the same text back; the position has a decision to
 // take unless it is over; and so do the positions after each of its legal
-// moves, and after each seat still in leaves, which keep the invariants.
+// moves, after each seat still in leaves, and after the seat to act is
+// skipped (no other seat may be), which keep the invariants.
 func FuzzPositionRoundTrip(f *testing.F) {
 	start2, _ := kippykoo.New(2)
 	start4, _ := kippykoo.New(4)
@@ -40,6 +41,9 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		"S:start,h5,h20,finish W:out N:start,start,start,h28 N:throw last:W;2-2;h9+4",
 		southStart + " W:out " + northStart + " lot",
 		"S:out W:out N:out " + eastStart + " over:E:resigned",
+		"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;skipped",
+		"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:roll last:S;6-6;skipped",
+		"S:out W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;5-3;skipped",
 		"not a position",
 	} {
 		f.Add(text)
@@ -77,6 +81,22 @@ func FuzzPositionRoundTrip(f *testing.F) {
 			}
 			if err := kippykoo.Invariants(p, next); err != nil {
 				t.Fatalf("after Retire(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
+			}
+			roundTrip(t, next.(*kippykoo.Position))
+		}
+		for seat := rules.Chance; seat < rules.Seat(p.Seats()); seat++ {
+			next, err := p.Skip(seat)
+			if p.Outcome().Over() || seat < 0 || seat != p.ToMove() {
+				if err == nil || !errors.Is(err, rules.ErrIllegal) && !errors.Is(err, rules.ErrOver) {
+					t.Fatalf("Skip(%d), not the seat to act: got error %v, want one wrapping rules.ErrIllegal or rules.ErrOver\n%s", seat, err, p.Drawing())
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("Skip(%d): got error %v, want none\n%s", seat, err, p.Drawing())
+			}
+			if err := kippykoo.Invariants(p, next); err != nil {
+				t.Fatalf("after Skip(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
 			}
 			roundTrip(t, next.(*kippykoo.Position))
 		}

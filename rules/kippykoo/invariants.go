@@ -26,6 +26,11 @@ import (
 // has all four marbles in FINISH (or by End, which moves nothing). The
 // latest throw records the marbles the move sent back to START, exactly.
 //
+// A turn skipped (Skip) is told by the latest throw becoming a record of a
+// skip; across it (checkSkip) the seat skipped was the one to act, at its
+// decision to throw or its move, nothing moved, the record names it with
+// the throw it did not use, and the next seat still in decides to throw.
+//
 // A seat that has left the game (Retire) has no marbles, never acts again,
 // is never drawn by the lot, never comes back and never wins; turns pass
 // over it. Across a retirement itself (prev to prev.Retire(seat)),
@@ -59,6 +64,9 @@ func Invariants(prevState, nextState rules.State) error {
 	if prev.phase >= PhaseThrow && prev.phase <= PhaseMove && prev.retired[prev.seat] {
 		return fmt.Errorf("%s acted after leaving the game", prev.Side(rules.Seat(prev.seat)))
 	}
+	if next.last.Skipped && !next.last.equal(prev.last) {
+		return checkSkip(prev, next)
+	}
 	for seat := range next.players {
 		if next.finish[seat] < prev.finish[seat] {
 			return fmt.Errorf("%s's marbles left FINISH", next.Side(rules.Seat(seat)))
@@ -83,11 +91,36 @@ func Invariants(prevState, nextState rules.State) error {
 		if prev.board != next.board || next.phase != PhaseMove || next.seat != prev.seat {
 			return fmt.Errorf("the roll moved marbles, or passed the turn")
 		}
-		if a, b := next.Dice(); next.last.Dice != [2]int{a, b} || a < b || b < 1 || a > 6 {
-			return fmt.Errorf("the throw %d-%d, the last throw shows %v", a, b, next.last.Dice)
+		if a, b := next.Dice(); !next.last.equal(Turn{Seat: rules.Seat(prev.seat), Dice: [2]int{a, b}}) || a < b || b < 1 || a > 6 {
+			return fmt.Errorf("the throw %d-%d, the last throw shows %+v", a, b, next.last)
 		}
 	case PhaseMove:
 		return checkMove(prev, next)
+	}
+	return nil
+}
+
+// checkSkip checks a turn skipped (Skip): the seat to act, at its decision
+// to throw or its move, and only then; nothing moved; the latest throw
+// records the skip, with the throw not used if there was one; the next
+// seat still in, clockwise, decides to throw (doubles earning nothing).
+func checkSkip(prev, next *Position) error {
+	side := prev.Side(rules.Seat(prev.seat))
+	if prev.phase != PhaseThrow && prev.phase != PhaseMove {
+		return fmt.Errorf("a turn skipped in phase %s: only the seat to act, at its decision to throw or its move, is skipped", prev.phase)
+	}
+	want := Turn{Seat: rules.Seat(prev.seat), Skipped: true}
+	if prev.phase == PhaseMove {
+		want.Dice = [2]int{int(prev.dice[0]), int(prev.dice[1])}
+	}
+	if !next.last.equal(want) {
+		return fmt.Errorf("the latest throw records the skip as %+v, want %+v", next.last, want)
+	}
+	if prev.board != next.board {
+		return fmt.Errorf("when %s's turn was skipped the marbles are %s, want %s", side, describeBoard(next, next.board), describeBoard(next, prev.board))
+	}
+	if w := prev.nextIn(int(prev.seat)); next.phase != PhaseThrow || int(next.seat) != w || next.dice != [2]int8{} || next.outcome.Over() {
+		return fmt.Errorf("after %s's turn was skipped, phase %s for %s: want %s, the next seat in, to decide to throw", side, next.phase, next.Side(rules.Seat(next.seat)), next.Side(rules.Seat(w)))
 	}
 	return nil
 }

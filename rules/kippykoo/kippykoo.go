@@ -86,12 +86,14 @@ func (p *Position) plans() []plan {
 }
 
 // Turn records the latest throw (the one being played, or the one just
-// played), or the lot that drew the starting player, so that the board can
-// show it. It plays no part in the rules. It stays on record when its seat
-// leaves the game (Retire): a throw not used then keeps Move "".
+// played), or the lot that drew the starting player, or a turn skipped
+// (Skip), so that the board can show it. It plays no part in the rules. It
+// stays on record when its seat leaves the game (Retire): a throw not used
+// then keeps Move "".
 type Turn struct {
-	Seat     rules.Seat // whose throw, or who was drawn; rules.Nobody before the lot
+	Seat     rules.Seat // whose throw, or who was drawn, or whose turn was skipped; rules.Nobody before the lot
 	Lot      bool       // the lot drew Seat to begin; no throw yet
+	Skipped  bool       // Seat's turn was skipped (Skip): no move; Dice the throw it did not use, zeros if it had not thrown
 	Dice     [2]int     // the throw, larger first
 	Move     string     // the canonical text of the move; "" before it
 	SentBack []Capture  // the opponents' marbles the move sent back to START, in the order of its parts; none before the move
@@ -106,7 +108,7 @@ type Capture struct {
 
 // equal reports whether t and u record the same.
 func (t Turn) equal(u Turn) bool {
-	return t.Seat == u.Seat && t.Lot == u.Lot && t.Dice == u.Dice && t.Move == u.Move && slices.Equal(t.SentBack, u.SentBack)
+	return t.Seat == u.Seat && t.Lot == u.Lot && t.Skipped == u.Skipped && t.Dice == u.Dice && t.Move == u.Move && slices.Equal(t.SentBack, u.SentBack)
 }
 
 // Legs reads the turn's move into its parts (none for a pass, the lot, or
@@ -495,6 +497,53 @@ func (p *Position) retire(seat rules.Seat) (*Position, error) {
 	return next, nil
 }
 
+// Skip implements rules.Skipper: the turn of seat, the seat to act, is
+// skipped (its deadline passed). Whatever point the turn is at, its
+// decision to throw or its move decision (the first throw or one after
+// doubles), the rest of the turn is lost as if it had passed: a throw not
+// used is not played, and doubles earn no further throw. Nothing moves; the
+// next seat still in, clockwise, begins its turn with its decision to
+// throw. The latest throw becomes the record of the skip (Turn.Skipped,
+// with the throw not used if there was one), so that the board does not
+// show an earlier move as the latest.
+//
+// Skip fails, with an error wrapping rules.ErrIllegal, for any seat but
+// the one to act, and so during the lot and the rolls, whose decisions are
+// chance's; it returns rules.ErrOver once the game is over.
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
+	next, err := p.skip(seat)
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+func (p *Position) skip(seat rules.Seat) (*Position, error) {
+	if p.phase == PhaseOver {
+		return nil, rules.ErrOver
+	}
+	to := p.ToMove()
+	switch {
+	case seat < 0 || int(seat) >= p.players:
+		return nil, fmt.Errorf("%w: no seat %d to skip in a game of %d", rules.ErrIllegal, seat, p.players)
+	case to == rules.Chance && p.phase == PhaseLot:
+		return nil, fmt.Errorf("%w: the lot is drawing who begins: no seat's turn to skip", rules.ErrIllegal)
+	case to == rules.Chance:
+		return nil, fmt.Errorf("%w: the dice are rolling for %s: chance decides now, not %s", rules.ErrIllegal, p.Side(rules.Seat(p.seat)), p.Side(seat))
+	case seat != to:
+		return nil, fmt.Errorf("%w: it is %s's turn, not %s's: only the seat to act is skipped", rules.ErrIllegal, p.Side(to), p.Side(seat))
+	}
+	next := p.clone()
+	next.last = Turn{Seat: seat, Skipped: true}
+	if p.phase == PhaseMove {
+		next.last.Dice = [2]int{int(p.dice[0]), int(p.dice[1])}
+	}
+	next.phase = PhaseThrow
+	next.seat = int8(p.nextIn(int(seat)))
+	next.dice = [2]int8{}
+	return next, nil
+}
+
 // endFits reports whether the game may end by m with n winners, all of
 // them seats still in: their number fits the seats in, and with one seat
 // left in, the others have left, it won by resignation.
@@ -522,4 +571,5 @@ func resultFits(m rules.Method, n, players int) bool {
 var _ rules.State = (*Position)(nil)
 var _ rules.Aliaser = (*Position)(nil)
 var _ rules.Retirer = (*Position)(nil)
+var _ rules.Skipper = (*Position)(nil)
 var _ rules.Game = Game{}

@@ -27,8 +27,10 @@ import (
 // spaces, "-" before it), or "last:W;first" after the lot drew West to
 // begin. A move that sent marbles back to START adds them, in the order of
 // its parts, each as its owner's letter, "@" and the hole it stood on:
-// "last:S;5-3;h5+5,h20+3;W@h10,N@h23". In the move phase the throw being
-// played is the latest, and no "last" is written.
+// "last:S;5-3;h5+5,h20+3;W@h10,N@h23". A turn skipped (Skip) is
+// "last:S;skipped" at the decision to throw, or "last:S;5-3;skipped" with
+// the throw it did not use. In the move phase the throw being played is the
+// latest, and no "last" is written.
 func (p *Position) String() string {
 	var b strings.Builder
 	for seat := range p.players {
@@ -92,11 +94,17 @@ func (p *Position) phaseText() string {
 
 func (p *Position) lastText() string {
 	t := p.last
-	if t.Lot {
+	switch {
+	case t.Lot:
 		return p.letter(t.Seat) + ";first"
+	case t.Skipped && t.Dice[0] == 0:
+		return p.letter(t.Seat) + ";" + skippedText
 	}
 	move := "-"
-	if t.Move != "" {
+	switch {
+	case t.Skipped:
+		move = skippedText
+	case t.Move != "":
 		move = strings.ReplaceAll(t.Move, " ", "")
 	}
 	s := fmt.Sprintf("%s;%d-%d;%s", p.letter(t.Seat), t.Dice[0], t.Dice[1], move)
@@ -105,6 +113,9 @@ func (p *Position) lastText() string {
 	}
 	return s
 }
+
+// skippedText stands, in the latest throw, for a turn skipped.
+const skippedText = "skipped"
 
 // sentBackText writes marbles sent back to START as in the position text:
 // "W@h10,N@h23".
@@ -127,13 +138,13 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // seat with all four in FINISH in a game not over, or a winner by
 // finishing without them, the lot after the first marble has moved, a
 // latest throw that does not fit the phase (a turn begun by the wrong
-// seat, a decision to throw after doubles used, whose throw follows at
-// once), marbles sent back that no part of the move ended on, or that are
-// not in their START, or a seat that has left the game acting or winning
-// (or in a game of two; or with fewer than two seats in, in a game not
-// over). Texts written before marbles sent back were recorded, without
-// them, still read. It accepts a seat's marbles in any order; String sorts
-// them.
+// seat, after a throw or a turn skipped, a decision to throw after doubles
+// used, whose throw follows at once), marbles sent back that no part of
+// the move ended on, or that are not in their START, or a seat that has
+// left the game acting or winning (or in a game of two; or with fewer
+// than two seats in, in a game not over). Texts written before marbles
+// sent back, or turns skipped, were recorded still read. It accepts a
+// seat's marbles in any order; String sorts them.
 func Parse(text string) (*Position, error) {
 	fields := strings.Fields(text)
 	n := 0
@@ -287,7 +298,7 @@ func (p *Position) parsePhase(field string) error {
 func (p *Position) parseLast(field string) error {
 	rest, ok := strings.CutPrefix(field, "last:")
 	if !ok {
-		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3 or last:W;first", field)
+		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3, last:S;6-3;skipped, last:S;skipped or last:W;first", field)
 	}
 	if p.phase == PhaseMove || p.phase == PhaseLot {
 		return fmt.Errorf("last throw %q in phase %s: only the throw, roll and over phases show the last throw", field, p.phase)
@@ -301,13 +312,18 @@ func (p *Position) parseLast(field string) error {
 	switch {
 	case len(parts) == 2 && parts[1] == "first":
 		t.Lot = true
+	case len(parts) == 2 && parts[1] == skippedText:
+		t.Skipped = true
 	case len(parts) == 3 || len(parts) == 4:
 		a, b, err := dice.ParsePair(parts[1])
 		if err != nil {
 			return fmt.Errorf("last throw %q: %v", field, err)
 		}
 		t.Dice = [2]int{a, b}
-		if parts[2] != "-" {
+		switch {
+		case parts[2] == skippedText:
+			t.Skipped = true
+		case parts[2] != "-":
 			legs, err := ParseLegs(parts[2])
 			if err != nil {
 				return fmt.Errorf("last throw %q: %v", field, err)
@@ -322,7 +338,7 @@ func (p *Position) parseLast(field string) error {
 			t.SentBack = sent
 		}
 	default:
-		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3 or last:W;first", field)
+		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3, last:S;6-3;skipped, last:S;skipped or last:W;first", field)
 	}
 	p.last = t
 	return nil
@@ -418,6 +434,11 @@ func (p *Position) validate() error {
 			if t.Seat != rules.Seat(p.seat) || !allStart {
 				return fmt.Errorf("after the lot, the seat drawn throws first, with every marble in START")
 			}
+		case t.Skipped:
+			// The turn was skipped: the next seat in began its own.
+			if int(p.seat) != p.nextIn(int(t.Seat)) {
+				return fmt.Errorf("after %s's turn was skipped, %s throws, not %s", p.Side(t.Seat), p.nextAfter(t), p.Side(rules.Seat(p.seat)))
+			}
 		case t.Move == "":
 			return fmt.Errorf("before a throw, the last throw has been used: it has a move")
 		case t.Seat == rules.Seat(p.seat) && !doublesUsed:
@@ -493,7 +514,7 @@ func (p *Position) validateRetired() error {
 
 // nextAfter is the side that throws after the throw t.
 func (p *Position) nextAfter(t Turn) Side {
-	if !p.retired[t.Seat] && !t.Lot && t.Dice[0] == t.Dice[1] && t.Move != PassText {
+	if !p.retired[t.Seat] && !t.Lot && !t.Skipped && t.Dice[0] == t.Dice[1] && t.Move != PassText {
 		return p.Side(t.Seat)
 	}
 	return p.Side(rules.Seat(p.nextIn(int(t.Seat))))

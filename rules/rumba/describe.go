@@ -211,6 +211,8 @@ func (p *Position) Drawing() string {
 	if t := p.last; t.Hand != NoHand {
 		if t.Opening {
 			fmt.Fprintf(&b, "last: %s threw %d-%d in the opening throw\n", p.seatName(rules.Seat(t.Hand)), t.Dice[0], t.Dice[1])
+		} else if t.Dice[0] == 0 {
+			fmt.Fprintf(&b, "last: %s's turn skipped before the throw\n", t.Hand)
 		} else {
 			fmt.Fprintf(&b, "last: %s threw %d-%d", t.Hand, t.Dice[0], t.Dice[1])
 			for i, m := range t.Moves {
@@ -222,6 +224,9 @@ func (p *Position) Drawing() string {
 				if m.Captured != NoHand {
 					fmt.Fprintf(&b, " (captured %s's man)", m.Captured)
 				}
+			}
+			if t.Skipped {
+				b.WriteString(" (turn skipped)")
 			}
 			b.WriteByte('\n')
 		}
@@ -343,4 +348,5 @@ func (p *Position) status() string {
 
 var _ rules.State = (*Position)(nil)
 var _ rules.Aliaser = (*Position)(nil)
+var _ rules.Skipper = (*Position)(nil)
 var _ rules.Game = Game{}

@@ -33,6 +33,11 @@
 //     otherwise the turn passes to the right, and the next hand's seat
 //     begins it by deciding to throw.
 //
+// A player who lets the table's deadline pass has his hand's turn skipped
+// (Position.Skip, rules.Late): the turn ends where it stands, what is left
+// of the throw is lost, doublets give no throw again, and the seat of the
+// hand to the right begins its turn by deciding to throw.
+//
 // The board is reconstructed (shared/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each
 // decision taken where it is silent, is in docs/rules/rumba.md.

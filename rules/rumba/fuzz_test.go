@@ -36,6 +36,9 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		"4p S:-,-,00,se3 E:-,-,15,63 N:-,10,10,finish W:-,-,-,- S:roll last:S;3-3;enterS,S00-se3",
 		"3p " + hands("", "", "", "") + " W:throw last:N;5-3;pass",
 		"2p " + hands("", "", "", "") + " E:throw last:W;6-1;open",
+		"4p " + hands("13", "15", "", "") + " E:throw last:S;5-3;S10-13;skipped",
+		"3p " + hands("", "", "", "") + " S:throw last:W;-;-;skipped",
+		"2p " + hands("14", "", "", "") + " E:roll last:S;2-2;S10-12,S12-14;skipped",
 		"not a position",
 	} {
 		f.Add(text)
@@ -65,7 +68,10 @@ func FuzzPositionRoundTrip(f *testing.F) {
 
 // FuzzMoveSequence plays a game from the start as the bytes say: the first
 // byte picks the number of players; then most bytes pick a legal decision
-// by index (chance decisions too, so the fuzzer chooses the dice); a byte
+// by index (chance decisions too, so the fuzzer chooses the dice); 0xDF
+// skips the turn of the seat the next byte picks (chance, a seat, or one
+// past the last), which must be refused with rules.ErrIllegal unless it
+// is the seat to move, and then pass the turn to the right; a byte
 // from 0xE0 up reads the next (byte&15) bytes as a decision's text, raw
 // (0xE0–0xEF) or as edits of a legal decision's text (0xF0–0xFF), which
 // must be played if legal and rejected with rules.ErrIllegal if not. It
@@ -78,6 +84,7 @@ func FuzzMoveSequence(f *testing.F) {
 	// throw, then taken; 6-6 played and thrown again at once.
 	f.Add([]byte{2, 0, 1, 0xE8, 'r', 'o', 'l', 'l', ' ', '6', '-', '6', 0xE5, 't', 'h', 'r', 'o', 'w', 0xE1, 'r', 0, 0, 0, 0xE4, 'r', 'o', 'l', 'l', 0})
 	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
+	f.Add([]byte{1, 0, 1, 2, 0xDF, 1, 0, 0xDF, 2, 0, 3, 0xDF, 3, 0xDF, 0, 0xDF, 2, 0, 20, 0xDF, 1, 0xDF, 4})
 	f.Add([]byte("\x02\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x01\x00\x00\x03\x00\x00\x00\x05\x01\x00\x07\x00\x01\x00\x00\x00\x02\x00\x00\x00\x04"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
@@ -96,6 +103,27 @@ func FuzzMoveSequence(f *testing.F) {
 			}
 			legal := p.Legal()
 			b := data[i]
+			if b == 0xDF && i+1 < len(data) {
+				i++
+				seat := rules.Seat(int(data[i])%(p.Seats()+2) - 1)
+				next, err := p.Skip(seat)
+				if ok := seat >= 0 && seat == p.ToMove(); ok != (err == nil) || err != nil && !errors.Is(err, rules.ErrIllegal) {
+					t.Fatalf("Skip(%d) with %d to move: got error %v\n%s", seat, p.ToMove(), err, p.Drawing())
+				}
+				if err != nil {
+					continue
+				}
+				if err := rumba.Invariants(p, next); err != nil {
+					t.Fatalf("after Skip(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
+				}
+				rulestest.RoundTrip(t, rumba.Game{}, next)
+				want := (p.Turn() + 1) % 4
+				p = next.(*rumba.Position)
+				if p.Phase() != rumba.PhaseThrow || p.Turn() != want {
+					t.Fatalf("after Skip(%d): %s, want %s deciding to throw\n%s", seat, p, want, p.Drawing())
+				}
+				continue
+			}
 			if b < 0xE0 {
 				p = step(t, p, legal[int(b)%len(legal)].Text)
 				continue

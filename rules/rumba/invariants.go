@@ -34,6 +34,13 @@ import (
 // at once (chance throws, with no decision to throw), otherwise the seat
 // of the hand to the right begins its turn by deciding to throw; the game
 // ends when and only when a side has four men in FINISH (or by End).
+//
+// A skipped turn (Skip: the next position's throw record says so, and it
+// is a new record) is no decision, and is checked as what it is: it came
+// at the decision to throw or during a throw; no man moved; the record
+// keeps the throw and the moves played (none, and no dice, when skipped
+// before the throw) and says it was skipped; the seat of the hand to the
+// right begins its turn by deciding to throw, doublets or not.
 func Invariants(prevState, nextState rules.State) error {
 	prev, ok1 := prevState.(*Position)
 	next, ok2 := nextState.(*Position)
@@ -56,6 +63,9 @@ func Invariants(prevState, nextState rules.State) error {
 		if next.t.finished(s) < prev.t.finished(s) {
 			return fmt.Errorf("%s's men left FINISH", s)
 		}
+	}
+	if next.last.Skipped && !sameThrow(next.last, prev.last) {
+		return checkSkip(prev, next)
 	}
 	switch prev.phase {
 	case PhaseThrow:
@@ -212,7 +222,29 @@ func checkThrowEnd(prev, next *Position) error {
 
 // sameThrow reports whether a and b record the same throw.
 func sameThrow(a, b Throw) bool {
-	return a.Hand == b.Hand && a.Dice == b.Dice && a.Opening == b.Opening && slices.Equal(a.Moves, b.Moves)
+	return a.Hand == b.Hand && a.Dice == b.Dice && a.Opening == b.Opening && a.Skipped == b.Skipped && slices.Equal(a.Moves, b.Moves)
+}
+
+// checkSkip checks a skipped turn: see Invariants.
+func checkSkip(prev, next *Position) error {
+	if prev.phase != PhaseThrow && prev.phase != PhaseMove {
+		return fmt.Errorf("a turn was skipped in phase %s: only a seat's decision to throw or its moves are skipped", prev.phase)
+	}
+	want := prev.last
+	if prev.phase == PhaseThrow {
+		want = Throw{Hand: prev.hand}
+	}
+	want.Skipped = true
+	if !sameThrow(next.last, want) {
+		return fmt.Errorf("%s's turn skipped in phase %s: throw record %+v, want %+v", prev.hand, prev.phase, next.last, want)
+	}
+	if next.t != prev.t {
+		return fmt.Errorf("the men moved when %s's turn was skipped", prev.hand)
+	}
+	if to := (prev.hand + 1) % 4; next.phase != PhaseThrow || next.hand != to || next.pool != (pool{}) || next.opening != prev.opening || next.outcome.Method != prev.outcome.Method {
+		return fmt.Errorf("after %s's turn was skipped: phase %s, %s to throw, dice %v; want %s deciding to throw", prev.hand, next.phase, next.hand, next.pool.dice, to)
+	}
+	return nil
 }
 
 // diff lists the spaces of a that b lacks, and of b that a lacks.

@@ -158,9 +158,10 @@ func (p *Position) legalCands() []move {
 // it. It plays no part in the rules.
 type Throw struct {
 	Hand    Hand   // who threw; NoHand before the first throw
-	Dice    [2]int // the throw, larger first
+	Dice    [2]int // the throw, larger first; zeros for a turn skipped before its throw
 	Opening bool   // an opening throw, which moves nothing
 	Moves   []Played
+	Skipped bool // the hand's turn was skipped (Skip) after the moves recorded, or before its throw
 }
 
 // Played is one decision of a throw, in its canonical text, and the hand
@@ -509,6 +510,58 @@ func (p *Position) endThrow() {
 		p.phase = PhaseThrow
 	}
 	p.pool = pool{}
+}
+
+// Skip implements rules.Skipper: the turn of the hand to play ends where
+// it stands, as if its seat had passed, and the turn passes to the right:
+// the next hand's seat begins its turn by deciding to throw (PhaseThrow).
+// seat must be the seat of that hand, at its decision to throw or while
+// it plays a throw. What is left of the turn is lost: skipped at the
+// decision to throw, the hand throws nothing; skipped during a throw, the
+// dice and rewards not yet played; after doublets it does not throw again.
+// Only the hand's turn ends: the lone player of three, who plays East and
+// West, keeps his other hand's turn, and a player of two his partner
+// hand's.
+//
+// The latest throw's record (Last) keeps the throw and the moves played
+// and says the turn was skipped (Throw.Skipped); a turn skipped at the
+// decision to throw records the hand alone, no dice. Skip fails with
+// rules.ErrOver once the game is over, and with rules.ErrIllegal for a
+// seat not to move: another seat, or any seat while the dice are to roll
+// (the opening throw, a throw after the decision to throw or after
+// doublets).
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
+	next, err := p.skip(seat)
+	if err != nil {
+		return nil, err
+	}
+	return next, nil
+}
+
+func (p *Position) skip(seat rules.Seat) (*Position, error) {
+	switch {
+	case p.phase == PhaseOver:
+		return nil, fmt.Errorf("rumba: no turn to skip: %w", rules.ErrOver)
+	case seat < 0 || int(seat) >= p.players:
+		return nil, fmt.Errorf("%w: no seat %d in a game of %d to skip", rules.ErrIllegal, seat, p.players)
+	case p.phase == PhaseOpening:
+		return nil, fmt.Errorf("%w: no turn to skip during the opening throw: the dice roll for %s", rules.ErrIllegal, p.seatName(rules.Seat(p.nextRoller())))
+	case p.phase == PhaseRoll:
+		return nil, fmt.Errorf("%w: no decision of %s's to skip: the dice are to roll for %s", rules.ErrIllegal, p.seatName(p.SeatOf(p.hand)), p.hand)
+	case seat != p.SeatOf(p.hand):
+		return nil, fmt.Errorf("%w: it is %s's turn (%s), not %s's: only the seat to move can be skipped", rules.ErrIllegal, p.hand, p.seatName(p.SeatOf(p.hand)), p.seatName(seat))
+	}
+	next := p.clone()
+	if p.phase == PhaseThrow {
+		// The record still holds the throw before; this turn has none.
+		next.last = Throw{Hand: p.hand}
+	}
+	next.last.Moves = slices.Clip(next.last.Moves)
+	next.last.Skipped = true
+	next.hand = (p.hand + 1) % 4
+	next.phase = PhaseThrow
+	next.pool = pool{}
+	return next, nil
 }
 
 // End implements rules.State: a resignation names the other side's seats

@@ -133,7 +133,11 @@ func ParseMove(text string) (MoveText, error) {
 // Then, once there is one, the latest throw, for display:
 // "last:S;5-3;S05-10xE,S10-13": the hand; the dice; the moves without
 // spaces, each with x and the captured man's hand when it captured ("-"
-// before any, "open" for an opening throw).
+// before any, "open" for an opening throw); and a fourth part "skipped"
+// when the hand's turn was skipped after those moves
+// ("last:S;5-3;S05-10;skipped"), or before its throw, with no dice
+// ("last:S;-;-;skipped"). Texts without it, as written before there were
+// skips, read as before.
 func (p *Position) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%dp", p.players)
@@ -204,8 +208,20 @@ func (p *Position) lastText() string {
 		}
 		moves = strings.Join(parts, ",")
 	}
-	return fmt.Sprintf("%c;%d-%d;%s", t.Hand.Letter(), t.Dice[0], t.Dice[1], moves)
+	dice := fmt.Sprintf("%d-%d", t.Dice[0], t.Dice[1])
+	if t.Dice[0] == 0 {
+		dice = "-" // a turn skipped before its throw
+	}
+	s := fmt.Sprintf("%c;%s;%s", t.Hand.Letter(), dice, moves)
+	if t.Skipped {
+		s += ";" + skippedText
+	}
+	return s
 }
+
+// skippedText ends the latest throw's record when the hand's turn was
+// skipped.
+const skippedText = "skipped"
 
 var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreement, rules.Forfeit}
 
@@ -216,7 +232,8 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // larger than the opposing men captured; a turn record that does not fit
 // the phase (before a throw: a hand throwing again without doublets, the
 // wrong hand next, a decision to throw after doublets, whose throw follows
-// at once).
+// at once, another hand than the one to the right after a skipped turn;
+// a skipped turn's record while a hand plays).
 func Parse(text string) (*Position, error) {
 	p, err := parse(text)
 	if err != nil {
@@ -397,10 +414,22 @@ func (p *Position) parseOpening(s string) error {
 func (p *Position) parseLast(field string) error {
 	rest, ok := strings.CutPrefix(field, "last:")
 	parts := strings.Split(rest, ";")
-	if !ok || len(parts) != 3 || len(parts[0]) != 1 || handByLetter(parts[0][0]) == NoHand {
-		return fmt.Errorf("last throw %q, want like last:S;5-3;S05-10xE,S10-13", field)
+	skipped := len(parts) == 4 && parts[3] == skippedText
+	if skipped {
+		parts = parts[:3]
 	}
-	t := Throw{Hand: handByLetter(parts[0][0])}
+	if !ok || len(parts) != 3 || len(parts[0]) != 1 || handByLetter(parts[0][0]) == NoHand {
+		return fmt.Errorf("last throw %q, want like last:S;5-3;S05-10xE,S10-13, or with ;skipped after a skipped turn", field)
+	}
+	t := Throw{Hand: handByLetter(parts[0][0]), Skipped: skipped}
+	if parts[1] == "-" && skipped {
+		// Skipped before its throw: no dice, no moves.
+		if parts[2] != "-" {
+			return fmt.Errorf("last throw %q: a turn skipped before its throw has no moves", field)
+		}
+		p.last = t
+		return nil
+	}
 	a, b, err := dice.ParsePair(parts[1])
 	if err != nil {
 		return fmt.Errorf("last throw %q: %v", field, err)
@@ -434,6 +463,12 @@ func (p *Position) parseLast(field string) error {
 			t.Moves = append(t.Moves, pl)
 		}
 	}
+	if skipped && t.Opening {
+		return fmt.Errorf("last throw %q: an opening throw is no turn to skip", field)
+	}
+	if skipped && slices.ContainsFunc(t.Moves, func(m Played) bool { return m.Text == PassText }) {
+		return fmt.Errorf("last throw %q: a pass ends the throw, so no turn is skipped after it", field)
+	}
 	p.last = t
 	return nil
 }
@@ -460,6 +495,11 @@ func (p *Position) validate() error {
 		doublets := t.Dice[0] == t.Dice[1]
 		switch {
 		case t.Hand == NoHand:
+		case t.Skipped:
+			// A skip passes the turn to the right, doublets or not.
+			if p.hand != (t.Hand+1)%4 {
+				return fmt.Errorf("after %s's turn was skipped, %s throws, not %s", t.Hand, (t.Hand+1)%4, p.hand)
+			}
 		case t.Opening:
 			if int(p.hand) >= p.players {
 				return fmt.Errorf("after the opening throw, the winning seat's first hand throws (one of %s with %d players), not %s", strings.Join(strings.Split(handLetters[:p.players], ""), ", "), p.players, p.hand)
@@ -483,6 +523,9 @@ func (p *Position) validate() error {
 		}
 	case PhaseMove:
 		side := p.hand.Side()
+		if t.Skipped {
+			return fmt.Errorf("%s's turn was skipped (last:…;skipped): the turn has passed to the right, %s does not play on", t.Hand, p.hand)
+		}
 		if t.Hand != p.hand || t.Opening || t.Dice != [2]int{int(p.pool.dice[0]), int(p.pool.dice[1])} {
 			return fmt.Errorf("while %s plays %d-%d, the last throw is that one (last:%c;%d-%d;…)", p.hand, p.pool.dice[0], p.pool.dice[1], p.hand.Letter(), p.pool.dice[0], p.pool.dice[1])
 		}
