@@ -21,6 +21,7 @@ import (
 	"parlor/rules/kimbo"
 	"parlor/rules/kingsmen"
 	"parlor/rules/kippykoo"
+	"parlor/rules/rumba"
 )
 
 // Info is what a picture shows beyond the position itself.
@@ -60,6 +61,7 @@ type Renderer struct {
 	km         kingsmenCache
 	kb         kimboCache
 	kk         kippykooCache
+	rb         rumbaCache
 }
 
 // freeList keeps a few values for reuse; unlike a sync.Pool it is not
@@ -132,6 +134,11 @@ func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (*image.RG
 			return nil, fmt.Errorf("render: nil %T", st)
 		}
 		return r.kippykoo(st, info, kit, canvas)
+	case *rumba.Position:
+		if st == nil {
+			return nil, fmt.Errorf("render: nil %T", st)
+		}
+		return r.rumba(st, info, kit, canvas)
 	case nil:
 		return nil, fmt.Errorf("render: nil state")
 	default:
