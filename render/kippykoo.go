@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strconv"
 	"sync"
@@ -81,12 +82,14 @@ var (
 )
 
 // kippykooCache holds what every Kippy Koo picture shares: the static layer
-// for each number of players, and the marble sprites.
+// for each number of players, a board with every side neutral, and the
+// marble sprites.
 type kippykooCache struct {
 	spriteOnce sync.Once
 	marbles    [4][4]*image.RGBA // track marbles by seat and side
 	pocket     [4][4]*image.RGBA // pocket marbles by seat and side
 	layers     [5]kkLayer        // by the number of players
+	neutral    kkLayer           // every star and pocket neutral: patches for seats that have left
 }
 
 type kkLayer struct {
@@ -106,7 +109,15 @@ func (c *kippykooCache) load(kit *faceKit, n int) *image.RGBA {
 		}
 	})
 	l := &c.layers[n]
-	l.once.Do(func() { l.img = kkStatic(kit, n) })
+	l.once.Do(func() { l.img = kkStatic(kit, n, kkSeatSides(n)) })
+	return l.img
+}
+
+// neutralLayer returns the static layer of a board where nobody sits: the
+// board of every layer, with every star and pocket neutral.
+func (c *kippykooCache) neutralLayer(kit *faceKit) *image.RGBA {
+	l := &c.neutral
+	l.once.Do(func() { l.img = kkStatic(kit, 4, nil) })
 	return l.img
 }
 
@@ -253,15 +264,15 @@ func kkNumbered(h kippykoo.Hole) bool {
 	return h%4 == 0 || h%kippykoo.Quarter == 0
 }
 
-// kkStatic draws the layer under every picture of a game of n players:
-// background, plain name bars, the board, the loop and its holes, the
-// stars, the pockets, the numbers of every fourth hole and the game's name.
-func kkStatic(kit *faceKit, n int) *image.RGBA {
+// kkStatic draws the layer under every picture of a game of n players
+// seated on sides: background, plain name bars, the board, the loop and
+// its holes, the stars, the pockets, the numbers of every fourth hole and
+// the game's name. With no sides, every star and pocket is neutral.
+func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 	dc := gg.NewContext(kkW, kkHeight(n))
 	dc.SetColor(paper)
 	dc.Clear()
 	img := dc.Image().(*image.RGBA)
-	sides := kkSeatSides(n)
 	for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
 		x, y, w, h := kkBarBox(side)
 		if kkSeatAt(sides, side) >= 0 {
@@ -307,33 +318,7 @@ func kkStatic(kit *faceKit, n int) *image.RGBA {
 
 	// Stars and pockets in the colours of the seats sitting there.
 	for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
-		seat := kkSeatAt(sides, side)
-		fill, rim, tint := kkSideColours(seat)
-		// A point inward, so that the numbers outside fit between two.
-		x, y, nx, ny := kkHolePos(side.Star())
-		kkStar(dc, x, y, -nx, -ny, fill, rim)
-		for _, finish := range []bool{false, true} {
-			px, py := kkPocketBox(side, finish)
-			dc.DrawRoundedRectangle(px-kkPocketW/2, py-kkPocketH/2, kkPocketW, kkPocketH, 16)
-			dc.SetColor(tint)
-			dc.FillPreserve()
-			dc.SetColor(fill)
-			dc.SetLineWidth(4)
-			dc.Stroke()
-			word := "START"
-			if finish {
-				word = "FINISH"
-			}
-			wc := rim
-			if seat < 0 {
-				wc = kkNeutralRim
-			}
-			drawText(img, kit.face(true, 21), word, px, py-kkPocketH/2+22, 0.5, wc)
-			for i := range kippykoo.MarblesPerSeat {
-				sx, sy := kkPocketSlot(px, py, i)
-				kkHoleMark(dc, sx, sy)
-			}
-		}
+		kkSideMarks(img, dc, kit, side, kkSeatAt(sides, side))
 	}
 
 	// Holes, and the numbers of every fourth hole and the stars.
@@ -346,6 +331,59 @@ func kkStatic(kit *faceKit, n int) *image.RGBA {
 		}
 	}
 	return img
+}
+
+// kkSideRects are the boxes of the board that hold side's star (with its
+// hole and number) and its two pockets, and nothing that changes from
+// picture to picture but what is drawn over them later.
+func kkSideRects(side kippykoo.Side) []image.Rectangle {
+	box := func(x0, y0, x1, y1 float64) image.Rectangle {
+		return image.Rect(int(math.Floor(min(x0, x1))), int(math.Floor(min(y0, y1))), int(math.Ceil(max(x0, x1))), int(math.Ceil(max(y0, y1))))
+	}
+	x, y, nx, ny := kkHolePos(side.Star())
+	// Along the edge ±46 (the star's points, clear of the next holes);
+	// across it from 46 inside to past the star's number outside.
+	const along, in, out = 46.0, 46.0, kkNumberAt + kkNumberX + 14
+	ax, ay := -ny*along, nx*along
+	star := box(x+ax-nx*in, y+ay-ny*in, x-ax+nx*out, y-ay+ny*out)
+	rects := []image.Rectangle{star}
+	for _, finish := range []bool{false, true} {
+		px, py := kkPocketBox(side, finish)
+		rects = append(rects, box(px-kkPocketW/2-4, py-kkPocketH/2-4, px+kkPocketW/2+4, py+kkPocketH/2+4))
+	}
+	return rects
+}
+
+// kkSideMarks draws side's Star Space and its empty START and FINISH
+// pockets in seat's colours, or neutral for -1 (nobody sits there, or the
+// seat has left the game).
+func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Side, seat int) {
+	fill, rim, tint := kkSideColours(seat)
+	// A point inward, so that the numbers outside fit between two.
+	x, y, nx, ny := kkHolePos(side.Star())
+	kkStar(dc, x, y, -nx, -ny, fill, rim)
+	for _, finish := range []bool{false, true} {
+		px, py := kkPocketBox(side, finish)
+		dc.DrawRoundedRectangle(px-kkPocketW/2, py-kkPocketH/2, kkPocketW, kkPocketH, 16)
+		dc.SetColor(tint)
+		dc.FillPreserve()
+		dc.SetColor(fill)
+		dc.SetLineWidth(4)
+		dc.Stroke()
+		word := "START"
+		if finish {
+			word = "FINISH"
+		}
+		wc := rim
+		if seat < 0 {
+			wc = kkNeutralRim
+		}
+		drawText(img, kit.face(true, 21), word, px, py-kkPocketH/2+22, 0.5, wc)
+		for i := range kippykoo.MarblesPerSeat {
+			sx, sy := kkPocketSlot(px, py, i)
+			kkHoleMark(dc, sx, sy)
+		}
+	}
 }
 
 // kkHoleMark draws an empty hole centred on (x, y).
@@ -430,6 +468,16 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit, canva
 		return nil, fmt.Errorf("render: Kippy Koo for %d players", n)
 	}
 	img := copyCanvas(canvas, r.kk.load(kit, n))
+	// A seat that has left the game: its star and pockets neutral, as on
+	// a side nobody sits on.
+	for seat := range n {
+		if p.Retired(rules.Seat(seat)) {
+			neutral := r.kk.neutralLayer(kit)
+			for _, rc := range kkSideRects(p.Side(rules.Seat(seat))) {
+				draw.Draw(img, rc, neutral, rc.Min, draw.Src)
+			}
+		}
+	}
 	dc := gg.NewContextForRGBA(img)
 
 	names := make([]string, n)
@@ -522,11 +570,92 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit, canva
 		}
 	}
 
-	// On top: the arrowheads of the latest move.
+	// On top: the marbles the latest move sent back to START, and its
+	// arrowheads.
+	kkSentBackMarks(dc, p, v.last)
 	for _, pa := range paths {
 		kkPathHead(dc, pa.points, pa.gap)
 	}
+	for _, c := range v.last.SentBack {
+		kkSentBackBadge(dc, p, c)
+	}
 	return img, nil
+}
+
+// kkSentBackMarks marks the marbles the latest move sent back to START, as
+// Kimbo marks its captures: a red ring round each hole where one stood
+// (where the mover's marble now stands), and in each victim's START a red
+// ring round each marble just come back, the last ones in the pocket.
+// Their badges (kkSentBackBadge) go on top of the arrowheads.
+func kkSentBackMarks(dc *gg.Context, p *kippykoo.Position, last kippykoo.Turn) {
+	var back [4]int
+	for _, c := range last.SentBack {
+		if c.Hole < 0 || c.Hole >= kippykoo.Holes {
+			continue
+		}
+		x, y, _, _ := kkHolePos(c.Hole)
+		kkRedRing(dc, x, y, kkMarbleR+6)
+		if c.Seat >= 0 && int(c.Seat) < p.Players() {
+			back[c.Seat]++
+		}
+	}
+	for seat, k := range back {
+		if k == 0 || p.Retired(rules.Seat(seat)) {
+			continue
+		}
+		count := p.InStart(rules.Seat(seat))
+		px, py := kkPocketBox(p.Side(rules.Seat(seat)), false)
+		for i := max(0, count-k); i < count; i++ {
+			x, y := kkPocketSlot(px, py, i)
+			kkRedRing(dc, x, y, kkPocketR+5)
+		}
+	}
+}
+
+// kkRedRing draws a red ring on a white one round (x, y).
+func kkRedRing(dc *gg.Context, x, y, radius float64) {
+	dc.DrawCircle(x, y, radius)
+	dc.SetColor(white)
+	dc.SetLineWidth(7)
+	dc.StrokePreserve()
+	dc.SetColor(threatRed)
+	dc.SetLineWidth(4)
+	dc.Stroke()
+}
+
+// kkSentBackBadge draws, on the ring round the hole a marble was sent back
+// from, a badge in the colour of the marble's seat with a cross: outside
+// the loop and downstream of the hole, away from the arrowhead coming in,
+// clear of its number and of the next holes' marbles.
+func kkSentBackBadge(dc *gg.Context, p *kippykoo.Position, c kippykoo.Capture) {
+	if c.Hole < 0 || c.Hole >= kippykoo.Holes || c.Seat < 0 || int(c.Seat) >= p.Players() {
+		return
+	}
+	bx, by := kkBadgePos(c.Hole)
+	seat := int(c.Seat)
+	dc.DrawCircle(bx, by, 11)
+	dc.SetColor(seatFill[seat])
+	dc.FillPreserve()
+	dc.SetColor(white)
+	dc.SetLineWidth(2.5)
+	dc.Stroke()
+	dc.SetColor(letterInk(seat))
+	dc.SetLineWidth(3)
+	dc.SetLineCapRound()
+	dc.DrawLine(bx-4.5, by-4.5, bx+4.5, by+4.5)
+	dc.DrawLine(bx-4.5, by+4.5, bx+4.5, by-4.5)
+	dc.Stroke()
+}
+
+// kkBadgePos is the centre of the badge of a marble sent back from hole
+// h: on its ring, half-way between outward and downstream.
+func kkBadgePos(h kippykoo.Hole) (x, y float64) {
+	hx, hy, nx, ny := kkHolePos(h)
+	// Downstream is the outward normal turned a quarter clockwise on the
+	// screen (see kkPocketBox).
+	ux, uy := -ny, nx
+	const d = (kkMarbleR + 6) / math.Sqrt2
+	return hx + (nx+ux)*d, hy + (ny+uy)*d
 }
 
 // kkLegPath is the drawing of one part of the latest move.
@@ -541,9 +670,10 @@ type kkLegPath struct {
 // where its marble was (its hole, or its START) along the track to the hole
 // its count reached, or on past its star into FINISH.
 //
-// A marble that ends on one of its own goes on to the next free hole, and
-// one that ends on an opponent's sends it back to START; the position does
-// not record either, so a path ends where the count reached.
+// A marble that ends on one of its own goes on to the next free hole,
+// which the position does not record, so a path ends where the count
+// reached. One that ends on an opponent's sends it back to START, which
+// the latest throw records (Turn.SentBack; kkSentBackMarks).
 func kkLastPaths(p *kippykoo.Position, last kippykoo.Turn) []kkLegPath {
 	seat := int(last.Seat)
 	if seat < 0 || seat >= p.Players() || last.Lot {
@@ -741,6 +871,10 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	side := p.Side(rules.Seat(seat))
 	x, y, w, h := kkBarBox(side)
 	cy := y + h/2
+	if p.Retired(rules.Seat(seat)) {
+		kkLeftBar(img, dc, kit, name, side, x, y, w, h)
+		return
+	}
 	o := p.Outcome()
 	state := barWaiting
 	switch {
@@ -785,6 +919,54 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	barLabel(img, kit, name, state != barWaiting && state != barDone, parts, nx, right, cy, 140)
 }
 
+// kkLeftBar draws the name bar of a seat that has left the game, greyed:
+// a neutral background and disc, the name in muted ink, and "left" where
+// the others have their counts.
+func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, name string, side kippykoo.Side, x, y, w, h float64) {
+	cy := y + h/2
+	dc.DrawRoundedRectangle(x, y, w, h, h/2)
+	dc.SetColor(kkNeutralIn)
+	dc.FillPreserve()
+	dc.SetColor(kkNeutral)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+	nx := x + 16 + 34
+	dc.DrawCircle(nx+16, cy, 18)
+	dc.SetColor(kkNeutral)
+	dc.FillPreserve()
+	dc.SetColor(kkNeutralRim)
+	dc.SetLineWidth(3)
+	dc.Stroke()
+	drawText(img, kit.face(true, 22), string(side.Letter()), nx+16, cy, 0.5, white)
+	nx += 46
+	right := x + w - 20
+	f, bf := kit.face(false, 24), kit.face(true, 24)
+	right -= drawText(img, f, side.String(), right, cy, 1, muted)
+	right -= drawText(img, f, "  ·  ", right, cy, 1, muted)
+	right -= drawText(img, bf, "left", right, cy, 1, muted)
+	nf := kit.face(false, 28)
+	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
+}
+
+// kkLastWords are the words of the header's first line for the latest
+// turn: a label and, bold, the move, the seat drawn or "turn skipped";
+// both "" when there is nothing to show.
+func kkLastWords(p *kippykoo.Position, last kippykoo.Turn) (label, move string) {
+	if s := int(last.Seat); s < 0 || s >= p.Players() {
+		return "", ""
+	}
+	letter := string(p.Side(last.Seat).Letter())
+	switch {
+	case last.Lot:
+		return "Drawn to begin ", p.Side(last.Seat).String()
+	case last.Skipped:
+		return "Last " + letter + " ", "turn skipped"
+	case last.Move != "":
+		return "Last " + letter + " ", last.Move
+	}
+	return "", ""
+}
+
 // kkHeader draws the title and the latest move on the first line, whose
 // decision it is (or the result) on the second, and the dice on the right.
 func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Info) {
@@ -814,17 +996,7 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 	small := kit.face(false, 24)
 	bf := kit.face(true, 24)
 	y := 38.0
-	var label, move string
-	if s := int(last.Seat); s >= 0 && s < p.Players() {
-		letter := string(p.Side(last.Seat).Letter())
-		switch {
-		case last.Lot:
-			label, move = "Drawn to begin ", p.Side(last.Seat).String()
-		case last.Move != "":
-			label, move = "Last "+letter+" ", last.Move
-		}
-	}
-	if move != "" {
+	if label, move := kkLastWords(p, last); move != "" {
 		text := fit(bf, move, (right-left)*0.55)
 		w := drawText(img, bf, text, right, y, 1, ink)
 		w += drawText(img, small, label, right-w, y, 1, muted)

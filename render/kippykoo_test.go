@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -54,6 +55,24 @@ var kippykooCases = []struct {
 		pos:   "S:start,h5,h20,h30 W:h10,finish,finish,finish N:start,start,h33,h45 W:move:6-2",
 		moves: []string{"h10+8"},
 		info:  Info{Names: []string{"Alice", "Bob", "Chidi"}},
+	},
+	{
+		// Four players, West has left the game (its bar greyed, its star
+		// and pockets neutral); South's 5-3 has sent East's marble on h25
+		// and North's on h33 back to START: rings on both holes, badges in
+		// East's and North's colours, rings round the marbles back in
+		// their STARTs. North, West being out, is to throw.
+		name:  "kippykoo-left",
+		pos:   "S:start,h5,h20,h30 W:out N:start,start,h33,h45 E:h2,h10,h25,h44 S:move:5-3",
+		moves: []string{"h20+5, h30+3"},
+		info:  Info{Names: []string{"Alice", "Bob", "Chidi", "Dmitri"}, Title: "Game 14"},
+	},
+	{
+		// Three players: South's turn was skipped with 6-6 not used (its
+		// deadline passed); West is to throw. Nothing moved.
+		name: "kippykoo-skipped",
+		pos:  "S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;6-6;skipped",
+		info: Info{Names: []string{"Alice", "Bob", "Chidi"}},
 	},
 }
 
@@ -216,13 +235,27 @@ func TestKippyKooMarbleColours(t *testing.T) {
 				}
 			}
 		}
-		if want := kippykoo.MarblesPerSeat * p.Players(); marbles != want {
+		in := 0
+		for seat := range rules.Seat(p.Players()) {
+			if !p.Retired(seat) {
+				in++
+			}
+		}
+		if want := kippykoo.MarblesPerSeat * in; marbles != want {
 			t.Errorf("%s: checked %d marbles, want %d", tc.name, marbles, want)
 		}
 		for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
 			want := kkNeutral
-			if seat, ok := p.SeatOf(side); ok {
+			if seat, ok := p.SeatOf(side); ok && !p.Retired(seat) {
 				want = seatFill[seat]
+			}
+			// The left edge of each pocket's outline.
+			for _, finish := range []bool{false, true} {
+				bx, by := kkPocketBox(side, finish)
+				px, py := int(math.Round(bx-kkPocketW/2)), int(math.Round(by))
+				if got, ok := kkPixelNear(m, px, py, want, 2); !ok {
+					t.Errorf("%s: %s's pocket (finish %v): outline pixel (%d, %d) is %v, want %v\n%s", tc.name, side, finish, px, py, got, want, p.Drawing())
+				}
 			}
 			x, y, nx, ny := kkHolePos(side.Star())
 			// Inside the star's inward point, clear of any marble on it.
@@ -382,7 +415,8 @@ func TestKippyKooNames(t *testing.T) {
 }
 
 // TestKippyKooPlayout draws positions of random games in every phase, for
-// 2, 3 and 4 players: no panic, no error.
+// 2, 3 and 4 players, with turns skipped and seats leaving: no panic, no
+// error.
 func TestKippyKooPlayout(t *testing.T) {
 	r := New()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -404,8 +438,22 @@ func TestKippyKooPlayout(t *testing.T) {
 			if s.Outcome().Over() {
 				break
 			}
-			legal := s.Legal()
-			next, err := s.Play(legal[rng.IntN(len(legal))])
+			// Now and then the seat to act is skipped, or in games of
+			// three and four a seat leaves.
+			var next rules.State
+			var err error
+			switch to := p.ToMove(); {
+			case to >= 0 && rng.IntN(10) == 0:
+				next, err = p.Skip(to)
+			case n > 2 && rng.IntN(300) == 0:
+				next, err = p.Retire(rules.Seat(rng.IntN(n)))
+				if err != nil {
+					continue // a seat already out
+				}
+			default:
+				legal := s.Legal()
+				next, err = s.Play(legal[rng.IntN(len(legal))])
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -473,4 +521,156 @@ func BenchmarkKippyKooPNG(b *testing.B) {
 		size = len(png)
 	}
 	b.ReportMetric(float64(size)/1024, "KB/png")
+}
+
+// kkSentBackCase is a position whose latest move sent marbles back to
+// START: a position text, the moves played from it.
+var kkSentBackCases = []struct {
+	name  string
+	pos   string
+	moves []string
+}{
+	{"one marble", kippykooCases[1].pos, kippykooCases[1].moves},
+	{"two marbles, West out", "S:start,h5,h20,h30 W:out N:start,start,h33,h45 E:h2,h10,h25,h44 S:move:5-3", []string{"h20+5, h30+3"}},
+	{"from a star, doubles", "S:start,start,start,h20 N:start,start,start,h0 S:move:3-3", []string{"start"}},
+	{"two of one seat", "S:start,start,h5,h30 N:start,start,h10,h33 S:move:5-3", []string{"h5+5, h30+3"}},
+}
+
+// TestKippyKooSentBackMarks checks the marks of the marbles the latest
+// move sent back to START (kippykoo.Turn.SentBack): a red ring round each
+// hole where one stood, a badge in its seat's colour on the ring, and a
+// red ring round each marble just come back in its START (the last ones
+// there) and not round the others. The same position read from a text
+// without the record (as written before it existed) has none of them.
+func TestKippyKooSentBackMarks(t *testing.T) {
+	r := New()
+	for _, tc := range kkSentBackCases {
+		p := mustKippyKoo(t, tc.pos, tc.moves...)
+		sent := p.Last().SentBack
+		if len(sent) == 0 {
+			t.Fatalf("%s: the move sent nothing back\n%s", tc.name, p.Drawing())
+		}
+		// The text without the marbles sent back: the latest throw's
+		// fourth part dropped.
+		f := strings.Fields(p.String())
+		last := f[len(f)-1]
+		f[len(f)-1] = last[:strings.LastIndex(last, ";")]
+		bare := mustKippyKoo(t, strings.Join(f, " "))
+		if len(bare.Last().SentBack) != 0 {
+			t.Fatalf("%s: %q still records marbles sent back", tc.name, bare)
+		}
+		for _, q := range []*kippykoo.Position{p, bare} {
+			marked := q == p
+			img, err := r.Image(q, Info{Names: []string{"A", "B", "C", "D"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := toRGBA(img)
+			back := map[rules.Seat]int{}
+			for _, c := range sent {
+				back[c.Seat]++
+				x, y, nx, ny := kkHolePos(c.Hole)
+				// The ring, inside the loop.
+				px, py := int(math.Round(x-nx*(kkMarbleR+6))), int(math.Round(y-ny*(kkMarbleR+6)))
+				if got, ok := kkPixelNear(m, px, py, threatRed, 2); ok != marked {
+					t.Errorf("%s (marked %v): ring round %s: pixel (%d, %d) is %v; red %v, want %v\n%s", tc.name, marked, c.Hole, px, py, got, ok, marked, q.Drawing())
+				}
+				// The badge, in the colour of the marble sent back, beside
+				// its cross.
+				bx, by := kkBadgePos(c.Hole)
+				px, py = int(math.Round(bx)), int(math.Round(by+6))
+				if got, ok := kkPixelNear(m, px, py, seatFill[c.Seat], 2); ok != marked {
+					t.Errorf("%s (marked %v): badge on %s: pixel (%d, %d) is %v; %v %v, want %v\n%s", tc.name, marked, c.Hole, px, py, got, seatFill[c.Seat], ok, marked, q.Drawing())
+				}
+			}
+			for seat, k := range back {
+				count := q.InStart(seat)
+				bx, by := kkPocketBox(q.Side(seat), false)
+				for i := range count {
+					x, y := kkPocketSlot(bx, by, i)
+					px, py := int(math.Round(x)), int(math.Round(y-(kkPocketR+5)))
+					want := marked && i >= count-k
+					if got, ok := kkPixelNear(m, px, py, threatRed, 2); ok != want {
+						t.Errorf("%s (marked %v): marble %d of %d in seat %d's START, %d sent back: pixel (%d, %d) is %v; red %v, want %v\n%s",
+							tc.name, marked, i, count, seat, k, px, py, got, ok, want, q.Drawing())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestKippyKooLeftSeat checks how a seat that has left the game shows: its
+// name bar greyed (a neutral disc, no name in ink) where the others' are
+// not, and its star and pockets neutral (TestKippyKooMarbleColours).
+func TestKippyKooLeftSeat(t *testing.T) {
+	r := New()
+	p := mustKippyKoo(t, kkSentBackCases[1].pos, kkSentBackCases[1].moves...)
+	img, err := r.Image(p, Info{Names: []string{"Alice", "Bob", "Chidi", "Dmitri"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := toRGBA(img)
+	for seat := range rules.Seat(p.Players()) {
+		left := p.Retired(seat)
+		x, y, w, h := kkBarBox(p.Side(seat))
+		cy := y + h/2
+		// The disc, left of its letter.
+		want := seatFill[seat]
+		if left {
+			want = kkNeutral
+		}
+		px, py := int(math.Round(x+16+34+16-11)), int(math.Round(cy))
+		if got, ok := kkPixelNear(m, px, py, want, 2); !ok {
+			t.Errorf("seat %d (left %v): disc pixel (%d, %d) is %v, want %v\n%s", seat, left, px, py, got, want, p.Drawing())
+		}
+		// The name: in ink, unless the seat has left.
+		inked := 0
+		for yy := int(y); yy < int(y+h); yy++ {
+			for xx := int(x + 100); xx < int(x+w/2); xx++ {
+				if _, ok := kkPixelNear(m, xx, yy, ink, 24); ok {
+					inked++
+				}
+			}
+		}
+		if (inked > 0) == left {
+			t.Errorf("seat %d (left %v): %d pixels of its name in ink, want them only for a seat still in\n%s", seat, left, inked, p.Drawing())
+		}
+	}
+}
+
+// TestKippyKooLastWords checks the header's words for the latest turn:
+// the lot, a move, a turn skipped with or without a throw, and nothing
+// for a throw its seat never used (it left the game), nor before the lot.
+func TestKippyKooLastWords(t *testing.T) {
+	for _, tc := range []struct {
+		pos, label, move string
+		moves            []string
+	}{
+		{"S:start,start,start,start N:start,start,start,start S:throw last:S;first", "Drawn to begin ", "South", nil},
+		{kippykooCases[1].pos, "Last S ", "h20+5, h5+3", kippykooCases[1].moves},
+		{"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;6-6;skipped", "Last S ", "turn skipped", nil},
+		{"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:roll last:S;skipped", "Last S ", "turn skipped", nil},
+		{"S:out W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;5-3;-", "", "", nil},
+		{"S:start,start,start,start N:start,start,start,start lot", "", "", nil},
+	} {
+		p := mustKippyKoo(t, tc.pos, tc.moves...)
+		label, move := kkLastWords(p, p.Last())
+		if label != tc.label || move != tc.move {
+			t.Errorf("%s: header says %q %q, want %q %q\n%s", p, label, move, tc.label, tc.move, p.Drawing())
+		}
+		if tc.move == "turn skipped" && len(kkLastPaths(p, p.Last())) != 0 {
+			t.Errorf("%s: a turn skipped draws paths\n%s", p, p.Drawing())
+		}
+	}
+	// Skipped through the engine: the header says so, and no path.
+	p := mustKippyKoo(t, "S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 S:move:5-3")
+	st, err := p.Skip(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := st.(*kippykoo.Position)
+	if label, move := kkLastWords(q, q.Last()); move != "turn skipped" || len(kkLastPaths(q, q.Last())) != 0 {
+		t.Errorf("after Skip: header says %q %q, %d paths; want turn skipped, none\n%s", label, move, len(kkLastPaths(q, q.Last())), q.Drawing())
+	}
 }
