@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +20,15 @@ type Handler interface {
 	Commands() []CommandSpec
 }
 
+// Sweeper does the work time brings (reminders, deadlines, lapsed
+// invitations); the Table is one.
+type Sweeper interface {
+	Sweep(ctx context.Context) ([]Notice, error)
+}
+
+// DefaultSweepEvery is how often Run sweeps when SweepEvery is zero.
+const DefaultSweepEvery = time.Minute
+
 // Discord is the gateway adapter: it registers the commands, turns each
 // interaction into a Request and the Handler's Response into Discord calls.
 type Discord struct {
@@ -30,6 +40,9 @@ type Discord struct {
 	// DeferAfter is how long a handler may take before the interaction is
 	// deferred, well inside Discord's 3 seconds. Zero means 1.5 s.
 	DeferAfter time.Duration
+	// SweepEvery is how often Run sweeps, if the Handler is a Sweeper;
+	// zero means DefaultSweepEvery, negative never.
+	SweepEvery time.Duration
 	Logger     *slog.Logger
 
 	// Registered is closed once the commands are registered.
@@ -79,6 +92,9 @@ func (d *Discord) Run(ctx context.Context) error {
 		return fmt.Errorf("connect to Discord: %w", err)
 	}
 	d.Logger.Info("connected to the Discord gateway")
+	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
+		go d.sweepLoop(ctx, every)
+	}
 	<-ctx.Done()
 	// Without this, discordgo's heartbeat goroutine can bring a closed
 	// session back: Close holds the session lock through a one-second
@@ -88,6 +104,49 @@ func (d *Discord) Run(ctx context.Context) error {
 	d.Session.ShouldReconnectOnError = false
 	d.Session.Unlock()
 	return d.Session.Close()
+}
+
+// sweepLoop sweeps every interval until ctx ends.
+func (d *Discord) sweepLoop(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		d.Sweep(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// Sweep runs the Handler's sweep once, if it is a Sweeper, and posts its
+// notices. A notice that cannot be posted is logged: its work is stored
+// and claimed already, so it is not done again.
+func (d *Discord) Sweep(ctx context.Context) {
+	s, ok := d.Handler.(Sweeper)
+	if !ok {
+		return
+	}
+	notices, err := s.Sweep(ctx)
+	if err != nil {
+		d.Logger.Error("sweep", "err", err)
+	}
+	for _, n := range notices {
+		if err := d.post(n.ChannelID, n.Message); err != nil {
+			d.Logger.Error("post notice", "game", n.GameID, "channel", n.ChannelID, "err", err)
+		}
+	}
+}
+
+// post sends m to a channel or thread.
+func (d *Discord) post(channelID string, m *Message) error {
+	send := &discordgo.MessageSend{Content: m.Content, Components: components(m.Components), AllowedMentions: mentions(m.Mentions)}
+	if m.File != nil {
+		send.Files = []*discordgo.File{file(m.File)}
+	}
+	_, err := d.Session.ChannelMessageSendComplex(channelID, send)
+	return err
 }
 
 // DiscordCommands converts command specs to Discord's form.

@@ -28,6 +28,7 @@ import (
 	"parlor/rules"
 	"parlor/rules/kimbo"
 	"parlor/rules/kippykoo"
+	"parlor/rules/rumba"
 	"parlor/storage"
 )
 
@@ -40,6 +41,7 @@ var boardSizes = map[string][]image.Point{
 	"kingsmen": {{880, 1244}},
 	"kimbo":    boardSizesOf(kimbo.Game{}),
 	"kippykoo": boardSizesOf(kippykoo.Game{}),
+	"rumba":    boardSizesOf(rumba.Game{}),
 }
 
 // boardSizesOf are the sizes of game's start boards for each number of
@@ -63,13 +65,33 @@ func boardSizesOf(game rules.Game) []image.Point {
 type painter struct {
 	r     *render.Renderer
 	delay atomic.Int64
+	// every, if above 1, draws only every so many boards (and the last of
+	// a game) and sends the latest picture again for the others: long
+	// games test the protocol, and drawing under -race is most of their
+	// time (render's own tests cover the pictures).
+	every int
+	mu    sync.Mutex
+	n     int
+	last  []byte
 }
 
 func (p *painter) PNG(s rules.State, info render.Info) ([]byte, error) {
 	if d := time.Duration(p.delay.Load()); d > 0 {
 		time.Sleep(d)
 	}
-	return p.r.PNG(s, info)
+	if p.every <= 1 {
+		return p.r.PNG(s, info)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.n++; p.last != nil && p.n%p.every != 0 && !s.Outcome().Over() {
+		return p.last, nil
+	}
+	png, err := p.r.PNG(s, info)
+	if err == nil {
+		p.last = png
+	}
+	return png, err
 }
 
 // logs keeps the bot's log, shown when a test fails, and counts errors.
@@ -118,7 +140,35 @@ type harness struct {
 	// duringStart, if set, runs once while the first process starts,
 	// before its commands are registered.
 	duringStart func()
+	// clock, if set, is the bot's clock (table and database), moved by
+	// the test; the bot then sweeps only when the test says (sweep).
+	clock *clock
 }
+
+// clock is a time the test moves by hand.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// fakeTime puts the bot on a clock the test moves (h.clock) and turns its
+// own sweeps off: the test sweeps with h.sweep.
+func fakeTime(h *harness) { h.clock = &clock{now: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)} }
+
+// sweep runs the bot's sweep once, posting its notices.
+func (h *harness) sweep() { h.proc.d.Sweep(context.Background()) }
 
 // roll is the bot's Roll: seats by lot get 0 (the challenger keeps South
 // and moves first), dice come from a seeded generator, so that a test
@@ -136,6 +186,9 @@ func (h *harness) roll(n int) int {
 }
 
 type setting func(*harness)
+
+// sketchy draws one board in ten (see painter.every).
+func sketchy(h *harness) { h.painter.every = 10 }
 
 // global registers the commands globally, as without DISCORD_GUILD_ID.
 func global(h *harness) { h.guildID = "" }
@@ -169,14 +222,21 @@ func (h *harness) start() {
 	}
 	h.starts++
 	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})).With("process", h.starts)
-	table := bot.NewTable(bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
-		Roll: h.roll}) // the challenger keeps South and moves first
+	cfg := bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
+		Roll: h.roll} // the challenger keeps South and moves first
+	if h.clock != nil {
+		db.Now, cfg.Now = h.clock.Now, h.clock.Now
+	}
+	table := bot.NewTable(cfg)
 	s, err := discordgo.New("Bot " + h.f.Token())
 	if err != nil {
 		h.t.Fatalf("discordgo.New: %v", err)
 	}
 	s.Client = &http.Client{Transport: h.f.Transport()}
 	d := bot.NewDiscord(s, table, h.guildID, logger)
+	if h.clock != nil {
+		d.SweepEvery = -1
+	}
 	runCtx, cancel := context.WithCancel(ctx)
 	p := &process{db: db, table: table, d: d, cancel: cancel, done: make(chan error, 1)}
 	h.proc = p

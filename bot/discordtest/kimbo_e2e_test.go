@@ -61,7 +61,7 @@ func kimboBest(p *kimbo.Position) rules.Move {
 // one more per corner to choose.
 func TestFullGameKimboThreePlayers(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
+	h := newHarness(t, sketchy)
 	alice, bob, carol := h.f.NewUser("Alice"), h.f.NewUser("Bob"), h.f.NewUser("Carol")
 	users := map[string]discordtest.User{alice.ID: alice, bob.ID: bob, carol.ID: carol}
 	ch := h.f.Channel()

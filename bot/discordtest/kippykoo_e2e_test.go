@@ -16,7 +16,7 @@ import (
 // interactions at most, and throws again after doubles none.
 func TestFullGameKippyKoo(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
+	h := newHarness(t, sketchy)
 	alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
 	users := map[string]discordtest.User{alice.ID: alice, bob.ID: bob}
 	ch := h.f.Channel()
