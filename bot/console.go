@@ -127,7 +127,7 @@ func (c *Console) request(user string) Request {
 	return Request{
 		ID:        fmt.Sprintf("console-%d-%d", c.runID, c.seq),
 		ChannelID: c.channel,
-		User:      User{ID: user, Name: user},
+		User:      User{ID: user, Name: user, CanManage: true},
 		Options:   map[string]string{},
 		Users:     map[string]User{},
 	}
@@ -138,10 +138,14 @@ func (c *Console) request(user string) Request {
 func (c *Console) slash(user string, fields []string) (Request, error) {
 	req := c.request(user)
 	req.Kind = CommandRequest
+	req.Command = strings.TrimPrefix(strings.ToLower(fields[0]), "/")
+	if req.Command == "games" {
+		return req, nil
+	}
 	if len(fields) < 2 {
 		return req, fmt.Errorf("say a command and what to do, like /kingsmen new")
 	}
-	req.Command, req.Sub = strings.TrimPrefix(strings.ToLower(fields[0]), "/"), strings.ToLower(fields[1])
+	req.Sub = strings.ToLower(fields[1])
 	var spec *SubSpec
 	for _, cmd := range c.Handler.Commands() {
 		if cmd.Name == req.Command {

@@ -183,6 +183,8 @@ func RequestOf(i *discordgo.Interaction) (Request, error) {
 		if i.Member.Nick != "" {
 			req.User.Name = i.Member.Nick
 		}
+		const manage = discordgo.PermissionManageGuild | discordgo.PermissionAdministrator
+		req.User.CanManage = i.Member.Permissions&manage != 0
 	case i.User != nil:
 		req.User = userOf(i.User)
 	default:

@@ -19,6 +19,9 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	if err := t.once(ctx, req); err != nil {
 		return Response{}, err
 	}
+	if req.Command == "games" || req.Command == "parlor" {
+		return t.parlorCommand(ctx, req)
+	}
 	kit, err := t.kit(req.Command)
 	if err != nil {
 		return Response{}, err

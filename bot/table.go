@@ -180,7 +180,7 @@ func (t *Table) Commands() []CommandSpec {
 	for _, name := range t.order {
 		out = append(out, gameCommand(t.kits[name]))
 	}
-	return out
+	return append(out, parlorCommands()...)
 }
 
 // userError is an answer for the user: something they asked that cannot be

@@ -15,6 +15,9 @@ type User struct {
 	ID   string
 	Name string
 	Bot  bool
+	// CanManage is set when the user may manage the server the
+	// interaction comes from.
+	CanManage bool
 }
 
 // Request is one user action, whatever the transport.

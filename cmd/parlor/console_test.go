@@ -156,9 +156,12 @@ func TestConsoleKippyKoo(t *testing.T) {
 			t.Fatalf("the console did not say %q:\n%s", want, out)
 		}
 	}
-	out = console(t, db, boards, "/kippykoo board game:1\nquit\n")
+	out = console(t, db, boards, "/kippykoo board game:1\n/games\nquit\n")
 	if !strings.Contains(out, "Game #1 · Kippy Koo · ") || !strings.Contains(out, "your move") {
 		t.Fatalf("the board after a restart:\n%s", out)
+	}
+	if !strings.Contains(out, "Your games here:") || !strings.Contains(out, "#1 Kippy Koo · ") {
+		t.Fatalf("/games:\n%s", out)
 	}
 	checkDB(t, db, 1)
 }

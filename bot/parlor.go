@@ -1,0 +1,179 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"parlor/storage"
+)
+
+// The bot's own commands, beside those of the games: /games lists the
+// user's games in this server, /parlor settings sets the server's defaults
+// for new games (members who can manage the server only), and /parlor
+// reminders turns the user's reminders off or on.
+
+// parlorCommands are /games and /parlor.
+func parlorCommands() []CommandSpec {
+	return []CommandSpec{
+		{Name: "games", Description: "List your games in this server: whose turn, how long it has waited, where"},
+		{Name: "parlor", Description: "Parlor's settings", Subs: []SubSpec{
+			{Name: "settings", Description: "Server defaults for new games (for members who can manage the server)", Options: []OptionSpec{
+				{Name: "reminders", Description: "Hours before the player to move is reminded, and between reminders (0: none)", Type: IntegerOption, Min: 0, Max: maxRemindHours},
+				{Name: "deadline", Description: "Days allowed per move, then a late turn is skipped or forfeits (0: none)", Type: IntegerOption, Min: 0, Max: maxDeadlineDays},
+				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
+			}},
+			{Name: "reminders", Description: "Turn your own reminders off or on, in every game", Options: []OptionSpec{
+				{Name: "on", Description: "on or off", Type: StringOption, Required: true},
+			}},
+		}},
+	}
+}
+
+// parlorCommand answers /games and /parlor.
+func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error) {
+	switch {
+	case req.Command == "games":
+		return t.listGames(ctx, req)
+	case req.Sub == "settings":
+		return t.settings(ctx, req)
+	case req.Sub == "reminders":
+		return t.reminders(ctx, req)
+	}
+	return Response{}, sorry("/%s has no %q command.", req.Command, req.Sub)
+}
+
+// listGames lists the user's unfinished games in this server (or, outside
+// a server, in this channel): in play first, those waiting for them first.
+func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
+	f := storage.Filter{GuildID: req.GuildID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive, storage.StatusInvited, storage.StatusOpen}, Limit: 50}
+	if req.GuildID == "" {
+		f.ChannelID = req.ChannelID
+	}
+	games, err := t.store.Find(ctx, f)
+	if err != nil {
+		return Response{}, err
+	}
+	if len(games) == 0 {
+		return Response{Private: &Message{Content: "You have no games in play here. Start one with /kimbo new, /kippykoo new, /rumba new or /kingsmen new."}}, nil
+	}
+	now := t.now()
+	var mine, theirs, lobbies []string
+	for i := range games {
+		g := &games[i]
+		kit, ok := t.kits[g.Kind]
+		if !ok {
+			continue
+		}
+		var players []string
+		for _, s := range g.Seats {
+			if s.UserID != "" {
+				players = append(players, s.Name)
+			}
+		}
+		where := fmt.Sprintf("<#%s>", g.Where())
+		if req.GuildID != "" {
+			where = fmt.Sprintf("https://discord.com/channels/%s/%s", req.GuildID, g.Where())
+		}
+		line := fmt.Sprintf("**#%d %s** · %s", g.ID, kit.Game.Title(), strings.Join(players, ", "))
+		if g.Status != storage.StatusActive {
+			lobbies = append(lobbies, fmt.Sprintf("%s · waiting for players · %s", line, where))
+			continue
+		}
+		st, err := kit.Game.Parse(g.Position)
+		if err != nil {
+			continue
+		}
+		seat := st.ToMove()
+		waited := spell(now.Sub(g.TurnSince))
+		switch {
+		case g.PausedAt != (time.Time{}):
+			theirs = append(theirs, fmt.Sprintf("%s · paused · %s", line, where))
+		case seat >= 0 && seatUser(g, int(seat)).UserID == req.User.ID:
+			mine = append(mine, fmt.Sprintf("%s · **your turn**, waiting %s · %s", line, waited, where))
+		case seat >= 0:
+			theirs = append(theirs, fmt.Sprintf("%s · %s's turn, waiting %s · %s", line, seatUser(g, int(seat)).Name, waited, where))
+		default:
+			theirs = append(theirs, fmt.Sprintf("%s · %s", line, where))
+		}
+	}
+	all := append(append(mine, theirs...), lobbies...)
+	content := "Your games here:\n" + strings.Join(all, "\n")
+	if r := []rune(content); len(r) > maxContent {
+		content = string(r[:maxContent-1]) + "…"
+	}
+	return Response{Private: &Message{Content: content}}, nil
+}
+
+// maxContent is Discord's limit on a message's content.
+const maxContent = 2000
+
+// settings shows or sets the server's defaults.
+func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
+	if req.GuildID == "" {
+		return Response{}, sorry("Settings are a server's: use /parlor settings in a server.")
+	}
+	set, err := t.store.GuildSettings(ctx, req.GuildID)
+	if err != nil {
+		return Response{}, err
+	}
+	changed := false
+	for _, o := range []struct {
+		name     string
+		min, max int
+		to       *int
+	}{{"reminders", 0, maxRemindHours, &set.RemindEvery}, {"deadline", 0, maxDeadlineDays, &set.DeadlineDays}, {"invitations", 1, maxInviteHours, &set.InviteHours}} {
+		raw := req.Options[o.name]
+		if raw == "" {
+			continue
+		}
+		if !req.User.CanManage {
+			return Response{}, sorry("Only members who can manage this server can change its settings.")
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(raw))
+		if err != nil || n < o.min || n > o.max {
+			return Response{}, sorry("%s is %d to %d, not %q.", o.name, o.min, o.max, raw)
+		}
+		*o.to, changed = n, true
+	}
+	if changed {
+		if err := t.store.SetGuildSettings(ctx, req.GuildID, set); err != nil {
+			return Response{}, err
+		}
+	}
+	head := "This server's defaults for new games"
+	if changed {
+		head = "Saved. This server's defaults for new games, from now on"
+	}
+	remind := "no reminders"
+	if set.RemindEvery > 0 {
+		remind = fmt.Sprintf("a reminder after %s, then every %s", spell(time.Duration(set.RemindEvery)*time.Hour), spell(time.Duration(set.RemindEvery)*time.Hour))
+	}
+	deadline := "no deadline"
+	if set.DeadlineDays > 0 {
+		deadline = fmt.Sprintf("%s per move, then a late turn is skipped (dice games) or forfeits", spell(time.Duration(set.DeadlineDays)*24*time.Hour))
+	}
+	return Response{Private: &Message{Content: fmt.Sprintf("%s: %s; %s; invitations and open seats last %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options.",
+		head, remind, deadline, spell(time.Duration(set.InviteHours)*time.Hour))}}, nil
+}
+
+// reminders turns the user's own reminders off or on.
+func (t *Table) reminders(ctx context.Context, req Request) (Response, error) {
+	var off bool
+	switch strings.ToLower(strings.TrimSpace(req.Options["on"])) {
+	case "on", "yes":
+	case "off", "no":
+		off = true
+	default:
+		return Response{}, sorry("Say on or off.")
+	}
+	if err := t.store.SetRemindersOff(ctx, req.User.ID, off); err != nil {
+		return Response{}, err
+	}
+	if off {
+		return Response{Private: &Message{Content: "Reminders are off for you in every game. The board still pings you when it is your move; deadlines still apply."}}, nil
+	}
+	return Response{Private: &Message{Content: "Reminders are on for you again."}}, nil
+}
