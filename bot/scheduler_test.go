@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -191,4 +192,36 @@ func TestNewGameClock(t *testing.T) {
 	if g.RemindEvery != 0 || g.DeadlineDays != 7 {
 		t.Errorf("the creator's options: %+v", g.Clock)
 	}
+}
+
+// In a dice game the deadline skips the late player's turn: the game goes
+// on with the next player, pinged, the skip is logged and replays.
+func TestDeadlineSkipsTurn(t *testing.T) {
+	d := &diceRoll{rng: rand.New(rand.NewPCG(7, 7)), rolls: kippyKooRolls()}
+	e := newEnvWith(t, d.roll, KippyKooKit())
+	clock := e.withClock()
+	req := e.cmd(alice, "new", "player2", bob.ID, "deadline", "1")
+	req.Command = "kippykoo"
+	req.Users[bob.ID] = bob
+	id := gameOf(t, e.do(req).Public)
+	e.do(e.click(bob, customID(id, 0, "accept")))
+	late := e.mover(id)
+	clock.advance(24 * time.Hour)
+	n := e.sweep(e.table, e.restart(clock))
+	if len(n) != 1 {
+		t.Fatalf("%d notices at the deadline, want 1: %+v", len(n), n)
+	}
+	next := e.mover(id)
+	if next == late || !slices.Equal(n[0].Message.Mentions, []string{next.ID}) ||
+		!strings.Contains(n[0].Message.Content, "**"+late.Name+"** let the deadline of 1 day pass: their turn is skipped.") {
+		t.Fatalf("the skip: %q pinging %v (late %s, next %s)", n[0].Message.Content, n[0].Message.Mentions, late.Name, next.Name)
+	}
+	if g := e.game(id); g.Status != storage.StatusActive || !g.TurnSince.Equal(clock.Now()) {
+		t.Errorf("after the skip: %s, turn since %v", g.Status, g.TurnSince)
+	}
+	log := e.log(id)
+	if last := log[len(log)-1]; last.Kind != storage.EntrySkip || last.Seat != slices.IndexFunc(e.game(id).Seats, func(s storage.Seat) bool { return s.UserID == late.ID }) {
+		t.Errorf("last log entry %+v, want %s's skip", last, late.Name)
+	}
+	e.replays(id)
 }
