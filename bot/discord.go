@@ -288,15 +288,91 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
 		}
 		return
 	}
+	var resp Response
 	select {
-	case resp := <-done:
+	case resp = <-done:
+		resp, elsewhere := moveOut(i, resp)
 		d.answer(log, i, req, resp)
+		d.postElsewhere(log, elsewhere, resp.PublicIn)
 	case <-time.After(wait):
 		err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
 		if err != nil {
 			log.Warn("defer failed", "err", err)
 		}
-		d.answerLate(log, i, <-done)
+		resp = <-done
+		resp, elsewhere := moveOut(i, resp)
+		d.answerLate(log, i, resp)
+		d.postElsewhere(log, elsewhere, resp.PublicIn)
+	}
+	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
+		d.startThread(ctx, log, i, resp.Thread)
+	}
+}
+
+// moveOut takes out of resp a public message that belongs in another
+// channel (the game's thread), leaving the user a note where it went.
+func moveOut(i *discordgo.Interaction, resp Response) (Response, *Message) {
+	if resp.Public == nil || resp.PublicIn == "" || resp.PublicIn == i.ChannelID {
+		return resp, nil
+	}
+	out := resp.Public
+	resp.Public = nil
+	if resp.Private == nil && resp.Update == nil {
+		resp.Private = &Message{Content: fmt.Sprintf("Done: the board is in the game's thread, <#%s>.", resp.PublicIn)}
+	}
+	return resp, out
+}
+
+// postElsewhere posts m in channel, if there is one.
+func (d *Discord) postElsewhere(log *slog.Logger, m *Message, channel string) {
+	if m == nil {
+		return
+	}
+	if err := d.post(channel, m); err != nil {
+		log.Warn("post in the game's thread failed", "channel", channel, "err", err)
+	}
+}
+
+// inThread reports whether the session's state knows channel as a thread,
+// where no thread can be started.
+func (d *Discord) inThread(channel string) bool {
+	if d.Session.State == nil {
+		return false
+	}
+	c, err := d.Session.State.Channel(channel)
+	return err == nil && c.IsThread()
+}
+
+// ThreadMaker records the thread a game is played in.
+type ThreadMaker interface {
+	ThreadMade(ctx context.Context, gameID int64, threadID string) error
+}
+
+// startThread starts the thread a new game asked for from the message that
+// answered the interaction. Without the permission (or in a thread
+// already) it fails, and the game is played in the channel.
+func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, spec *ThreadSpec) {
+	tm, ok := d.Handler.(ThreadMaker)
+	if !ok {
+		return
+	}
+	msg, err := d.Session.InteractionResponse(i)
+	if err != nil {
+		log.Warn("no message to start a thread from", "err", err)
+		return
+	}
+	th, err := d.Session.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{Name: spec.Name, AutoArchiveDuration: 10080})
+	if err != nil {
+		log.Info("no thread for the game; it is played in the channel", "game", spec.GameID, "err", err)
+		return
+	}
+	if err := tm.ThreadMade(ctx, spec.GameID, th.ID); err != nil {
+		log.Error("record the game's thread", "game", spec.GameID, "thread", th.ID, "err", err)
+		return
+	}
+	intro := &Message{Content: fmt.Sprintf("Game #%d is played in this thread: its boards and reminders come here, and commands typed here need no game number.", spec.GameID)}
+	if err := d.post(th.ID, intro); err != nil {
+		log.Warn("introduce the game's thread", "thread", th.ID, "err", err)
 	}
 }
 

@@ -93,6 +93,16 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 		}
 		return l, nil
 	}
+	// In a game's thread, the game is that one.
+	if req.ChannelID != "" {
+		in, err := t.store.Find(ctx, storage.Filter{Kind: kind, ThreadID: req.ChannelID, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if len(in) == 1 {
+			return t.load(ctx, in[0].ID)
+		}
+	}
 	mine, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}})
 	if err != nil {
 		return nil, err
@@ -276,7 +286,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, err
 	}
-	resp := Response{Public: board}
+	resp := Response{Public: board, PublicIn: g.ThreadID}
 	if version >= 0 {
 		resp.Update = &Message{Content: "You played " + m.Text + "."}
 	}
@@ -342,7 +352,7 @@ func (t *Table) finish(ctx context.Context, req Request, l *loaded, next rules.S
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Public: board}, nil
+	return Response{Public: board, PublicIn: g.ThreadID}, nil
 }
 
 // draw offers a draw, or accepts the one offered to the user.

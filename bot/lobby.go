@@ -132,7 +132,24 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 			msg.Mentions = append(msg.Mentions, s.UserID)
 		}
 	}
-	return Response{Public: msg}, nil
+	return Response{Public: msg, Thread: &ThreadSpec{GameID: id, Name: threadName(row, kit)}}, nil
+}
+
+// threadName names a game's thread for the game and its players:
+// "Kimbo #12 · Alice, Bob, Carol".
+func threadName(g *storage.Game, kit Kit) string {
+	var players []string
+	for _, s := range g.Seats {
+		if s.UserID != "" {
+			players = append(players, s.Name)
+		}
+	}
+	return clip(fmt.Sprintf("%s #%d · %s", kit.Game.Title(), g.ID, strings.Join(players, ", ")), 100)
+}
+
+// ThreadMade records the thread the transport started for a game.
+func (t *Table) ThreadMade(ctx context.Context, gameID int64, threadID string) error {
+	return t.store.SetThread(ctx, gameID, threadID)
 }
 
 // newClock is the clock of a game made by req: the server's settings, with
@@ -450,7 +467,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: %s", g.ID, l.kit.Game.Title(), headline)}, Public: board}, nil
+	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: %s", g.ID, l.kit.Game.Title(), headline)}, Public: board, PublicIn: g.ThreadID}, nil
 }
 
 // joinWords joins "a", "b" and "c" as "a, b and c".

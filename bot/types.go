@@ -59,6 +59,18 @@ type Response struct {
 	Public *Message
 	// Choices answers an autocomplete request.
 	Choices []Choice
+	// PublicIn, if set, is the channel or thread Public belongs in (the
+	// game's thread), when that is not where the interaction came from.
+	PublicIn string
+	// Thread, if set, asks for a thread started from Public (a new game's
+	// invitation), where the game will be played.
+	Thread *ThreadSpec
+}
+
+// ThreadSpec is a thread to start for a game.
+type ThreadSpec struct {
+	GameID int64
+	Name   string // at most 100 characters
 }
 
 // Message is a message to show.

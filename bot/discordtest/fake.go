@@ -46,6 +46,22 @@ func WithAckWindow(d time.Duration) Option { return func(f *Fake) { f.ackWindow 
 // WithTimeout sets how long the Await helpers wait before failing the test.
 func WithTimeout(d time.Duration) Option { return func(f *Fake) { f.timeout = d } }
 
+// GrantThreads gives the bot Create Public Threads, which it lacks by
+// default, in every channel from now on: games then get their own threads.
+func (f *Fake) GrantThreads() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.appPerms |= permCreatePublicThreads
+}
+
+// The bot's permissions in a channel, as interactions carry them
+// (app_permissions): what the invite URL grants, less Create Public
+// Threads unless GrantThreads.
+const (
+	permCreatePublicThreads = 1 << 35
+	defaultAppPermissions   = 2248473465835073 &^ permCreatePublicThreads
+)
+
 // User is a Discord user as the Fake knows them.
 type User struct {
 	ID         string
@@ -133,6 +149,7 @@ type Fake struct {
 	heartbeat time.Duration
 	ackWindow time.Duration
 	timeout   time.Duration
+	appPerms  int64 // app_permissions of every interaction
 	appID     string
 	bot       User
 	guildID   string
@@ -167,7 +184,7 @@ type Fake struct {
 func New(t testing.TB, opts ...Option) *Fake {
 	t.Helper()
 	f := &Fake{
-		t: t, token: "parlor-test-token", heartbeat: DefaultHeartbeat, ackWindow: DefaultAckWindow, timeout: DefaultTimeout,
+		t: t, token: "parlor-test-token", heartbeat: DefaultHeartbeat, ackWindow: DefaultAckWindow, timeout: DefaultTimeout, appPerms: defaultAppPermissions,
 		changed: make(chan struct{}), users: map[string]User{}, channels: map[string]Channel{}, messages: map[string]*message{},
 		commands: map[string][]Command{}, interactions: map[string]*Interaction{}, byToken: map[string]*Interaction{},
 		windows: map[string]time.Time{}, sessions: map[string]*session{}, conns: map[*conn]bool{},

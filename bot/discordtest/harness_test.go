@@ -187,6 +187,9 @@ func (h *harness) roll(n int) int {
 
 type setting func(*harness)
 
+// threads grants the bot the permission to start threads.
+func threads(h *harness) { h.f.GrantThreads() }
+
 // sketchy draws one board in ten (see painter.every).
 func sketchy(h *harness) { h.painter.every = 10 }
 

@@ -313,11 +313,12 @@ func (f *Fake) send(ix *Interaction, data map[string]any, message map[string]any
 	f.t.Helper()
 	f.mu.Lock()
 	ix.ID, ix.Token = f.snowflake(), "aW50ZXJhY3Rpb246"+randomToken()
+	perms := f.appPerms
 	f.mu.Unlock()
 	p := map[string]any{
 		"id": ix.ID, "application_id": f.appID, "type": ix.Type, "token": ix.Token, "version": 1,
 		"data": data, "channel_id": ix.Channel.ID, "channel": channelJSON(ix.Channel),
-		"app_permissions": "2248473465835073", "locale": "en-GB", "entitlements": []any{}, "attachment_size_limit": maxFileSize,
+		"app_permissions": strconv.FormatInt(perms, 10), "locale": "en-GB", "entitlements": []any{}, "attachment_size_limit": maxFileSize,
 	}
 	if ix.Channel.GuildID != "" {
 		p["guild_id"], p["guild_locale"], p["member"], p["context"] = ix.Channel.GuildID, "en-US", memberJSON(ix.User), 0
