@@ -94,6 +94,7 @@ func gameCommand(kit Kit) CommandSpec {
 		SubSpec{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},
 		SubSpec{Name: "resign", Description: "Resign a game", Options: []OptionSpec{gameOption()}},
 	)
+	subs = append(subs, pauseSubs...)
 	if kit.Draws {
 		subs = append(subs, SubSpec{Name: "draw", Description: "Offer a draw, or accept the one offered to you", Options: []OptionSpec{gameOption()}})
 	}

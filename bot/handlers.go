@@ -31,7 +31,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		return t.newGame(ctx, req, kit)
 	case "rules":
 		return Response{Private: &Message{Content: kit.Rules}}, nil
-	case "move", "board", "resign":
+	case "move", "board", "resign", "pause", "resume":
 	case "draw":
 		if !kit.Draws {
 			return Response{}, sorry("%s has no draws by agreement.", kit.Game.Title())
@@ -69,6 +69,10 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		return t.board(ctx, l, "")
 	case "resign":
 		return t.resign(ctx, req, l)
+	case "pause":
+		return t.pause(ctx, req, l)
+	case "resume":
+		return t.resume(ctx, req, l)
 	default:
 		return t.draw(ctx, req, l, -1)
 	}

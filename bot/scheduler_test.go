@@ -225,3 +225,48 @@ func TestDeadlineSkipsTurn(t *testing.T) {
 	}
 	e.replays(id)
 }
+
+// A game pauses when every player has asked: no moves, reminders or
+// deadline meanwhile; any player resumes it, and the turn's clock goes on
+// from where it stopped.
+func TestPauseByAgreement(t *testing.T) {
+	e := newEnv(t)
+	clock := e.withClock()
+	req := e.cmd(alice, "new", "opponent", bob.ID, "deadline", "2")
+	req.Users[bob.ID] = bob
+	id := gameOf(t, e.do(req).Public)
+	e.do(e.click(bob, customID(id, 0, "accept")))
+	mover := e.mover(id)
+	e.refuse(e.cmd(stranger, "pause"), "")
+	e.refuse(e.cmd(alice, "resume"), "is not paused")
+	clock.advance(20 * time.Hour)
+	if resp := e.do(e.cmd(alice, "pause")); resp.Public == nil || !strings.Contains(resp.Public.Content, "It pauses when Bob says /kingsmen pause too.") {
+		t.Fatalf("Alice's ask: %s", showResp(resp))
+	}
+	e.refuse(e.cmd(alice, "pause"), "You have asked to pause game #1 already")
+	if resp := e.do(e.cmd(bob, "pause")); resp.Public == nil || !strings.Contains(resp.Public.Content, "is paused by agreement") {
+		t.Fatalf("Bob's agreement: %s", showResp(resp))
+	}
+	e.refuse(e.cmd(mover, "move", "move", "Ae2-e3"), "Game #1 is paused.")
+	clock.advance(10 * 24 * time.Hour)
+	if n := e.sweep(e.table); len(n) != 0 {
+		t.Fatalf("a paused game got %+v", n)
+	}
+	if resp := e.do(e.cmd(bob, "resume")); resp.Public == nil || !strings.Contains(resp.Public.Content, "**Bob** resumed the game.") {
+		t.Fatalf("resume: %s", showResp(resp))
+	}
+	// 20 hours had passed before the pause: the reminder comes 4 hours
+	// after the resumption, the deadline 28 hours after it.
+	clock.advance(3 * time.Hour)
+	if n := e.sweep(e.table); len(n) != 0 {
+		t.Fatalf("a reminder 23 hours into the turn: %+v", n)
+	}
+	clock.advance(2 * time.Hour)
+	if n := e.sweep(e.table); len(n) != 1 || !strings.Contains(n[0].Message.Content, "for 25 hours") {
+		t.Fatalf("the reminder 25 hours into the turn: %+v", n)
+	}
+	clock.advance(23 * time.Hour)
+	if n := e.sweep(e.table); len(n) != 1 || !strings.Contains(n[0].Message.Content, "forfeit") {
+		t.Fatalf("the deadline 48 hours into the turn: %+v", n)
+	}
+}

@@ -343,6 +343,9 @@ func mover(l *loaded, user string) (int, error) {
 	if err := playable(l); err != nil {
 		return -1, err
 	}
+	if err := paused(l); err != nil {
+		return -1, err
+	}
 	seat, err := player(l, user)
 	if err != nil {
 		return -1, err

@@ -1,0 +1,109 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"strings"
+	"time"
+
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// A game is paused by agreement: each player still in asks (/<game>
+// pause), and when the last one has, the game stops: no moves, reminders
+// or deadlines. Any player resumes it (/<game> resume), and the clock of
+// the turn goes on from where it stopped. The asks are kept in the game's
+// PauseOffer as a set of seats (bit n for seat n).
+
+// pauseSubs are the subcommands that pause and resume a game.
+var pauseSubs = []SubSpec{
+	{Name: "pause", Description: "Ask to pause a game (it pauses once every player has asked)", Options: []OptionSpec{gameOption()}},
+	{Name: "resume", Description: "Resume a paused game", Options: []OptionSpec{gameOption()}},
+}
+
+// inGame are the seats still playing in l's game.
+func inGame(l *loaded) []int {
+	var out []int
+	for _, s := range l.row.Seats {
+		if r, ok := l.state.(rules.Retirer); ok && r.Retired(rules.Seat(s.Seat)) {
+			continue
+		}
+		out = append(out, s.Seat)
+	}
+	return out
+}
+
+func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, error) {
+	if err := playable(l); err != nil {
+		return Response{}, err
+	}
+	seat, err := player(l, req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	g := l.row
+	if !g.PausedAt.IsZero() {
+		return Response{}, sorry("Game #%d is paused already; /%s resume carries on.", g.ID, g.Kind)
+	}
+	votes := 0
+	if g.PauseOffer > 0 {
+		votes = g.PauseOffer
+	}
+	if votes&(1<<seat) != 0 {
+		return Response{}, sorry("You have asked to pause game #%d already; the others have to agree.", g.ID)
+	}
+	votes |= 1 << seat
+	var waiting []string
+	for _, s := range inGame(l) {
+		if votes&(1<<s) == 0 {
+			waiting = append(waiting, seatUser(g, s).Name)
+		}
+	}
+	p := storage.Pause{GameID: g.ID, Version: g.Version, Offer: votes}
+	if len(waiting) == 0 {
+		p.Offer, p.PausedAt = storage.NoDrawOffer, t.now()
+	}
+	if err := t.store.SetPause(ctx, p); err != nil {
+		return Response{}, err
+	}
+	if len(waiting) > 0 {
+		return Response{Public: &Message{Content: fmt.Sprintf("**%s** asks to pause game #%d of %s (%d of %d agree). It pauses when %s %s /%s pause too.",
+			req.User.Name, g.ID, l.kit.Game.Title(), bits.OnesCount(uint(votes)), len(inGame(l)), joinWords(waiting), plural(len(waiting), "says", "say"), g.Kind)}, PublicIn: g.ThreadID}, nil
+	}
+	return Response{Public: &Message{Content: fmt.Sprintf("Game #%d of %s is paused by agreement: no moves, reminders or deadlines until someone says /%s resume.", g.ID, l.kit.Game.Title(), g.Kind)}, PublicIn: g.ThreadID}, nil
+}
+
+func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, error) {
+	if err := playable(l); err != nil {
+		return Response{}, err
+	}
+	if _, err := player(l, req.User.ID); err != nil {
+		return Response{}, err
+	}
+	g := l.row
+	if g.PausedAt.IsZero() {
+		return Response{}, sorry("Game #%d is not paused.", g.ID)
+	}
+	now := t.now()
+	// The turn's clock goes on from where it stopped.
+	since := now.Add(-g.PausedAt.Sub(g.TurnSince))
+	if err := t.store.SetPause(ctx, storage.Pause{GameID: g.ID, Version: g.Version, Offer: storage.NoDrawOffer, TurnSince: since}); err != nil {
+		return Response{}, err
+	}
+	g.PausedAt, g.TurnSince = time.Time{}, since
+	board, err := t.boardMessage(l, fmt.Sprintf("**%s** resumed the game.", req.User.Name), "", true)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Public: board, PublicIn: g.ThreadID}, nil
+}
+
+// paused refuses a move in a paused game.
+func paused(l *loaded) error {
+	if l.row.PausedAt.IsZero() {
+		return nil
+	}
+	return sorry("Game #%d is paused. Any player can carry on with /%s resume.", l.row.ID, strings.ToLower(l.row.Kind))
+}
