@@ -1,6 +1,10 @@
 package bot
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // OptionType is the type of a command option.
 type OptionType int
@@ -51,6 +55,17 @@ const (
 	maxDeadlineDays = 30
 	maxInviteHours  = 14 * 24
 )
+
+// intOption reads the integer option name of opts: set is false when it
+// was not given, ok false when it is not a whole number from lo to hi.
+func intOption(opts map[string]string, name string, lo, hi int) (n int, set, ok bool) {
+	raw := opts[name]
+	if raw == "" {
+		return 0, false, true
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(raw))
+	return n, true, err == nil && n >= lo && n <= hi
+}
 
 func gameOption() OptionSpec {
 	return OptionSpec{Name: "game", Description: "Which of your games, by number (only needed when you have several here)", Type: StringOption, Autocomplete: true}

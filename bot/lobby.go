@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -90,10 +89,9 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	if kit.Partners {
 		size = partnerSize(req.Options)
 	}
-	if raw := req.Options["players"]; raw != "" {
-		n, err := strconv.Atoi(strings.TrimSpace(raw))
-		if err != nil || n < least || n > most {
-			return Response{}, sorry("%s is played by %d to %d players, not %q.", kit.Game.Title(), least, most, raw)
+	if n, set, ok := intOption(req.Options, "players", least, most); set {
+		if !ok {
+			return Response{}, sorry("%s is played by %d to %d players, not %q.", kit.Game.Title(), least, most, req.Options["players"])
 		}
 		if n < len(seats) {
 			return Response{}, sorry("You invited %d people, so the game needs at least %d players, not %d.", len(seats)-1, len(seats), n)
@@ -166,15 +164,13 @@ func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error
 		to   *int
 		unit string
 	}{{"reminders", maxRemindHours, &clock.RemindEvery, "hours"}, {"deadline", maxDeadlineDays, &clock.DeadlineDays, "days"}} {
-		raw := req.Options[o.name]
-		if raw == "" {
-			continue
+		n, set, ok := intOption(req.Options, o.name, 0, o.max)
+		if !ok {
+			return storage.Clock{}, sorry("%s is 0 (none) to %d %s, not %q.", o.name, o.max, o.unit, req.Options[o.name])
 		}
-		n, err := strconv.Atoi(strings.TrimSpace(raw))
-		if err != nil || n < 0 || n > o.max {
-			return storage.Clock{}, sorry("%s is 0 (none) to %d %s, not %q.", o.name, o.max, o.unit, raw)
+		if set {
+			*o.to = n
 		}
-		*o.to = n
 	}
 	return clock, nil
 }

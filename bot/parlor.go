@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -125,16 +124,14 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 		min, max int
 		to       *int
 	}{{"reminders", 0, maxRemindHours, &set.RemindEvery}, {"deadline", 0, maxDeadlineDays, &set.DeadlineDays}, {"invitations", 1, maxInviteHours, &set.InviteHours}} {
-		raw := req.Options[o.name]
-		if raw == "" {
+		n, set, ok := intOption(req.Options, o.name, o.min, o.max)
+		switch {
+		case !set:
 			continue
-		}
-		if !req.User.CanManage {
+		case !req.User.CanManage:
 			return Response{}, sorry("Only members who can manage this server can change its settings.")
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(raw))
-		if err != nil || n < o.min || n > o.max {
-			return Response{}, sorry("%s is %d to %d, not %q.", o.name, o.min, o.max, raw)
+		case !ok:
+			return Response{}, sorry("%s is %d to %d, not %q.", o.name, o.min, o.max, req.Options[o.name])
 		}
 		*o.to, changed = n, true
 	}

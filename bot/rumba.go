@@ -39,7 +39,7 @@ func RumbaKit() Kit {
 			if err != nil {
 				return "", "", ""
 			}
-			return m.Text, rumbaLabel(mt), "Move " + rumbaAMan(mt.Hand) + "…"
+			return m.Text, rumbaLabel(mt), "Move " + mt.Hand.AMan() + "…"
 		},
 		Buttons: func(s rules.State) []Choice {
 			if p, ok := s.(*rumba.Position); ok && p.Phase() == rumba.PhaseThrow {
@@ -102,20 +102,12 @@ func rumbaDice(p *rumba.Position) string {
 	return strings.Join(parts, " and ")
 }
 
-// rumbaAMan is "a South man", "an East man".
-func rumbaAMan(h rumba.Hand) string {
-	if h == rumba.East {
-		return "an East man"
-	}
-	return "a " + h.String() + " man"
-}
-
 // rumbaLabel is a move as a menu shows it: "Enter a man on 00", "S 06 →
 // 10", "N 01 → se → 11", "S 63 → FINISH".
 func rumbaLabel(mt rumba.MoveText) string {
 	switch mt.Kind {
 	case rumba.KindEnter:
-		return fmt.Sprintf("Enter %s on %s", rumbaAMan(mt.Hand), mt.To)
+		return fmt.Sprintf("Enter %s on %s", mt.Hand.AMan(), mt.To)
 	case rumba.KindFinish:
 		return fmt.Sprintf("%c %s → FINISH", mt.Hand.Letter(), mt.From)
 	}

@@ -18,8 +18,8 @@ func (p *Position) seatName(seat rules.Seat) string {
 	return strings.Join(names, "/")
 }
 
-// aMan is "a South man", "an East man".
-func (h Hand) aMan() string {
+// AMan is "a South man", "an East man".
+func (h Hand) AMan() string {
 	if h == East {
 		return "an East man"
 	}
@@ -72,11 +72,11 @@ func (p *Position) describeCand(c *cand) string {
 	var b strings.Builder
 	switch c.kind {
 	case KindEnter:
-		fmt.Fprintf(&b, "%s enters on %s", c.hand.aMan(), c.to)
+		fmt.Fprintf(&b, "%s enters on %s", c.hand.AMan(), c.to)
 	case KindFinish:
-		fmt.Fprintf(&b, "%s goes from his finish space %s into FINISH", c.hand.aMan(), c.from)
+		fmt.Fprintf(&b, "%s goes from his finish space %s into FINISH", c.hand.AMan(), c.from)
 	default:
-		fmt.Fprintf(&b, "%s from %s", c.hand.aMan(), c.from)
+		fmt.Fprintf(&b, "%s from %s", c.hand.AMan(), c.from)
 		for _, q := range c.viaList() {
 			fmt.Fprintf(&b, " through the %s turnout", Board.Turnouts[q].Name)
 		}

@@ -595,7 +595,7 @@ func (p *Position) explain(text string) error {
 	case KindFinish:
 		switch {
 		case m.From != FinishSpace(m.Hand):
-			return fmt.Errorf("%w: %s goes into FINISH from his finish space %s", rules.ErrIllegal, m.Hand.aMan(), FinishSpace(m.Hand))
+			return fmt.Errorf("%w: %s goes into FINISH from his finish space %s", rules.ErrIllegal, m.Hand.AMan(), FinishSpace(m.Hand))
 		case p.Count(m.Hand, m.From) == 0:
 			return fmt.Errorf("%w: no %s man on %s", rules.ErrIllegal, m.Hand, m.From)
 		case six < 0:
@@ -676,11 +676,11 @@ func (p *Position) pathError(m MoveText, dice string) error {
 	}
 	fin := FinishSpace(m.Hand)
 	if m.From == fin {
-		return fmt.Errorf("%w: %s never passes his finish space %s: from there he goes into FINISH on a 6", rules.ErrIllegal, m.Hand.aMan(), fin)
+		return fmt.Errorf("%w: %s never passes his finish space %s: from there he goes into FINISH on a 6", rules.ErrIllegal, m.Hand.AMan(), fin)
 	}
 	for _, s := range passed[:len(passed)-1] {
 		if s == fin {
-			return fmt.Errorf("%w: %s never passes his finish space %s", rules.ErrIllegal, m.Hand.aMan(), fin)
+			return fmt.Errorf("%w: %s never passes his finish space %s", rules.ErrIllegal, m.Hand.AMan(), fin)
 		}
 		if p.t.blockade(s) {
 			return fmt.Errorf("%w: the blockade on %s cannot be passed, not even by its owners", rules.ErrIllegal, s)
