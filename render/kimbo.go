@@ -867,16 +867,7 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 	side := p.Side(rules.Seat(seat))
 	x, y, w, h := kbBarBox(side)
 	cy := y + h/2
-	o := p.Outcome()
-	state := barWaiting
-	switch {
-	case o.Over() && o.Won(rules.Seat(seat)):
-		state = barWinner
-	case o.Over():
-		state = barDone
-	case int(p.Turn()) == seat:
-		state = barToMove
-	}
+	state := barStateOf(p.Outcome(), seat, int(p.Turn()))
 	if state == barToMove || state == barWinner {
 		// seatBarBack, drawn once.
 		half := 0

@@ -54,7 +54,6 @@ const (
 const (
 	kkMarbleR     = 24.0 // radius of a marble on the track
 	kkPocketR     = 19.0 // radius of a marble in a pocket
-	kkHoleR       = 9.0  // radius of an empty hole
 	kkStarOut     = 41.0 // a star's points
 	kkStarIn      = 20.0 // a star's notches
 	kkSprite      = 56   // side of a track marble's sprite
@@ -64,20 +63,16 @@ const (
 	kkPocketIn    = 298.0 // board centre to a pocket's middle, across an edge
 	kkPocketApart = 84.0  // a star's normal to each of its pockets' middles
 	kkPocketGap   = 48.0  // between the marbles of a pocket
-	kkHeadLen     = 18.0  // length of a path's arrowhead
 )
 
 var (
 	kkBoard      = color.RGBA{0xee, 0xe2, 0xc6, 0xff} // the board
 	kkBoardRim   = color.RGBA{0x5a, 0x44, 0x30, 0xff}
 	kkLine       = color.RGBA{0x9c, 0x80, 0x5a, 0xff} // the track's continuous line
-	kkHole       = color.RGBA{0x4a, 0x38, 0x28, 0xff} // an empty hole
-	kkHoleRim    = color.RGBA{0xc8, 0xb4, 0x90, 0xff}
 	kkNumberInk  = color.RGBA{0x7a, 0x64, 0x4a, 0xff}
 	kkNeutral    = color.RGBA{0xbd, 0xb2, 0xa0, 0xff} // the star and pockets of a side nobody sits on
 	kkNeutralRim = color.RGBA{0x85, 0x78, 0x66, 0xff}
 	kkNeutralIn  = color.RGBA{0xe4, 0xdc, 0xcc, 0xff}
-	kkPathInk    = color.RGBA{0x26, 0x22, 0x1e, 0xff} // the latest move's path
 	kkTitleInk   = color.RGBA{0xd9, 0xc8, 0xa6, 0xff} // the game's name in the middle of the board
 )
 
@@ -313,7 +308,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 		// Between the two holes nearest the corner's middle.
 		d = (math.Floor(d/kkStep) + 0.5) * kkStep
 		x, y, nx, ny := kkAlong(d)
-		kkChevron(dc, x, y, -ny, nx, 10) // along the way of travel
+		chevron(dc, x, y, -ny, nx, 10) // along the way of travel
 	}
 
 	// Stars and pockets in the colours of the seats sitting there.
@@ -324,7 +319,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 	// Holes, and the numbers of every fourth hole and the stars.
 	for h := kippykoo.Hole(0); h < kippykoo.Holes; h++ {
 		x, y, _, _ := kkHolePos(h)
-		kkHoleMark(dc, x, y)
+		holeMark(dc, x, y)
 		if kkNumbered(h) {
 			nx, ny := kkNumberPos(h)
 			drawText(img, kit.face(h%kippykoo.Quarter == 0, 22), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
@@ -381,19 +376,9 @@ func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Si
 		drawText(img, kit.face(true, 21), word, px, py-kkPocketH/2+22, 0.5, wc)
 		for i := range kippykoo.MarblesPerSeat {
 			sx, sy := kkPocketSlot(px, py, i)
-			kkHoleMark(dc, sx, sy)
+			holeMark(dc, sx, sy)
 		}
 	}
-}
-
-// kkHoleMark draws an empty hole centred on (x, y).
-func kkHoleMark(dc *gg.Context, x, y float64) {
-	dc.DrawCircle(x, y, kkHoleR+2.5)
-	dc.SetColor(kkHoleRim)
-	dc.Fill()
-	dc.DrawCircle(x, y, kkHoleR)
-	dc.SetColor(kkHole)
-	dc.Fill()
 }
 
 // kkStar draws a five-pointed Star Space centred on (x, y), a point along
@@ -420,18 +405,6 @@ func kkStar(dc *gg.Context, x, y, ux, uy float64, fill, rim color.RGBA) {
 	dc.SetLineWidth(3)
 	dc.SetLineJoinRound()
 	dc.Stroke()
-}
-
-// kkChevron fills a small arrowhead at (x, y) pointing along the unit
-// vector (ux, uy).
-func kkChevron(dc *gg.Context, x, y, ux, uy, size float64) {
-	px, py := -uy, ux
-	dc.MoveTo(x+ux*size, y+uy*size)
-	dc.LineTo(x-ux*size+px*size, y-uy*size+py*size)
-	dc.LineTo(x-ux*size/3, y-uy*size/3)
-	dc.LineTo(x-ux*size-px*size, y-uy*size-py*size)
-	dc.ClosePath()
-	dc.Fill()
 }
 
 // kkMarbleSprite draws a seat's marble centred in a transparent square of
@@ -516,8 +489,8 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit, canva
 	// The latest move under the marbles: its paths, and the ghosts of its
 	// marbles on the holes they left.
 	for _, pa := range paths {
-		band, _, _ := cutPath(pa.points, pa.gap+kkHeadLen-2)
-		kkPathBand(dc, band)
+		band, _, _ := cutPath(pa.points, pa.gap+pathHeadLen-2)
+		pathBand(dc, band)
 	}
 	for _, pa := range paths {
 		if pa.leg.Start {
@@ -574,7 +547,7 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit, canva
 	// arrowheads.
 	kkSentBackMarks(dc, p, v.last)
 	for _, pa := range paths {
-		kkPathHead(dc, pa.points, pa.gap)
+		pathHead(dc, pa.points, pa.gap)
 	}
 	for _, c := range v.last.SentBack {
 		kkSentBackBadge(dc, p, c)
@@ -741,49 +714,6 @@ func kkPocketEdge(side kippykoo.Side, finish bool) [2]float64 {
 	return [2]float64{sx + dx*t + ux*4, sy + dy*t + uy*4}
 }
 
-// kkCut returns the path pts cut gap pixels, measured along it, short of
-// its end, and the unit direction of travel at the cut.
-
-// kkPathBand draws the band of a path, under the marbles.
-func kkPathBand(dc *gg.Context, pts [][2]float64) {
-	if len(pts) < 2 {
-		return
-	}
-	dc.SetColor(alpha(kkPathInk, 0.55))
-	dc.SetLineWidth(12)
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
-	dc.MoveTo(pts[0][0], pts[0][1])
-	for _, pt := range pts[1:] {
-		dc.LineTo(pt[0], pt[1])
-	}
-	dc.Stroke()
-}
-
-// kkPathHead draws a path's arrowhead, its tip gap pixels short of the
-// path's end: in front of the marble there, or at FINISH's edge.
-func kkPathHead(dc *gg.Context, pts [][2]float64, gap float64) {
-	if len(pts) < 2 {
-		return
-	}
-	tip, ux, uy := cutPath(pts, gap)
-	if ux == 0 && uy == 0 {
-		return
-	}
-	tx, ty := tip[len(tip)-1][0], tip[len(tip)-1][1]
-	px, py := -uy, ux
-	bx, by := tx-ux*kkHeadLen, ty-uy*kkHeadLen
-	dc.MoveTo(tx, ty)
-	dc.LineTo(bx+px*11, by+py*11)
-	dc.LineTo(bx-px*11, by-py*11)
-	dc.ClosePath()
-	dc.SetColor(kkPathInk)
-	dc.FillPreserve()
-	dc.SetColor(white)
-	dc.SetLineWidth(1.5)
-	dc.Stroke()
-}
-
 // kkHalo draws a ring in seat's colour round (x, y).
 func kkHalo(dc *gg.Context, x, y, radius float64, seat int) {
 	dc.DrawCircle(x, y, radius)
@@ -875,24 +805,8 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 		kkLeftBar(img, dc, kit, name, side, x, y, w, h)
 		return
 	}
-	o := p.Outcome()
-	state := barWaiting
-	switch {
-	case o.Over() && o.Won(rules.Seat(seat)):
-		state = barWinner
-	case o.Over():
-		state = barDone
-	case int(p.Turn()) == seat:
-		state = barToMove
-	}
-	if state == barToMove || state == barWinner {
-		seatBarBack(dc, seat, state, x, y, w, h)
-	}
-	nx := x + 16
-	if state == barToMove {
-		turnMarker(dc, seat, nx, cy)
-	}
-	nx += 34
+	state := barStateOf(p.Outcome(), seat, int(p.Turn()))
+	nx := barStart(dc, seat, state, x, y, w, h)
 	seatDisc(dc, seat, nx+16, cy, 18)
 	drawText(img, kit.face(true, 22), string(side.Letter()), nx+16, cy, 0.5, letterInk(seat))
 	nx += 46
@@ -985,7 +899,7 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 	}
 	if thrower >= 0 && thrower < p.Players() {
 		dw := 2*kkDie + kkDie/5
-		right -= kkDice(dc, dice, right-dw, kkHeaderH/2, kkDie)
+		right -= diceRow(dc, dice, right-dw, kkHeaderH/2, kkDie)
 		right -= 12
 		seatDisc(dc, thrower, right-14, kkHeaderH/2, 14)
 		drawText(img, kit.face(true, 17), string(p.Side(rules.Seat(thrower)).Letter()), right-14, kkHeaderH/2, 0.5, letterInk(thrower))
@@ -1029,15 +943,4 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 		_, status = kkDecision(v, t)
 	}
 	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
-}
-
-// kkTitle draws the game's title between left and right on line y.
-
-// kkDice draws two dice of side size, the first with its left edge at x,
-// centred on y, and returns the width they took.
-func kkDice(dc *gg.Context, dice [2]int, x, y, size float64) float64 {
-	for i, v := range dice {
-		dieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
-	}
-	return 2*size + size/5
 }

@@ -3,8 +3,6 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"image"
-	"image/color"
 	"image/png"
 	"math"
 	"math/rand/v2"
@@ -206,12 +204,12 @@ func TestKippyKooMarbleColours(t *testing.T) {
 				marbles++
 				x, y, _, _ := kkHolePos(h)
 				px, py := int(math.Round(x-16)), int(math.Round(y))
-				if got, ok := kkPixelNear(m, px, py, seatFill[seat], 2); !ok {
+				if got, ok := pixelNear(m, px, py, seatFill[seat], 2); !ok {
 					t.Errorf("%s: marble of seat %d on %s: pixel (%d, %d) is %v, want %v\n%s", tc.name, seat, h, px, py, got, seatFill[seat], p.Drawing())
 				}
 				nx, ny := kkNumberPos(h)
 				px, py = int(math.Round(nx)), int(math.Round(ny-12))
-				if got, ok := kkPixelNear(m, px, py, seatTint[seat], 2); !ok {
+				if got, ok := pixelNear(m, px, py, seatTint[seat], 2); !ok {
 					t.Errorf("%s: number tag of %s (seat %d): pixel (%d, %d) is %v, want %v\n%s", tc.name, h, seat, px, py, got, seatTint[seat], p.Drawing())
 				}
 			}
@@ -224,7 +222,7 @@ func TestKippyKooMarbleColours(t *testing.T) {
 				for i := range kippykoo.MarblesPerSeat {
 					x, y := kkPocketSlot(bx, by, i)
 					px, py := int(math.Round(x-14)), int(math.Round(y))
-					got, ok := kkPixelNear(m, px, py, seatFill[seat], 2)
+					got, ok := pixelNear(m, px, py, seatFill[seat], 2)
 					if want := i < count; ok != want {
 						t.Errorf("%s: place %d of seat %d's pocket (finish %v, %d marbles): pixel (%d, %d) is %v; marble drawn %v, want %v\n%s",
 							tc.name, i, seat, finish, count, px, py, got, ok, want, p.Drawing())
@@ -253,14 +251,14 @@ func TestKippyKooMarbleColours(t *testing.T) {
 			for _, finish := range []bool{false, true} {
 				bx, by := kkPocketBox(side, finish)
 				px, py := int(math.Round(bx-kkPocketW/2)), int(math.Round(by))
-				if got, ok := kkPixelNear(m, px, py, want, 2); !ok {
+				if got, ok := pixelNear(m, px, py, want, 2); !ok {
 					t.Errorf("%s: %s's pocket (finish %v): outline pixel (%d, %d) is %v, want %v\n%s", tc.name, side, finish, px, py, got, want, p.Drawing())
 				}
 			}
 			x, y, nx, ny := kkHolePos(side.Star())
 			// Inside the star's inward point, clear of any marble on it.
 			px, py := int(math.Round(x-nx*(kkMarbleR+8))), int(math.Round(y-ny*(kkMarbleR+8)))
-			if got, ok := kkPixelNear(m, px, py, want, 2); !ok && !kkNearPath(p, float64(px), float64(py)) {
+			if got, ok := pixelNear(m, px, py, want, 2); !ok && !kkNearPath(p, float64(px), float64(py)) {
 				t.Errorf("%s: %s's star: pixel (%d, %d) is %v, want %v", tc.name, side, px, py, got, want)
 			}
 		}
@@ -282,14 +280,6 @@ func kkNearPath(p *kippykoo.Position, x, y float64) bool {
 		}
 	}
 	return false
-}
-
-// kkPixelNear reports whether the pixel at (x, y) is c, give or take tol
-// per channel, and returns it.
-func kkPixelNear(img *image.RGBA, x, y int, c color.RGBA, tol int) (color.RGBA, bool) {
-	got := img.RGBAAt(x, y)
-	d := pixelDiff([]uint8{got.R, got.G, got.B, got.A}, []uint8{c.R, c.G, c.B, c.A})
-	return got, d <= tol
 }
 
 // TestKippyKooLastPaths checks where the latest move's paths begin and
@@ -572,14 +562,14 @@ func TestKippyKooSentBackMarks(t *testing.T) {
 				x, y, nx, ny := kkHolePos(c.Hole)
 				// The ring, inside the loop.
 				px, py := int(math.Round(x-nx*(kkMarbleR+6))), int(math.Round(y-ny*(kkMarbleR+6)))
-				if got, ok := kkPixelNear(m, px, py, threatRed, 2); ok != marked {
+				if got, ok := pixelNear(m, px, py, threatRed, 2); ok != marked {
 					t.Errorf("%s (marked %v): ring round %s: pixel (%d, %d) is %v; red %v, want %v\n%s", tc.name, marked, c.Hole, px, py, got, ok, marked, q.Drawing())
 				}
 				// The badge, in the colour of the marble sent back, beside
 				// its cross.
 				bx, by := kkBadgePos(c.Hole)
 				px, py = int(math.Round(bx)), int(math.Round(by+6))
-				if got, ok := kkPixelNear(m, px, py, seatFill[c.Seat], 2); ok != marked {
+				if got, ok := pixelNear(m, px, py, seatFill[c.Seat], 2); ok != marked {
 					t.Errorf("%s (marked %v): badge on %s: pixel (%d, %d) is %v; %v %v, want %v\n%s", tc.name, marked, c.Hole, px, py, got, seatFill[c.Seat], ok, marked, q.Drawing())
 				}
 			}
@@ -590,7 +580,7 @@ func TestKippyKooSentBackMarks(t *testing.T) {
 					x, y := kkPocketSlot(bx, by, i)
 					px, py := int(math.Round(x)), int(math.Round(y-(kkPocketR+5)))
 					want := marked && i >= count-k
-					if got, ok := kkPixelNear(m, px, py, threatRed, 2); ok != want {
+					if got, ok := pixelNear(m, px, py, threatRed, 2); ok != want {
 						t.Errorf("%s (marked %v): marble %d of %d in seat %d's START, %d sent back: pixel (%d, %d) is %v; red %v, want %v\n%s",
 							tc.name, marked, i, count, seat, k, px, py, got, ok, want, q.Drawing())
 					}
@@ -621,14 +611,14 @@ func TestKippyKooLeftSeat(t *testing.T) {
 			want = kkNeutral
 		}
 		px, py := int(math.Round(x+16+34+16-11)), int(math.Round(cy))
-		if got, ok := kkPixelNear(m, px, py, want, 2); !ok {
+		if got, ok := pixelNear(m, px, py, want, 2); !ok {
 			t.Errorf("seat %d (left %v): disc pixel (%d, %d) is %v, want %v\n%s", seat, left, px, py, got, want, p.Drawing())
 		}
 		// The name: in ink, unless the seat has left.
 		inked := 0
 		for yy := int(y); yy < int(y+h); yy++ {
 			for xx := int(x + 100); xx < int(x+w/2); xx++ {
-				if _, ok := kkPixelNear(m, xx, yy, ink, 24); ok {
+				if _, ok := pixelNear(m, xx, yy, ink, 24); ok {
 					inked++
 				}
 			}

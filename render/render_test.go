@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/png"
 	"os"
@@ -313,4 +314,106 @@ func writePNG(t *testing.T, path string, img image.Image) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Helpers of the painters' tests.
+
+// pixelNear reports whether the pixel at (x, y) is c, give or take tol
+// per channel, and returns it.
+func pixelNear(img *image.RGBA, x, y int, c color.RGBA, tol int) (color.RGBA, bool) {
+	got := img.RGBAAt(x, y)
+	d := pixelDiff([]uint8{got.R, got.G, got.B, got.A}, []uint8{c.R, c.G, c.B, c.A})
+	return got, d <= tol
+}
+
+// matchGolden compares img with testdata/name.png, or rewrites that file
+// with -update. On a mismatch it writes the image got and a diff beside
+// the golden; drawing, the position's text drawing, goes in the message.
+func matchGolden(t *testing.T, name string, img image.Image, drawing string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		writePNG(t, path, img)
+		return
+	}
+	diff, n := compare(toRGBA(img), readPNG(t, path), 2)
+	if n > 0 {
+		got, dpath := filepath.Join("testdata", name+".got.png"), filepath.Join("testdata", name+".diff.png")
+		writePNG(t, got, img)
+		writePNG(t, dpath, diff)
+		t.Errorf("%s: %d pixels differ from %s (tolerance 2 per channel); got %s, diff %s; rerun with -update if the change is intended\n%s",
+			name, n, path, got, dpath, drawing)
+	}
+}
+
+// checkPNG checks a picture's PNG file: under 300 KB, portrait (phones
+// crop square pictures), its long side 1000 to 1400 px. It returns the
+// picture's size.
+func checkPNG(t *testing.T, name string, b []byte) (w, h int) {
+	t.Helper()
+	cfg, err := png.DecodeConfig(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: decode: %v", name, err)
+	}
+	w, h = cfg.Width, cfg.Height
+	switch {
+	case len(b) >= 300<<10:
+		t.Errorf("%s: PNG is %d bytes, want under 300 KB", name, len(b))
+	case max(w, h) < 1000 || max(w, h) > 1400:
+		t.Errorf("%s: long side %d px, want 1000–1400", name, max(w, h))
+	case w >= h:
+		t.Errorf("%s: image is %d×%d, want portrait", name, w, h)
+	}
+	return w, h
+}
+
+// checkQuantized checks that the 256-colour PNG file b looks like the
+// full-colour picture: at most 1 pixel in 100 off by more than 12 in a
+// channel, none by more than 64.
+func checkQuantized(t *testing.T, name string, b []byte, full image.Image) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: decode: %v", name, err)
+	}
+	n := full.Bounds().Dx() * full.Bounds().Dy()
+	if near, far := strays(toRGBA(img), toRGBA(full), 12, 64); near > n/100 || far > 0 {
+		t.Errorf("%s: PNG strays from the image: %d pixels by more than 12, %d by more than 64; want under %d and 0", name, near, far, n/100)
+	}
+}
+
+// drawConcurrently draws each state's PNG file with a fresh Renderer from
+// g goroutines at once, so that they race to draw the static layers too,
+// and reports the errors and the files that differ from a serial drawing.
+func drawConcurrently(states []rules.State, infos []Info, g int) []error {
+	want := make([][]byte, len(states))
+	for i, s := range states {
+		b, err := New().PNG(s, infos[i])
+		if err != nil {
+			return []error{err}
+		}
+		want[i] = b
+	}
+	r := New()
+	var wg sync.WaitGroup
+	errs := make(chan error, g*len(states))
+	for k := range g {
+		wg.Go(func() {
+			for j := range states {
+				i := (k + j) % len(states)
+				if b, err := r.PNG(states[i], infos[i]); err != nil {
+					errs <- err
+				} else if !bytes.Equal(b, want[i]) {
+					errs <- fmt.Errorf("picture %d drawn concurrently: PNG differs from a serial drawing", i)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	var out []error
+	for err := range errs {
+		out = append(out, err)
+	}
+	return out
 }

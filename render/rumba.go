@@ -482,7 +482,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		dc.Stroke()
 		ux, uy, length := unit(to[0]-from[0], to[1]-from[1])
 		dc.SetColor(alpha(rbSideFill[side], 0.55))
-		kkChevron(dc, to[0]-ux*16, to[1]-uy*16, ux, uy, 11)
+		chevron(dc, to[0]-ux*16, to[1]-uy*16, ux, uy, 11)
 		mx, my := from[0]+ux*length*0.45, from[1]+uy*length*0.45
 		drawText(img, kit.face(true, 22), string(h.Letter()), mx, my, 0.5, rbSideFill[side])
 	}
@@ -575,7 +575,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		drawText(img, kit.face(true, 16), string(h.Letter())+" waiting", x, y-rbPocketH/2+15, 0.5, rbSideRim[side])
 		for i := range rumba.MenPerHand {
 			sx, sy := rbPocketSlot(x, y, i)
-			kkHoleMark(dc, sx, sy)
+			holeMark(dc, sx, sy)
 		}
 	}
 
@@ -592,7 +592,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		drawText(img, kit.face(true, 20), strings.ToUpper(side.String()), rbCX-rbFinishH+16, y, 0, rbSideFill[side])
 		for i := range rumba.ToWin {
 			sx, sy := rbFinishSlot(side, i)
-			kkHoleMark(dc, sx, sy)
+			holeMark(dc, sx, sy)
 		}
 	}
 	drawText(img, kit.face(false, 18), "4 of a colour win", rbCX, rbCY+rbFinishH-24, 0.5, muted)
@@ -666,7 +666,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit, canvas *ima
 			dc.Fill()
 		}
 		band, _, _ := cutPath(pa.points, pa.gap+rbHeadLen-2)
-		kkPathBand(dc, band)
+		pathBand(dc, band)
 	}
 
 	// The men: on the track, on the turnouts, waiting and in FINISH.
@@ -701,7 +701,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit, canvas *ima
 
 	// On top: the arrowheads of the latest throw and its captures.
 	for _, pa := range paths {
-		kkPathHead(dc, pa.points, pa.gap)
+		pathHead(dc, pa.points, pa.gap)
 	}
 	for _, pa := range paths {
 		if pa.captured != rumba.NoHand && pa.to.OnBoard() {
@@ -1043,7 +1043,7 @@ func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache,
 		if t := p.OpeningThrows(); seat < len(t) {
 			switch {
 			case t[seat][0] > 0:
-				right -= kkDice(dc, t[seat], right-2*rbBarDie-rbBarDie/5, cy, rbBarDie) + 12
+				right -= diceRow(dc, t[seat], right-2*rbBarDie-rbBarDie/5, cy, rbBarDie) + 12
 			case t[seat][0] < 0:
 				parts = append(parts, barPart{text: "out", c: muted, keep: 8})
 			}
@@ -1066,34 +1066,6 @@ func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache,
 	barLabel(img, kit, v.names[seat], state != barWaiting && state != barDone, parts, nx, right, cy, 140)
 }
 
-// barStateOf is what seat's name bar says: whether it won, lost, or is
-// the actor, the seat whose decision it is.
-func barStateOf(o rules.Outcome, seat, actor int) barState {
-	switch {
-	case o.Over() && o.Won(rules.Seat(seat)):
-		return barWinner
-	case o.Over():
-		return barDone
-	case actor == seat:
-		return barToMove
-	}
-	return barWaiting
-}
-
-// barStart draws the back of seat's name bar in the box (x, y, w, h) when
-// it is to move or has won, over the plain one of the static layer, and
-// the turn marker when it is to move; it returns where the bar's contents
-// begin.
-func barStart(dc *gg.Context, seat int, state barState, x, y, w, h float64) float64 {
-	if state == barToMove || state == barWinner {
-		seatBarBack(dc, seat, state, x, y, w, h)
-	}
-	if state == barToMove {
-		turnMarker(dc, seat, x+16, y+h/2)
-	}
-	return x + 50
-}
-
 // rbHeader draws the title and the latest throw's moves on the first line,
 // whose decision it is (or the result) on the second, and on the right the
 // dice, those played dimmed, with the man of the hand that threw them and
@@ -1108,7 +1080,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 			dice, played = d, [2]bool{!l[0], !l[1]}
 		}
 		dw := 2*rbDie + rbDie/5
-		right -= kkDice(dc, dice, right-dw, rbHeaderH/2, rbDie)
+		right -= diceRow(dc, dice, right-dw, rbHeaderH/2, rbDie)
 		for i, used := range played {
 			if used {
 				dx := right + float64(i)*(rbDie+rbDie/5)

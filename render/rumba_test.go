@@ -1,17 +1,12 @@
 package render
 
 import (
-	"bytes"
-	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"parlor/rules"
@@ -128,62 +123,6 @@ func TestRumbaPNG(t *testing.T) {
 	}
 }
 
-// matchGolden compares img with testdata/name.png, or rewrites that file
-// with -update. On a mismatch it writes the image got and a diff beside
-// the golden; drawing, the position's text drawing, goes in the message.
-func matchGolden(t *testing.T, name string, img image.Image, drawing string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".png")
-	if *update {
-		writePNG(t, path, img)
-		return
-	}
-	diff, n := compare(toRGBA(img), readPNG(t, path), 2)
-	if n > 0 {
-		got, dpath := filepath.Join("testdata", name+".got.png"), filepath.Join("testdata", name+".diff.png")
-		writePNG(t, got, img)
-		writePNG(t, dpath, diff)
-		t.Errorf("%s: %d pixels differ from %s (tolerance 2 per channel); got %s, diff %s; rerun with -update if the change is intended\n%s",
-			name, n, path, got, dpath, drawing)
-	}
-}
-
-// checkPNG checks a picture's PNG file: under 300 KB, portrait (phones
-// crop square pictures), its long side 1000 to 1400 px. It returns the
-// picture's size.
-func checkPNG(t *testing.T, name string, b []byte) (w, h int) {
-	t.Helper()
-	cfg, err := png.DecodeConfig(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("%s: decode: %v", name, err)
-	}
-	w, h = cfg.Width, cfg.Height
-	switch {
-	case len(b) >= 300<<10:
-		t.Errorf("%s: PNG is %d bytes, want under 300 KB", name, len(b))
-	case max(w, h) < 1000 || max(w, h) > 1400:
-		t.Errorf("%s: long side %d px, want 1000–1400", name, max(w, h))
-	case w >= h:
-		t.Errorf("%s: image is %d×%d, want portrait", name, w, h)
-	}
-	return w, h
-}
-
-// checkQuantized checks that the 256-colour PNG file b looks like the
-// full-colour picture: at most 1 pixel in 100 off by more than 12 in a
-// channel, none by more than 64.
-func checkQuantized(t *testing.T, name string, b []byte, full image.Image) {
-	t.Helper()
-	img, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("%s: decode: %v", name, err)
-	}
-	n := full.Bounds().Dx() * full.Bounds().Dy()
-	if near, far := strays(toRGBA(img), toRGBA(full), 12, 64); near > n/100 || far > 0 {
-		t.Errorf("%s: PNG strays from the image: %d pixels by more than 12, %d by more than 64; want under %d and 0", name, near, far, n/100)
-	}
-}
-
 // rbCovered reports whether (x, y) may lie under what is drawn over the
 // men: the latest throw's arrowheads and capture tags.
 func rbCovered(p *rumba.Position, x, y float64) bool {
@@ -229,7 +168,7 @@ func rbManAt(t *testing.T, name string, m *image.RGBA, p *rumba.Position, h rumb
 		if rbCovered(p, float64(px), float64(py)) {
 			continue
 		}
-		if got, ok := kkPixelNear(m, px, py, pr.want, 2); !ok {
+		if got, ok := pixelNear(m, px, py, pr.want, 2); !ok {
 			t.Errorf("%s: %s man at (%.0f, %.0f): %s pixel (%d, %d) is %v, want %v\n%s", name, h, x, y, pr.what, px, py, got, pr.want, p.Drawing())
 		}
 	}
@@ -249,8 +188,8 @@ func TestRumbaMen(t *testing.T) {
 	}{"crowded", rbCrowded.pos, nil, rbCrowded.info})
 	isMan := func(m *image.RGBA, x, y float64) bool {
 		px, py := int(math.Round(x)), int(math.Round(y))
-		_, red := kkPixelNear(m, px, py, rbSideFill[rumba.Red], 30)
-		_, black := kkPixelNear(m, px, py, rbSideFill[rumba.Black], 30)
+		_, red := pixelNear(m, px, py, rbSideFill[rumba.Red], 30)
+		_, black := pixelNear(m, px, py, rbSideFill[rumba.Black], 30)
 		return red || black
 	}
 	for _, tc := range all {
@@ -291,8 +230,8 @@ func TestRumbaMen(t *testing.T) {
 			// A blockade's frame, at the corner of where the men stand.
 			bx, by, _, _ := tile.menBox()
 			got := m.RGBAAt(int(bx+3), int(by+3))
-			_, fill := kkPixelNear(m, int(bx+3), int(by+3), rbSideFill[hands[0].Side()], 30)
-			_, rim := kkPixelNear(m, int(bx+3), int(by+3), rbSideRim[hands[0].Side()], 30)
+			_, fill := pixelNear(m, int(bx+3), int(by+3), rbSideFill[hands[0].Side()], 30)
+			_, rim := pixelNear(m, int(bx+3), int(by+3), rbSideRim[hands[0].Side()], 30)
 			if framed := fill || rim; framed != p.Blockade(s) {
 				t.Errorf("%s: %s with %d men: corner pixel %v, framed %v, want %v\n%s", tc.name, s, len(hands), got, framed, p.Blockade(s), p.Drawing())
 			}
@@ -361,7 +300,7 @@ func TestRumbaAnchors(t *testing.T) {
 		{"the top of South's outer man on 30", 599, 262 - 25 - 8, rbSideFill[rumba.Red]},
 		{"the empty 01", 549, 1080, rbSpace},
 	} {
-		if got, ok := kkPixelNear(m, c.x, c.y, c.want, 2); !ok {
+		if got, ok := pixelNear(m, c.x, c.y, c.want, 2); !ok {
 			t.Errorf("%s: pixel (%d, %d) is %v, want %v\n%s", c.what, c.x, c.y, got, c.want, p.Drawing())
 		}
 	}
@@ -568,42 +507,6 @@ func TestRumbaConcurrentUse(t *testing.T) {
 	for _, err := range drawConcurrently(states, infos, 2) {
 		t.Error(err)
 	}
-}
-
-// drawConcurrently draws each state's PNG file with a fresh Renderer from
-// g goroutines at once, so that they race to draw the static layers too,
-// and reports the errors and the files that differ from a serial drawing.
-func drawConcurrently(states []rules.State, infos []Info, g int) []error {
-	want := make([][]byte, len(states))
-	for i, s := range states {
-		b, err := New().PNG(s, infos[i])
-		if err != nil {
-			return []error{err}
-		}
-		want[i] = b
-	}
-	r := New()
-	var wg sync.WaitGroup
-	errs := make(chan error, g*len(states))
-	for k := range g {
-		wg.Go(func() {
-			for j := range states {
-				i := (k + j) % len(states)
-				if b, err := r.PNG(states[i], infos[i]); err != nil {
-					errs <- err
-				} else if !bytes.Equal(b, want[i]) {
-					errs <- fmt.Errorf("picture %d drawn concurrently: PNG differs from a serial drawing", i)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	close(errs)
-	var out []error
-	for err := range errs {
-		out = append(out, err)
-	}
-	return out
 }
 
 func TestRumbaNil(t *testing.T) {

@@ -150,3 +150,31 @@ func resultText(o rules.Outcome, names []string, quiet string) string {
 		return w + " won (" + string(o.Method) + ")"
 	}
 }
+
+// barStateOf is what seat's name bar says: whether it won, lost, or is
+// the actor, the seat whose decision it is.
+func barStateOf(o rules.Outcome, seat, actor int) barState {
+	switch {
+	case o.Over() && o.Won(rules.Seat(seat)):
+		return barWinner
+	case o.Over():
+		return barDone
+	case actor == seat:
+		return barToMove
+	}
+	return barWaiting
+}
+
+// barStart draws the back of seat's name bar in the box (x, y, w, h) when
+// it is to move or has won, over the plain one of the static layer, and
+// the turn marker when it is to move; it returns where the bar's contents
+// begin.
+func barStart(dc *gg.Context, seat int, state barState, x, y, w, h float64) float64 {
+	if state == barToMove || state == barWinner {
+		seatBarBack(dc, seat, state, x, y, w, h)
+	}
+	if state == barToMove {
+		turnMarker(dc, seat, x+16, y+h/2)
+	}
+	return x + 50
+}

@@ -129,3 +129,88 @@ func barLabel(img *image.RGBA, kit *faceKit, name string, bold bool, parts []bar
 	}
 	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
 }
+
+// Drawing pieces of the race boards (Kippy Koo, Rumba).
+
+// Hole and path geometry and ink.
+const (
+	pathHeadLen = 18.0 // length of a path's arrowhead
+	holeR       = 9.0  // radius of an empty hole
+)
+
+var (
+	pathInk = color.RGBA{0x26, 0x22, 0x1e, 0xff} // the latest move's path
+	holeInk = color.RGBA{0x4a, 0x38, 0x28, 0xff} // an empty hole
+	holeRim = color.RGBA{0xc8, 0xb4, 0x90, 0xff}
+)
+
+// holeMark draws an empty hole centred on (x, y).
+func holeMark(dc *gg.Context, x, y float64) {
+	dc.DrawCircle(x, y, holeR+2.5)
+	dc.SetColor(holeRim)
+	dc.Fill()
+	dc.DrawCircle(x, y, holeR)
+	dc.SetColor(holeInk)
+	dc.Fill()
+}
+
+// chevron fills a small arrowhead at (x, y) pointing along the unit
+// vector (ux, uy).
+func chevron(dc *gg.Context, x, y, ux, uy, size float64) {
+	px, py := -uy, ux
+	dc.MoveTo(x+ux*size, y+uy*size)
+	dc.LineTo(x-ux*size+px*size, y-uy*size+py*size)
+	dc.LineTo(x-ux*size/3, y-uy*size/3)
+	dc.LineTo(x-ux*size-px*size, y-uy*size-py*size)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// pathBand draws the band of a path, under the marbles.
+func pathBand(dc *gg.Context, pts [][2]float64) {
+	if len(pts) < 2 {
+		return
+	}
+	dc.SetColor(alpha(pathInk, 0.55))
+	dc.SetLineWidth(12)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	dc.MoveTo(pts[0][0], pts[0][1])
+	for _, pt := range pts[1:] {
+		dc.LineTo(pt[0], pt[1])
+	}
+	dc.Stroke()
+}
+
+// pathHead draws a path's arrowhead, its tip gap pixels short of the
+// path's end: in front of the marble there, or at FINISH's edge.
+func pathHead(dc *gg.Context, pts [][2]float64, gap float64) {
+	if len(pts) < 2 {
+		return
+	}
+	tip, ux, uy := cutPath(pts, gap)
+	if ux == 0 && uy == 0 {
+		return
+	}
+	tx, ty := tip[len(tip)-1][0], tip[len(tip)-1][1]
+	px, py := -uy, ux
+	bx, by := tx-ux*pathHeadLen, ty-uy*pathHeadLen
+	dc.MoveTo(tx, ty)
+	dc.LineTo(bx+px*11, by+py*11)
+	dc.LineTo(bx-px*11, by-py*11)
+	dc.ClosePath()
+	dc.SetColor(pathInk)
+	dc.FillPreserve()
+	dc.SetColor(white)
+	dc.SetLineWidth(1.5)
+	dc.Stroke()
+}
+
+// diceRow draws two dice of side size, the first with its left edge at x,
+// centred on y, and returns the width they took.
+func diceRow(dc *gg.Context, dice [2]int, x, y, size float64) float64 {
+	for i, v := range dice {
+		dieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
+	}
+	return 2*size + size/5
+}
