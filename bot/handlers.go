@@ -326,13 +326,14 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 	if !next.Outcome().Over() {
 		lead = fmt.Sprintf("**%s** resigned and left the game; the others play on.", req.User.Name)
 	}
-	return t.finish(ctx, req, l, next, entry, lead)
+	return t.finish(ctx, req.ID, l, next, entry, lead)
 }
 
 // finish stores a change made off the board (a resignation, a draw by
-// agreement) with its log entry, and shows the board: the final one, or,
-// when the others play on after a resignation, the next to move's.
-func (t *Table) finish(ctx context.Context, req Request, l *loaded, next rules.State, entry storage.Entry, lead string) (Response, error) {
+// agreement, a deadline) with its log entry, for the interaction (or the
+// scheduler's action) interactionID, and shows the board: the final one,
+// or, when the game goes on, the next to move's.
+func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, next rules.State, entry storage.Entry, lead string) (Response, error) {
 	g := l.row
 	entry.At = t.now()
 	entries := []storage.Entry{entry}
@@ -345,8 +346,8 @@ func (t *Table) finish(ctx context.Context, req Request, l *loaded, next rules.S
 	if next.Outcome().Over() {
 		status, offer = storage.StatusOver, storage.NoDrawOffer
 	}
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID,
-		TurnStarted: next.ToMove() != l.state.ToMove()})
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
+		TurnStarted: next.ToMove() != l.state.ToMove() || entry.Kind == storage.EntrySkip})
 	if err != nil {
 		return Response{}, err
 	}
@@ -393,7 +394,7 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 		return Response{}, err
 	}
 	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw"}
-	resp, err := t.finish(ctx, req, l, next, entry, fmt.Sprintf("**%s** accepted the draw.", req.User.Name))
+	resp, err := t.finish(ctx, req.ID, l, next, entry, fmt.Sprintf("**%s** accepted the draw.", req.User.Name))
 	if err == nil && version >= 0 {
 		resp.Update = &Message{Content: "Draw accepted."}
 	}

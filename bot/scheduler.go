@@ -90,41 +90,24 @@ func (t *Table) expire(ctx context.Context, g *storage.Game, kit Kit) (*Notice, 
 // late applies the deadline to the seat to move: its turn is skipped in a
 // dice game, or it forfeits.
 func (t *Table) late(ctx context.Context, l *loaded, seat rules.Seat) (*Notice, error) {
-	g, st := l.row, l.state
-	next, skipped, err := rules.Late(st, seat)
+	g := l.row
+	next, skipped, err := rules.Late(l.state, seat)
 	if err != nil {
 		return nil, err
 	}
-	entry := storage.Entry{Seat: int(seat), Kind: storage.EntryForfeit, Text: "forfeit", At: t.now()}
+	deadline := spell(time.Duration(g.DeadlineDays) * 24 * time.Hour)
+	name := seatUser(g, int(seat)).Name
+	entry := storage.Entry{Seat: int(seat), Kind: storage.EntryForfeit, Text: "forfeit"}
+	lead := fmt.Sprintf("⏰ **%s** let the deadline of %s pass: they forfeit the game.", name, deadline)
 	if skipped {
 		entry.Kind, entry.Text = storage.EntrySkip, "skip"
+		lead = fmt.Sprintf("⏰ **%s** let the deadline of %s pass: their turn is skipped.", name, deadline)
 	}
-	next, more, _, err := t.settle(l.kit, next)
+	resp, err := t.finish(ctx, fmt.Sprintf("deadline/%d/%d", g.ID, g.Version), l, next, entry, lead)
 	if err != nil {
 		return nil, err
 	}
-	status := storage.StatusActive
-	if next.Outcome().Over() {
-		status = storage.StatusOver
-	}
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status,
-		DrawOffer: storage.NoDrawOffer, Entries: append([]storage.Entry{entry}, more...), TurnStarted: true,
-		InteractionID: fmt.Sprintf("deadline/%d/%d", g.ID, g.Version)})
-	if err != nil {
-		return nil, err
-	}
-	name := seatUser(g, int(seat)).Name
-	lead := fmt.Sprintf("⏰ **%s** let the deadline of %s pass: they forfeit the game.", name, spell(time.Duration(g.DeadlineDays)*24*time.Hour))
-	if skipped {
-		lead = fmt.Sprintf("⏰ **%s** let the deadline of %s pass: their turn is skipped.", name, spell(time.Duration(g.DeadlineDays)*24*time.Hour))
-	}
-	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, storage.NoDrawOffer
-	l.state = next
-	board, err := t.boardMessage(l, lead, "", status == storage.StatusActive)
-	if err != nil {
-		return nil, err
-	}
-	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: board}, nil
+	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: resp.Public}, nil
 }
 
 // remind reminds the seat to move, once per interval, unless its player
