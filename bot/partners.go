@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"parlor/storage"
@@ -142,9 +143,6 @@ func joinSeat(action string) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	var seat int
-	if _, err := fmt.Sscanf(rest, "%d", &seat); err != nil || seat < 0 || fmt.Sprint(seat) != rest {
-		return 0, false
-	}
-	return seat, true
+	seat, err := strconv.Atoi(rest)
+	return seat, err == nil && seat >= 0
 }
