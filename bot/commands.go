@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,7 +42,21 @@ type OptionSpec struct {
 	Autocomplete bool
 	// Min and Max bound an integer option when Max > 0.
 	Min, Max int
+	// MaxLength bounds a string option's length: Discord refuses longer
+	// input when it is typed, and the table refuses it however it comes.
+	// Every string option has one.
+	MaxLength int
+	// Choices, if set, are the only values the option takes, offered to
+	// pick from.
+	Choices []Choice
 }
+
+// The bounds of the string options.
+const (
+	maxGameLength = 20  // a game number, like "#12"
+	maxMoveLength = 100 // a move text; no legal move is longer
+	maxSlotLength = 20  // a Kimbo slot, like "e1|f1"
+)
 
 // clockOptions set how a new game is played over days.
 var clockOptions = []OptionSpec{
@@ -68,7 +83,7 @@ func intOption(opts map[string]string, name string, lo, hi int) (n int, set, ok 
 }
 
 func gameOption() OptionSpec {
-	return OptionSpec{Name: "game", Description: "Which of your games, by number (only needed when you have several here)", Type: StringOption, Autocomplete: true}
+	return OptionSpec{Name: "game", Description: "Which of your games, by number (only needed when you have several here)", Type: StringOption, Autocomplete: true, MaxLength: maxGameLength}
 }
 
 // gameCommand is the command of one game kind: the common subcommands,
@@ -103,7 +118,7 @@ func gameCommand(kit Kit) CommandSpec {
 	example := kit.Example
 	subs = append(subs,
 		SubSpec{Name: "move", Description: "Make your move", Options: []OptionSpec{
-			{Name: "move", Description: clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true},
+			{Name: "move", Description: clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength},
 			gameOption(),
 		}},
 		SubSpec{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},
@@ -125,4 +140,33 @@ func (c CommandSpec) Sub(name string) (SubSpec, bool) {
 		}
 	}
 	return SubSpec{}, false
+}
+
+// option is the spec of option name of command/sub, if there is one.
+func (t *Table) option(command, sub, name string) (OptionSpec, bool) {
+	o, ok := t.options[command+"/"+sub+"/"+name]
+	return o, ok
+}
+
+// checkOptions refuses a command whose options break the bounds the
+// command was registered with. Discord keeps to them when a person types,
+// but a request is not trusted to have come that way.
+func (t *Table) checkOptions(req Request) error {
+	for name, value := range req.Options {
+		o, ok := t.option(req.Command, req.Sub, name)
+		if !ok {
+			continue
+		}
+		if len(o.Choices) > 0 && value != "" && !slices.ContainsFunc(o.Choices, func(c Choice) bool { return c.Value == value }) {
+			var vals []string
+			for _, c := range o.Choices {
+				vals = append(vals, c.Value)
+			}
+			return sorry("%s is not one of the choices for %s: %s.", quote(value), o.Name, strings.Join(vals, ", "))
+		}
+		if o.MaxLength > 0 && textLen(value) > o.MaxLength {
+			return sorry("The %s you gave is too long: at most %d characters.", o.Name, o.MaxLength)
+		}
+	}
+	return nil
 }

@@ -281,6 +281,9 @@ func (c *Console) show(user string, resp Response) {
 func (c *Console) print(tag string, m *Message, to string) {
 	text := mention.ReplaceAllString(m.Content, "@$1")
 	text = strings.ReplaceAll(text, "**", "")
+	if m.Embed != nil {
+		text = strings.TrimSpace(text + "\n" + m.Embed.Title + "\n\n" + strings.ReplaceAll(m.Embed.Description, "**", ""))
+	}
 	if tag != "" {
 		text = tag + " " + text
 	}

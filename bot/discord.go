@@ -141,13 +141,37 @@ func (d *Discord) Sweep(ctx context.Context) {
 
 // post sends m to a channel or thread.
 func (d *Discord) post(channelID string, m *Message) error {
-	send := &discordgo.MessageSend{Content: m.Content, Components: components(m.Components), AllowedMentions: mentions(m.Mentions)}
-	if m.File != nil {
-		send.Files = []*discordgo.File{file(m.File)}
-	}
-	_, err := d.Session.ChannelMessageSendComplex(channelID, send)
+	w := wireOf(m)
+	_, err := d.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: w.content, Embeds: w.embeds,
+		Components: w.components, AllowedMentions: w.mentions, Files: w.files})
 	return err
 }
+
+// wire is a Message in discordgo's terms, made to fit Discord's limits.
+// Every message the adapter sends (answers, follow-ups, edits, posts) is
+// made by wireOf, the one place that guarantees the limits.
+type wire struct {
+	content    string
+	embeds     []*discordgo.MessageEmbed
+	components []discordgo.MessageComponent
+	mentions   *discordgo.MessageAllowedMentions
+	files      []*discordgo.File
+}
+
+func wireOf(m *Message) wire {
+	m = fit(m)
+	w := wire{content: m.Content, components: components(m.Components), mentions: mentions(m.Mentions)}
+	if m.Embed != nil {
+		w.embeds = []*discordgo.MessageEmbed{{Title: m.Embed.Title, Description: m.Embed.Description, Color: embedColour}}
+	}
+	if m.File != nil {
+		w.files = []*discordgo.File{file(m.File)}
+	}
+	return w
+}
+
+// embedColour is the stripe of Parlor's embeds: the green of a card table.
+const embedColour = 0x2E7D32
 
 // DiscordCommands converts command specs to Discord's form.
 func DiscordCommands(specs []CommandSpec) []*discordgo.ApplicationCommand {
@@ -164,6 +188,10 @@ func DiscordCommands(specs []CommandSpec) []*discordgo.ApplicationCommand {
 				if o.Max > 0 {
 					lo := float64(o.Min)
 					opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+				}
+				opt.MaxLength = o.MaxLength
+				for _, c := range o.Choices {
+					opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 				}
 				so.Options = append(so.Options, opt)
 			}
@@ -361,7 +389,7 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		log.Warn("no message to start a thread from", "err", err)
 		return
 	}
-	th, err := d.Session.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{Name: spec.Name, AutoArchiveDuration: 10080})
+	th, err := d.Session.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{Name: clip(spec.Name, maxThreadName), AutoArchiveDuration: 10080})
 	if err != nil {
 		log.Info("no thread for the game; it is played in the channel", "game", spec.GameID, "err", err)
 		return
@@ -412,11 +440,10 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp Re
 	if note == nil {
 		note = &Message{Content: "Done."}
 	}
-	content := note.Content
-	comps := components(note.Components)
-	edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	if note.File != nil {
-		edit.Files = []*discordgo.File{file(note.File)}
+	w := wireOf(note)
+	edit := &discordgo.WebhookEdit{Content: &w.content, Components: &w.components, AllowedMentions: &discordgo.MessageAllowedMentions{}, Files: w.files}
+	if len(w.embeds) > 0 {
+		edit.Embeds = &w.embeds
 	}
 	if _, err := d.Session.InteractionResponseEdit(i, edit); err != nil {
 		log.Warn("late answer failed", "err", err)
@@ -429,12 +456,10 @@ func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*M
 		if m == nil {
 			continue
 		}
-		p := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Components), AllowedMentions: mentions(m.Mentions)}
+		w := wireOf(m)
+		p := &discordgo.WebhookParams{Content: w.content, Embeds: w.embeds, Components: w.components, AllowedMentions: w.mentions, Files: w.files}
 		if ephemeral {
 			p.Flags = discordgo.MessageFlagsEphemeral
-		}
-		if m.File != nil {
-			p.Files = []*discordgo.File{file(m.File)}
 		}
 		if _, err := d.Session.FollowupMessageCreate(i, true, p); err != nil {
 			log.Warn("follow-up failed", "err", err)
@@ -443,12 +468,10 @@ func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*M
 }
 
 func responseData(m *Message, ephemeral bool) *discordgo.InteractionResponseData {
-	data := &discordgo.InteractionResponseData{Content: m.Content, Components: components(m.Components), AllowedMentions: mentions(m.Mentions)}
+	w := wireOf(m)
+	data := &discordgo.InteractionResponseData{Content: w.content, Embeds: w.embeds, Components: w.components, AllowedMentions: w.mentions, Files: w.files}
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
-	}
-	if m.File != nil {
-		data.Files = []*discordgo.File{file(m.File)}
 	}
 	return data
 }
@@ -485,7 +508,7 @@ func components(rows []Row) []discordgo.MessageComponent {
 
 func choices(cs []Choice) []*discordgo.ApplicationCommandOptionChoice {
 	out := []*discordgo.ApplicationCommandOptionChoice{}
-	for _, c := range cs {
+	for _, c := range fitChoices(cs) {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 	}
 	return out

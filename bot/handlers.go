@@ -26,56 +26,52 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	var act func(l *loaded) (Response, error)
 	switch req.Sub {
 	case "new":
 		return t.newGame(ctx, req, kit)
 	case "rules":
-		return Response{Private: &Message{Content: kit.Rules}}, nil
-	case "move", "board", "resign", "pause", "resume":
-	case "draw":
-		if !kit.Draws {
-			return Response{}, sorry("%s has no draws by agreement.", kit.Game.Title())
-		}
-	default:
-		sub, ok := kit.sub(req.Sub)
-		if !ok {
-			return Response{}, sorry("/%s has no %q command.", req.Command, req.Sub)
-		}
-		l, err := t.pick(ctx, req, kit, false)
-		if err != nil {
-			return Response{}, err
-		}
-		if _, err := mover(l, req.User.ID); err != nil {
-			return Response{}, err
-		}
-		text, err := sub.Text(l.state, req.Options)
-		if err != nil {
-			return Response{}, sorry("%s", err.Error())
-		}
-		return t.move(ctx, req, l, text, -1)
-	}
-	l, err := t.pick(ctx, req, kit, req.Sub == "board")
-	if err != nil {
-		return Response{}, err
-	}
-	switch req.Sub {
+		return Response{Private: &Message{Embed: &Embed{Title: "How to play " + kit.Game.Title(), Description: kit.Rules}}}, nil
 	case "move":
 		text := strings.TrimSpace(req.Options["move"])
 		if text == "" {
 			return Response{}, sorry("Say which move, like %s.", kit.Example)
 		}
-		return t.move(ctx, req, l, text, -1)
+		act = func(l *loaded) (Response, error) { return t.move(ctx, req, l, text, -1) }
 	case "board":
-		return t.board(ctx, l, "")
+		act = func(l *loaded) (Response, error) { return t.board(ctx, l, "") }
 	case "resign":
-		return t.resign(ctx, req, l)
+		act = func(l *loaded) (Response, error) { return t.resign(ctx, req, l) }
 	case "pause":
-		return t.pause(ctx, req, l)
+		act = func(l *loaded) (Response, error) { return t.pause(ctx, req, l) }
 	case "resume":
-		return t.resume(ctx, req, l)
+		act = func(l *loaded) (Response, error) { return t.resume(ctx, req, l) }
+	case "draw":
+		if !kit.Draws {
+			return Response{}, sorry("%s has no draws by agreement.", kit.Game.Title())
+		}
+		act = func(l *loaded) (Response, error) { return t.draw(ctx, req, l, -1) }
 	default:
-		return t.draw(ctx, req, l, -1)
+		sub, ok := kit.sub(req.Sub)
+		if !ok {
+			return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
+		}
+		act = func(l *loaded) (Response, error) {
+			if _, err := mover(l, req.User.ID); err != nil {
+				return Response{}, err
+			}
+			text, err := sub.Text(l.state, req.Options)
+			if err != nil {
+				return Response{}, sorry("%s", err.Error())
+			}
+			return t.move(ctx, req, l, text, -1)
+		}
 	}
+	l, err := t.pick(ctx, req, kit, req.Sub == "board")
+	if err != nil {
+		return Response{}, err
+	}
+	return t.retry(ctx, req, l, act)
 }
 
 // pick finds the game a command is about: the one named by the game
@@ -86,9 +82,9 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 	if raw, ok := req.Options["game"]; ok && raw != "" {
 		id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(raw), "#"), 10, 64)
 		if err != nil || id <= 0 {
-			return nil, sorry("%q is not a game number; game numbers look like 12.", raw)
+			return nil, sorry("%s is not a game number; game numbers look like 12.", quote(raw))
 		}
-		l, err := t.load(ctx, id)
+		l, err := t.load(ctx, req, id)
 		if err != nil {
 			return nil, err
 		}
@@ -97,46 +93,54 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 		}
 		return l, nil
 	}
+	// Games are looked for in the request's channel, within its server
+	// (a channel id is the same place whatever the server, but the wall
+	// between servers does not rest on that).
+	here := storage.Filter{Kind: kind, GuildID: req.GuildID, ChannelID: req.ChannelID}
 	// In a game's thread, the game is that one.
 	if req.ChannelID != "" {
-		in, err := t.store.Find(ctx, storage.Filter{Kind: kind, ThreadID: req.ChannelID, Limit: 1})
+		in, err := t.store.Find(ctx, storage.Filter{Kind: kind, GuildID: req.GuildID, ThreadID: req.ChannelID, Limit: 1})
 		if err != nil {
 			return nil, err
 		}
 		if len(in) == 1 {
-			return t.load(ctx, in[0].ID)
+			return t.load(ctx, req, in[0].ID)
 		}
 	}
-	mine, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}})
+	find := func(user string, limit int, statuses ...storage.Status) ([]storage.Game, error) {
+		f := here
+		f.UserID, f.Limit, f.Statuses = user, limit, statuses
+		return t.store.Find(ctx, f)
+	}
+	mine, err := find(req.User.ID, 0, storage.StatusActive)
 	if err != nil {
 		return nil, err
 	}
 	if len(mine) == 0 && anyone {
-		mine, err = t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, Statuses: []storage.Status{storage.StatusActive}})
-		if err != nil {
+		if mine, err = find("", 0, storage.StatusActive); err != nil {
 			return nil, err
 		}
 	}
 	if len(mine) == 0 {
 		// A game of theirs that just ended, or has not begun, answers better
 		// than "no game": the caller says it is over or not started.
-		recent, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusOver, storage.StatusInvited, storage.StatusOpen}, Limit: 1})
+		recent, err := find(req.User.ID, 1, storage.StatusOver, storage.StatusInvited, storage.StatusOpen)
 		if err != nil {
 			return nil, err
 		}
 		if len(recent) == 1 {
-			return t.load(ctx, recent[0].ID)
+			return t.load(ctx, req, recent[0].ID)
 		}
 	}
 	switch len(mine) {
 	case 0:
-		here, err := t.store.Find(ctx, storage.Filter{Kind: kind, ChannelID: req.ChannelID, Statuses: []storage.Status{storage.StatusActive}, Limit: 1})
+		here, err := find("", 1, storage.StatusActive)
 		if err == nil && len(here) > 0 {
 			return nil, sorry("You are not playing in any game of %s here (game #%d is %s's). Start your own with /%s new.", kit.Game.Title(), here[0].ID, strings.Join(names(&here[0]), " vs "), kind)
 		}
 		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", kit.Game.Title(), kind)
 	case 1:
-		return t.load(ctx, mine[0].ID)
+		return t.load(ctx, req, mine[0].ID)
 	}
 	var list []string
 	for i, g := range mine {
@@ -185,7 +189,7 @@ func parseCustomID(id string) (game, version int64, action string, err error) {
 	game, err1 := strconv.ParseInt(parts[1], 10, 64)
 	version, err2 := strconv.ParseInt(parts[2], 10, 64)
 	if err1 != nil || err2 != nil || game <= 0 || version < 0 {
-		return 0, 0, "", sorry("I don't recognise that button.")
+		return 0, 0, "", unknownButton()
 	}
 	return game, version, parts[3], nil
 }
@@ -200,19 +204,39 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 	if err := t.once(ctx, req); err != nil {
 		return Response{}, err
 	}
-	l, err := t.load(ctx, id)
+	// A custom id is the user's word, not ours: the game it names must be
+	// one of this place, and its version and action are checked against the
+	// game as stored, like a typed command.
+	l, err := t.load(ctx, req, id)
 	if err != nil {
 		return Response{}, err
 	}
-	switch action {
-	case "accept", "decline":
-		return t.answerInvite(ctx, req, l, action == "accept")
-	case "cancel":
-		return t.cancel(ctx, req, l)
-	case "start":
-		return t.startNow(ctx, req, l)
+	return t.retry(ctx, req, l, func(l *loaded) (Response, error) { return t.click(ctx, req, l, version, action) })
+}
+
+// unknownButton is the answer for a custom id the bot never made.
+func unknownButton() error { return sorry("I don't recognise that button.") }
+
+// click answers a component of l's game, made at version, for action.
+func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64, action string) (Response, error) {
+	// The lobby's buttons are made at version 0 and stay good while the
+	// lobby is open: each checks the game's status and the seats itself.
+	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start"
+	seat, join := joinSeat(action)
+	board := action == "draw" || strings.HasPrefix(action, "pick") || strings.HasPrefix(action, "play") || strings.HasPrefix(action, "do:")
+	switch {
+	case !lobby && !join && !board, (lobby || join) && version != 0,
+		version > l.row.Version:
+		return Response{}, unknownButton()
 	}
-	if seat, ok := joinSeat(action); ok {
+	switch {
+	case action == "accept" || action == "decline":
+		return t.answerInvite(ctx, req, l, action == "accept")
+	case action == "cancel":
+		return t.cancel(ctx, req, l)
+	case action == "start":
+		return t.startNow(ctx, req, l)
+	case join:
 		return t.join(ctx, req, l, seat)
 	}
 	// The rest act on a game in play.
@@ -224,9 +248,10 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 		// own move; draw says so when it no longer does.
 		return t.draw(ctx, req, l, version)
 	}
-	// The rest act on a position: the button must be from the current one.
-	if version != l.row.Version {
-		return Response{}, sorry("That board is out of date: game #%d has moved on since. Use the newest board, or /%s board.", id, l.row.Kind)
+	// The rest act on a position: the button must be from the current
+	// board, drawn since the position last changed.
+	if version < l.row.BoardVersion {
+		return Response{}, sorry("That board is out of date: game #%d has moved on since. Use the newest board, or /%s board.", l.row.ID, l.row.Kind)
 	}
 	switch {
 	case strings.HasPrefix(action, "pick"):
@@ -240,7 +265,7 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 		// A button on the board that plays the move it names.
 		return t.move(ctx, req, l, strings.TrimPrefix(action, "do:"), -1)
 	}
-	return Response{}, sorry("I don't recognise that button.")
+	return Response{}, unknownButton()
 }
 
 // move plays text for the user. version is the version the user saw (from a
@@ -304,9 +329,9 @@ func illegalWords(text string, err error, kit Kit) string {
 		return "The game is over."
 	case errors.Is(err, rules.ErrIllegal):
 		reason := strings.TrimPrefix(err.Error(), rules.ErrIllegal.Error()+": ")
-		return fmt.Sprintf("You can't play %q: %s. Start typing in the move box to see your legal moves (like %s).", text, reason, kit.Example)
+		return fmt.Sprintf("You can't play %s: %s. Start typing in the move box to see your legal moves (like %s).", quote(text), reason, kit.Example)
 	}
-	return fmt.Sprintf("You can't play %q: %v.", text, err)
+	return fmt.Sprintf("You can't play %s: %v.", quote(text), err)
 }
 
 func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, error) {
@@ -513,7 +538,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 	typed := rules.Normalize(req.Options[req.Focused])
 	switch req.Focused {
 	case "game":
-		games, err := t.store.Find(ctx, storage.Filter{Kind: kit.Game.Name(), ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}, Limit: maxOptions})
+		games, err := t.store.Find(ctx, storage.Filter{Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}, Limit: maxOptions})
 		if err != nil {
 			return nil
 		}

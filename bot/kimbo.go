@@ -27,8 +27,8 @@ func KimboKit() Kit {
 		Subs: []GameSub{
 			{
 				Spec: SubSpec{Name: "fence", Description: "Move one of your fences before you roll (then the dice are rolled)", Options: []OptionSpec{
-					{Name: "fence", Description: "Your fence, by its slot, like e1|f1 (start typing to see yours)", Type: StringOption, Required: true, Autocomplete: true},
-					{Name: "to", Description: "The vacant slot it goes to, like h5|h6 (start typing a square)", Type: StringOption, Required: true, Autocomplete: true},
+					{Name: "fence", Description: "Your fence, by its slot, like e1|f1 (start typing to see yours)", Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxSlotLength},
+					{Name: "to", Description: "The vacant slot it goes to, like h5|h6 (start typing a square)", Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxSlotLength},
 					gameOption(),
 				}},
 				Text:    kimboFenceText,
@@ -80,10 +80,10 @@ func kimboFenceText(s rules.State, opts map[string]string) (string, error) {
 	}
 	from, to := strings.TrimSpace(opts["fence"]), strings.TrimSpace(opts["to"])
 	if _, err := kimbo.ParseSlot(from); err != nil {
-		return "", fmt.Errorf("%q is not a slot: name a fence by the two squares it stands between, like e1|f1", from)
+		return "", fmt.Errorf("%s is not a slot: name a fence by the two squares it stands between, like e1|f1", quote(from))
 	}
 	if _, err := kimbo.ParseSlot(to); err != nil {
-		return "", fmt.Errorf("%q is not a slot: name where the fence goes by the two squares it will stand between, like h5|h6", to)
+		return "", fmt.Errorf("%s is not a slot: name where the fence goes by the two squares it will stand between, like h5|h6", quote(to))
 	}
 	return from + ">" + to, nil
 }

@@ -91,7 +91,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	}
 	if n, set, ok := intOption(req.Options, "players", least, most); set {
 		if !ok {
-			return Response{}, sorry("%s is played by %d to %d players, not %q.", kit.Game.Title(), least, most, req.Options["players"])
+			return Response{}, sorry("%s is played by %d to %d players, not %s.", kit.Game.Title(), least, most, quote(req.Options["players"]))
 		}
 		if n < len(seats) {
 			return Response{}, sorry("You invited %d people, so the game needs at least %d players, not %d.", len(seats)-1, len(seats), n)
@@ -166,7 +166,7 @@ func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error
 	}{{"reminders", maxRemindHours, &clock.RemindEvery, "hours"}, {"deadline", maxDeadlineDays, &clock.DeadlineDays, "days"}} {
 		n, set, ok := intOption(req.Options, o.name, 0, o.max)
 		if !ok {
-			return storage.Clock{}, sorry("%s is 0 (none) to %d %s, not %q.", o.name, o.max, o.unit, req.Options[o.name])
+			return storage.Clock{}, sorry("%s is 0 (none) to %d %s, not %s.", o.name, o.max, o.unit, quote(req.Options[o.name]))
 		}
 		if set {
 			*o.to = n

@@ -18,15 +18,6 @@ const (
 	maxButtons = 5
 )
 
-// clip shortens s to at most n characters.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
 // menuGroup is one choice of the first menu: the legal moves with one key.
 type menuGroup struct {
 	key, label, menu string

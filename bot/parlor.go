@@ -25,7 +25,8 @@ func parlorCommands() []CommandSpec {
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
 			}},
 			{Name: "reminders", Description: "Turn your own reminders off or on, in every game", Options: []OptionSpec{
-				{Name: "on", Description: "on or off", Type: StringOption, Required: true},
+				{Name: "on", Description: "on or off", Type: StringOption, Required: true, MaxLength: 3,
+					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
 			}},
 		}},
 	}
@@ -41,7 +42,7 @@ func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error
 	case req.Sub == "reminders":
 		return t.reminders(ctx, req)
 	}
-	return Response{}, sorry("/%s has no %q command.", req.Command, req.Sub)
+	return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
 }
 
 // listGames lists the user's unfinished games in this server (or, outside
@@ -106,24 +107,18 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 	return Response{Private: &Message{Content: content}}, nil
 }
 
-// maxContent is Discord's limit on a message's content.
-const maxContent = 2000
-
 // settings shows or sets the server's defaults.
 func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 	if req.GuildID == "" {
 		return Response{}, sorry("Settings are a server's: use /parlor settings in a server.")
 	}
-	set, err := t.store.GuildSettings(ctx, req.GuildID)
-	if err != nil {
-		return Response{}, err
-	}
+	var ch storage.SettingsChange
 	changed := false
 	for _, o := range []struct {
 		name     string
 		min, max int
-		to       *int
-	}{{"reminders", 0, maxRemindHours, &set.RemindEvery}, {"deadline", 0, maxDeadlineDays, &set.DeadlineDays}, {"invitations", 1, maxInviteHours, &set.InviteHours}} {
+		to       **int
+	}{{"reminders", 0, maxRemindHours, &ch.RemindEvery}, {"deadline", 0, maxDeadlineDays, &ch.DeadlineDays}, {"invitations", 1, maxInviteHours, &ch.InviteHours}} {
 		n, set, ok := intOption(req.Options, o.name, o.min, o.max)
 		switch {
 		case !set:
@@ -131,14 +126,21 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 		case !req.User.CanManage:
 			return Response{}, sorry("Only members who can manage this server can change its settings.")
 		case !ok:
-			return Response{}, sorry("%s is %d to %d, not %q.", o.name, o.min, o.max, req.Options[o.name])
+			return Response{}, sorry("%s is %d to %d, not %s.", o.name, o.min, o.max, quote(req.Options[o.name]))
 		}
-		*o.to, changed = n, true
+		*o.to, changed = &n, true
 	}
+	var set storage.Settings
+	var err error
 	if changed {
-		if err := t.store.SetGuildSettings(ctx, req.GuildID, set); err != nil {
-			return Response{}, err
-		}
+		// Only the settings named change, in one statement: two managers
+		// changing different settings at once both have their way.
+		set, err = t.store.SetGuildSettings(ctx, req.GuildID, ch)
+	} else {
+		set, err = t.store.GuildSettings(ctx, req.GuildID)
+	}
+	if err != nil {
+		return Response{}, err
 	}
 	head := "This server's defaults for new games"
 	if changed {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
-	"time"
 
 	"parlor/rules"
 	"parlor/storage"
@@ -61,11 +60,11 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 			waiting = append(waiting, seatUser(g, s).Name)
 		}
 	}
-	p := storage.Pause{GameID: g.ID, Version: g.Version, Offer: votes}
+	p := &storage.Pause{Offer: votes}
 	if len(waiting) == 0 {
 		p.Offer, p.PausedAt = storage.NoDrawOffer, t.now()
 	}
-	if err := t.store.SetPause(ctx, p); err != nil {
+	if err := t.setPause(ctx, req, l, p); err != nil {
 		return Response{}, err
 	}
 	if len(waiting) > 0 {
@@ -89,15 +88,32 @@ func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, e
 	now := t.now()
 	// The turn's clock goes on from where it stopped.
 	since := now.Add(-g.PausedAt.Sub(g.TurnSince))
-	if err := t.store.SetPause(ctx, storage.Pause{GameID: g.ID, Version: g.Version, Offer: storage.NoDrawOffer, TurnSince: since}); err != nil {
+	if err := t.setPause(ctx, req, l, &storage.Pause{Offer: storage.NoDrawOffer, TurnSince: since}); err != nil {
 		return Response{}, err
 	}
-	g.PausedAt, g.TurnSince = time.Time{}, since
 	board, err := t.boardMessage(l, fmt.Sprintf("**%s** resumed the game.", req.User.Name), "", true)
 	if err != nil {
 		return Response{}, err
 	}
 	return Response{Public: board, PublicIn: g.ThreadID}, nil
+}
+
+// setPause stores a vote to pause, a pause or a resumption of l's game
+// through the version guard, like every change of a game: of two votes
+// made at once, one is stored first and the other, told the game changed,
+// is tried again on the game as it is then.
+func (t *Table) setPause(ctx context.Context, req Request, l *loaded, p *storage.Pause) error {
+	g := l.row
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: g.Status,
+		DrawOffer: g.DrawOffer, InteractionID: req.ID, Pause: p})
+	if err != nil {
+		return err
+	}
+	g.Version, g.PauseOffer, g.PausedAt = v, p.Offer, p.PausedAt
+	if !p.TurnSince.IsZero() {
+		g.TurnSince = p.TurnSince
+	}
+	return nil
 }
 
 // paused refuses a move in a paused game.

@@ -181,7 +181,8 @@ func TestNewGameClock(t *testing.T) {
 	e := newEnv(t)
 	e.refuse(e.cmd(alice, "new", "reminders", "200"), "reminders is 0 (none) to 168 hours")
 	e.refuse(e.cmd(alice, "new", "deadline", "-1"), "deadline is 0 (none) to 30 days")
-	if err := e.db.SetGuildSettings(e.ctx, tableGuild, storage.Settings{RemindEvery: 6, DeadlineDays: 3, InviteHours: 24}); err != nil {
+	six, three, day := 6, 3, 24
+	if _, err := e.db.SetGuildSettings(e.ctx, tableGuild, storage.SettingsChange{RemindEvery: &six, DeadlineDays: &three, InviteHours: &day}); err != nil {
 		t.Fatal(err)
 	}
 	g := e.game(gameOf(t, e.do(e.cmd(alice, "new")).Public))

@@ -30,9 +30,8 @@ type Store interface {
 	RemindersOff(ctx context.Context, userID string) (bool, error)
 	SetRemindersOff(ctx context.Context, userID string, off bool) error
 	GuildSettings(ctx context.Context, guildID string) (storage.Settings, error)
-	SetGuildSettings(ctx context.Context, guildID string, s storage.Settings) error
+	SetGuildSettings(ctx context.Context, guildID string, ch storage.SettingsChange) (storage.Settings, error)
 	SetThread(ctx context.Context, gameID int64, threadID string) error
-	SetPause(ctx context.Context, p storage.Pause) error
 }
 
 // Painter draws a board as a PNG.
@@ -137,6 +136,7 @@ type Table struct {
 	painter Painter
 	kits    map[string]Kit
 	order   []string
+	options map[string]OptionSpec // by "command/sub/option"
 	roll    func(n int) int
 	now     func() time.Time
 	log     *slog.Logger
@@ -162,6 +162,18 @@ func NewTable(c Config) *Table {
 		}
 		t.kits[name] = k
 		t.order = append(t.order, name)
+	}
+	t.options = map[string]OptionSpec{}
+	for _, c := range t.Commands() {
+		subs := c.Subs
+		if len(subs) == 0 {
+			subs = []SubSpec{{}}
+		}
+		for _, sub := range subs {
+			for _, o := range sub.Options {
+				t.options[c.Name+"/"+sub.Name+"/"+o.Name] = o
+			}
+		}
 	}
 	return t
 }
@@ -206,10 +218,15 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	var err error
 	switch req.Kind {
 	case CommandRequest:
-		resp, err = t.command(ctx, req)
+		if err = t.checkOptions(req); err == nil {
+			resp, err = t.command(ctx, req)
+		}
 	case ComponentRequest:
 		resp, err = t.component(ctx, req)
 	case AutocompleteRequest:
+		if t.checkOptions(req) != nil {
+			return Response{Choices: []Choice{}}
+		}
 		return Response{Choices: t.autocomplete(ctx, req)}
 	default:
 		err = sorry("I don't know that kind of interaction.")
@@ -251,7 +268,7 @@ func (t *Table) explain(log *slog.Logger, err error) Response {
 func (t *Table) kit(name string) (Kit, error) {
 	k, ok := t.kits[name]
 	if !ok {
-		return Kit{}, sorry("I don't know the game %q.", name)
+		return Kit{}, sorry("I don't know the game %s.", quote(name))
 	}
 	return k, nil
 }
@@ -263,23 +280,66 @@ type loaded struct {
 	kit   Kit
 }
 
-func (t *Table) load(ctx context.Context, id int64) (*loaded, error) {
+// placeOf is where a game lives, or where a request comes from: its
+// server, or, outside a server, its channel (a DM, or the console). A game
+// is seen and touched only from the place it was made in.
+func placeOf(guildID, channelID string) string {
+	if guildID != "" {
+		return "server " + guildID
+	}
+	return "channel " + channelID
+}
+
+// load loads the game id for req: a game of another place is answered
+// exactly like a game that does not exist, so that nothing about it leaks.
+func (t *Table) load(ctx context.Context, req Request, id int64) (*loaded, error) {
 	row, err := t.store.Game(ctx, id)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil, sorry("There is no game #%d.", id)
+	if errors.Is(err, storage.ErrNotFound) || err == nil && placeOf(row.GuildID, row.ChannelID) != placeOf(req.GuildID, req.ChannelID) {
+		return nil, noGame(id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("load game %d: %w", id, err)
 	}
+	return t.loadRow(row)
+}
+
+// noGame is the answer for a game number that names no game here.
+func noGame(id int64) error {
+	return sorry("There is no game #%d here.", id)
+}
+
+// loadRow reads a stored game's position.
+func (t *Table) loadRow(row *storage.Game) (*loaded, error) {
 	kit, ok := t.kits[row.Kind]
 	if !ok {
-		return nil, sorry("Game #%d is a %s game, which this bot does not serve.", id, row.Kind)
+		return nil, sorry("Game #%d is a %s game, which this bot does not serve.", row.ID, row.Kind)
 	}
 	st, err := kit.Game.Parse(row.Position)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: stored position unreadable: %w", id, err)
+		return nil, fmt.Errorf("game %d: stored position unreadable: %w", row.ID, err)
 	}
 	return &loaded{row: row, state: st, kit: kit}, nil
+}
+
+// maxTries bounds how often a change that lost a race to another change of
+// the same game is tried again.
+const maxTries = 8
+
+// retry runs act, a change to l's game for req; when another change of the
+// game was stored first (storage.ErrConflict), it loads the game afresh and
+// runs act again, which checks everything anew, so that a change that
+// still makes sense is made and one that no longer does is refused for what
+// it is ("not your turn", "paused"), never silently dropped.
+func (t *Table) retry(ctx context.Context, req Request, l *loaded, act func(*loaded) (Response, error)) (Response, error) {
+	for try := 1; ; try++ {
+		resp, err := act(l)
+		if !errors.Is(err, storage.ErrConflict) || try == maxTries {
+			return resp, err
+		}
+		if l, err = t.load(ctx, req, l.row.ID); err != nil {
+			return Response{}, err
+		}
+	}
 }
 
 // seatOf is the seat of user in g, or -1.

@@ -245,12 +245,12 @@ func TestMoveRefusals(t *testing.T) {
 	e.refuse(move(alice, ""), "Say which move, like Nc1-c5.")
 	e.refuse(move(alice, "   "), "Say which move, like Nc1-c5.")
 
-	e.refuse(e.cmd(alice, "move", "move", "Ac2-c3", "game", "999"), "There is no game #999.")
+	e.refuse(e.cmd(alice, "move", "move", "Ac2-c3", "game", "999"), "There is no game #999 here.")
 	e.refuse(e.cmd(alice, "move", "move", "Ac2-c3", "game", "abc"), `"abc" is not a game number; game numbers look like 12.`)
 	e.refuse(e.cmd(alice, "move", "move", "Ac2-c3", "game", "-3"), `"-3" is not a game number`)
 
 	// A game of a kind this bot does not serve.
-	kimbo := &storage.Game{Kind: "kimbo", ChannelID: tableChannel, Creator: alice.ID, Status: storage.StatusActive, Position: "whatever", DrawOffer: -1,
+	kimbo := &storage.Game{Kind: "kimbo", GuildID: tableGuild, ChannelID: tableChannel, Creator: alice.ID, Status: storage.StatusActive, Position: "whatever", DrawOffer: -1,
 		Seats: []storage.Seat{{Seat: 0, UserID: alice.ID, Name: "Alice", Joined: true}, {Seat: 1, UserID: bob.ID, Name: "Bob", Joined: true}}}
 	kid, err := e.db.Create(e.ctx, kimbo, "")
 	if err != nil {
@@ -281,7 +281,7 @@ func TestMoveOtherKind(t *testing.T) {
 	other := KingsmenKit()
 	other.Game = renamed{kingsmen.Game{}}
 	e := newEnvWith(t, func(int) int { return 0 }, KingsmenKit(), other)
-	row := &storage.Game{Kind: "kimbo", ChannelID: tableChannel, Creator: alice.ID, Status: storage.StatusActive, Position: kingsmen.StartText, DrawOffer: -1,
+	row := &storage.Game{Kind: "kimbo", GuildID: tableGuild, ChannelID: tableChannel, Creator: alice.ID, Status: storage.StatusActive, Position: kingsmen.StartText, DrawOffer: -1,
 		Seats: []storage.Seat{{Seat: 0, UserID: alice.ID, Name: "Alice", Joined: true}, {Seat: 1, UserID: bob.ID, Name: "Bob", Joined: true}}}
 	id, err := e.db.Create(e.ctx, row, "")
 	if err != nil {
@@ -320,7 +320,7 @@ func TestComponentRefusals(t *testing.T) {
 	e.refuse(e.click(alice, "g/x/2/pick", "c2"), "I don't recognise that button.")
 	e.refuse(e.click(alice, "g/1/-1/pick", "c2"), "I don't recognise that button.")
 	e.refuse(e.click(alice, customID(id, 2, "fly"), "c2"), "I don't recognise that button.")
-	e.refuse(e.click(alice, customID(999, 1, "pick"), "c2"), "There is no game #999.")
+	e.refuse(e.click(alice, customID(999, 1, "pick"), "c2"), "There is no game #999 here.")
 
 	e.play(id, "Ac2-c3")
 	e.refuse(e.click(bob, pick, "b7"), fmt.Sprintf("That board is out of date: game #%d has moved on since.", id))
@@ -820,7 +820,7 @@ func TestAutocomplete(t *testing.T) {
 	}
 
 	// A position with more legal moves than Discord shows.
-	crowd := &storage.Game{Kind: "kingsmen", ChannelID: "chan-crowd", Creator: alice.ID, Status: storage.StatusActive, DrawOffer: -1,
+	crowd := &storage.Game{Kind: "kingsmen", GuildID: tableGuild, ChannelID: "chan-crowd", Creator: alice.ID, Status: storage.StatusActive, DrawOffer: -1,
 		Position: "...k.../......./......./...N.../...N.../......./......./...K... s 0 1",
 		Seats:    []storage.Seat{{Seat: 0, UserID: alice.ID, Name: "Alice", Joined: true}, {Seat: 1, UserID: bob.ID, Name: "Bob", Joined: true}}}
 	cid, err := e.db.Create(e.ctx, crowd, "")
@@ -881,8 +881,27 @@ func TestRules(t *testing.T) {
 	if resp.Private == nil || resp.Public != nil || resp.Update != nil {
 		t.Fatalf("/rules: got %s, want a private answer", showResp(resp))
 	}
-	if !strings.Contains(resp.Private.Content, "Smess") || !strings.Contains(resp.Private.Content, "All the King's Men") {
-		t.Errorf("/rules says %q, want it to name the game and Smess", resp.Private.Content)
+	card := resp.Private.Embed
+	if card == nil || !strings.Contains(card.Description, "Smess") || !strings.Contains(card.Title, "All the King's Men") {
+		t.Fatalf("/rules says %s, want a card that names the game and Smess", showResp(resp))
+	}
+}
+
+// Every game's rules fit one answer: /rumba rules was 2,180 characters
+// of message content, which Discord refuses (the user saw nothing).
+func TestEveryGamesRulesFit(t *testing.T) {
+	e := newEnvWith(t, func(int) int { return 0 }, Kits()...)
+	for _, kit := range Kits() {
+		req := e.cmd(alice, "rules")
+		req.Command = kit.Game.Name()
+		resp := e.do(req)
+		if resp.Private == nil || resp.Private.Embed == nil || !strings.Contains(resp.Private.Embed.Title, kit.Game.Title()) {
+			t.Errorf("/%s rules: %s, want a private card titled with the game", kit.Game.Name(), showResp(resp))
+			continue
+		}
+		if resp.Private.Embed.Description != kit.Rules {
+			t.Errorf("/%s rules: the card does not hold the whole rules", kit.Game.Name())
+		}
 	}
 }
 

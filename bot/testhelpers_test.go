@@ -376,6 +376,14 @@ func checkLimits(t *testing.T, resp Response) {
 		if n := utf8.RuneCountInString(m.Content); n > 2000 {
 			t.Errorf("message content is %d characters, more than 2000", n)
 		}
+		if m.Embed != nil {
+			if n := utf8.RuneCountInString(m.Embed.Title); n > 256 {
+				t.Errorf("embed title is %d characters, more than 256", n)
+			}
+			if n := utf8.RuneCountInString(m.Embed.Description); n > 4096 {
+				t.Errorf("embed description is %d characters, more than 4096", n)
+			}
+		}
 		if m.File != nil {
 			if m.File.ContentType != "image/png" || !strings.HasSuffix(m.File.Name, ".png") {
 				t.Errorf("file %q is %q, want a .png of image/png", m.File.Name, m.File.ContentType)

@@ -76,6 +76,9 @@ type ThreadSpec struct {
 // Message is a message to show.
 type Message struct {
 	Content string
+	// Embed, if set, is a card of text under the content, for texts
+	// longer than a message's content may be (such as a game's rules).
+	Embed *Embed
 	// Drawing is a plain-text picture of the board, for text-only
 	// transports such as the console.
 	Drawing    string
@@ -84,6 +87,12 @@ type Message struct {
 	// Mentions are the user ids this message may ping; nobody else is
 	// notified, whatever the content says.
 	Mentions []string
+}
+
+// Embed is a card of text: a title and a description.
+type Embed struct {
+	Title       string // at most 256 characters
+	Description string // at most 4,096 characters
 }
 
 // File is an attachment.

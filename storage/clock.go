@@ -8,12 +8,20 @@ import (
 	"time"
 )
 
-// SetThread records the thread a game is played in. It does not bump the
-// version: boards and buttons stay good.
+// SetThread records the thread a game is played in, once: ErrConflict if
+// the game has one already. It does not bump the version: boards and
+// buttons stay good.
 func (db *DB) SetThread(ctx context.Context, gameID int64, threadID string) error {
-	res, err := db.db.ExecContext(ctx, "UPDATE games SET thread_id = ? WHERE id = ?", threadID, gameID)
+	res, err := db.db.ExecContext(ctx, "UPDATE games SET thread_id = ? WHERE id = ? AND thread_id = ''", threadID, gameID)
 	if err == nil {
-		err = oneRow(res)
+		if err = oneRow(res); errors.Is(err, ErrNotFound) {
+			var exists bool
+			if qerr := db.db.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM games WHERE id = ?)", gameID).Scan(&exists); qerr != nil {
+				err = qerr
+			} else if exists {
+				err = fmt.Errorf("it has a thread already: %w", ErrConflict)
+			}
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("set thread of game %d: %w", gameID, classify(err))
@@ -50,34 +58,6 @@ func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int
 		return false, fmt.Errorf("claim reminder of game %d: %w", gameID, classify(err))
 	}
 	return n == 1, nil
-}
-
-// Pause is a change to a game's pause, made only if the game is still at
-// Version.
-type Pause struct {
-	GameID, Version int64
-	Offer           int       // the seat asking, or NoDrawOffer
-	PausedAt        time.Time // zero: not paused
-	// TurnSince, if not zero, restarts the clock of the decision awaited
-	// (on resuming, so that the pause does not count).
-	TurnSince time.Time
-}
-
-// SetPause applies p, or fails with ErrConflict if the game moved on.
-func (db *DB) SetPause(ctx context.Context, p Pause) error {
-	res, err := db.db.ExecContext(ctx, `UPDATE games SET pause_offer = ?, paused_at = ?,
-			turn_since = CASE WHEN ? THEN ? ELSE turn_since END
-		WHERE id = ? AND version = ?`,
-		p.Offer, optMillis(p.PausedAt), !p.TurnSince.IsZero(), optMillis(p.TurnSince), p.GameID, p.Version)
-	if err == nil {
-		if err = oneRow(res); errors.Is(err, ErrNotFound) {
-			err = ErrConflict
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("pause game %d: %w", p.GameID, classify(err))
-	}
-	return nil
 }
 
 // Due returns the games the scheduler may have work on at now: games in
@@ -120,19 +100,44 @@ func (db *DB) GuildSettings(ctx context.Context, guildID string) (Settings, erro
 	return s, nil
 }
 
-// SetGuildSettings stores a server's settings.
-func (db *DB) SetGuildSettings(ctx context.Context, guildID string, s Settings) error {
-	if s.RemindEvery < 0 || s.DeadlineDays < 0 || s.InviteHours <= 0 {
-		return fmt.Errorf("set settings of server %s: %+v: %w", guildID, s, ErrInvalid)
+// SettingsChange is a change to some of a server's settings: the fields
+// that are not nil.
+type SettingsChange struct {
+	RemindEvery, DeadlineDays, InviteHours *int
+}
+
+// SetGuildSettings changes the server's settings that ch names, and only
+// those, in one statement: two members changing different settings at once
+// both have their change stored. It returns the settings as they are now.
+func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsChange) (Settings, error) {
+	for _, v := range []struct {
+		p   *int
+		low int
+	}{{ch.RemindEvery, 0}, {ch.DeadlineDays, 0}, {ch.InviteHours, 1}} {
+		if v.p != nil && *v.p < v.low {
+			return Settings{}, fmt.Errorf("set settings of server %s: %d: %w", guildID, *v.p, ErrInvalid)
+		}
 	}
-	_, err := db.db.ExecContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, updated_at)
-		VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET remind_hours = excluded.remind_hours,
-		deadline_days = excluded.deadline_days, invite_hours = excluded.invite_hours, updated_at = excluded.updated_at`,
-		guildID, s.RemindEvery, s.DeadlineDays, s.InviteHours, millis(db.now()))
+	arg := func(p *int) any {
+		if p == nil {
+			return nil
+		}
+		return *p
+	}
+	r, d, i := arg(ch.RemindEvery), arg(ch.DeadlineDays), arg(ch.InviteHours)
+	var s Settings
+	err := db.db.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, updated_at)
+		VALUES (?, COALESCE(?, ?), COALESCE(?, ?), COALESCE(?, ?), ?)
+		ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(?, guild_settings.remind_hours),
+			deadline_days = COALESCE(?, guild_settings.deadline_days), invite_hours = COALESCE(?, guild_settings.invite_hours),
+			updated_at = excluded.updated_at
+		RETURNING remind_hours, deadline_days, invite_hours`,
+		guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, millis(db.now()),
+		r, d, i).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours)
 	if err != nil {
-		return fmt.Errorf("set settings of server %s: %w", guildID, classify(err))
+		return Settings{}, fmt.Errorf("set settings of server %s: %w", guildID, classify(err))
 	}
-	return nil
+	return s, nil
 }
 
 // RemindersOff reports whether the user turned reminders off.

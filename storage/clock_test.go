@@ -2,6 +2,7 @@ package storage
 
 import (
 	"database/sql"
+	"errors"
 	"io/fs"
 	"path/filepath"
 	"sync"
@@ -110,6 +111,12 @@ func TestTurnClock(t *testing.T) {
 	if got := load(t, db, g.ID); got.ThreadID != "th" || got.Where() != "th" || got.Version != v+1 {
 		t.Errorf("after SetThread: %+v version %d", got.Clock, got.Version)
 	}
+	if err := db.SetThread(t.Context(), g.ID, "th2"); !errors.Is(err, ErrConflict) {
+		t.Errorf("a second thread: %v, want ErrConflict", err)
+	}
+	if err := db.SetThread(t.Context(), 999, "th3"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the thread of no game: %v, want ErrNotFound", err)
+	}
 	found, err := db.Find(t.Context(), Filter{ThreadID: "th"})
 	if err != nil || len(found) != 1 || found[0].ID != g.ID {
 		t.Errorf("find by thread: %v %v", found, err)
@@ -146,14 +153,16 @@ func TestClaimReminderOnce(t *testing.T) {
 	if ok, _ := db.ClaimReminder(t.Context(), g.ID, 2, 1); ok {
 		t.Error("a claim at a version the game is not at won")
 	}
-	if err := db.SetPause(t.Context(), Pause{GameID: g.ID, Version: 1, Offer: NoDrawOffer, PausedAt: t0}); err != nil {
+	pause := Change{GameID: g.ID, Version: 1, Position: g.Position, Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0}}
+	if _, err := db.Apply(t.Context(), pause); err != nil {
 		t.Fatal(err)
 	}
-	if ok, _ := db.ClaimReminder(t.Context(), g.ID, 1, 1); ok {
+	if ok, _ := db.ClaimReminder(t.Context(), g.ID, 2, 1); ok {
 		t.Error("a claim on a paused game won")
 	}
-	if err := db.SetPause(t.Context(), Pause{GameID: g.ID, Version: 5, Offer: NoDrawOffer}); err == nil {
-		t.Error("a pause at an old version was applied")
+	pause.Version = 5
+	if _, err := db.Apply(t.Context(), pause); !errors.Is(err, ErrConflict) {
+		t.Errorf("a pause at an old version: %v, want ErrConflict", err)
 	}
 }
 
@@ -201,7 +210,7 @@ func TestDue(t *testing.T) {
 	check(25*time.Hour + 10*time.Second)
 	check(48*time.Hour+10*time.Second, remind, deadline)
 	check(72*time.Hour+10*time.Second, remind, deadline, lobby)
-	if err := db.SetPause(ctx, Pause{GameID: deadline, Version: 1, Offer: NoDrawOffer, PausedAt: t0.Add(time.Hour)}); err != nil {
+	if _, err := db.Apply(ctx, Change{GameID: deadline, Version: 1, Position: "p", Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0.Add(time.Hour)}}); err != nil {
 		t.Fatal(err)
 	}
 	check(72*time.Hour+10*time.Second, remind, lobby)
@@ -225,15 +234,19 @@ func TestSettings(t *testing.T) {
 	if s, err := db.GuildSettings(ctx, "g"); err != nil || s != DefaultSettings {
 		t.Fatalf("defaults: %+v %v", s, err)
 	}
+	six, two, day, zero := 6, 2, 24, 0
+	if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil || s != (Settings{RemindEvery: 6, DeadlineDays: 0, InviteHours: 72}) {
+		t.Fatalf("a first change of one setting: %+v %v, want the others at their defaults", s, err)
+	}
 	want := Settings{RemindEvery: 6, DeadlineDays: 2, InviteHours: 24}
-	if err := db.SetGuildSettings(ctx, "g", want); err != nil {
-		t.Fatal(err)
+	if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{DeadlineDays: &two, InviteHours: &day}); err != nil || s != want {
+		t.Fatalf("a change of two settings: %+v %v, want %+v", s, err, want)
 	}
 	if s, _ := db.GuildSettings(ctx, "g"); s != want {
 		t.Errorf("settings %+v, want %+v", s, want)
 	}
-	if err := db.SetGuildSettings(ctx, "g", Settings{InviteHours: 0}); err == nil {
-		t.Error("invitations that never last were stored")
+	if _, err := db.SetGuildSettings(ctx, "g", SettingsChange{InviteHours: &zero}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("invitations that never last: %v, want ErrInvalid", err)
 	}
 	if off, _ := db.RemindersOff(ctx, "u"); off {
 		t.Error("reminders off by default")

@@ -48,10 +48,14 @@ type Game struct {
 	Status    Status
 	Position  string // the rules engine's position text
 	Version   int64  // bumped by every Apply; 1 when created
-	DrawOffer int    // seat offering a draw, or NoDrawOffer (mind: 0 is a seat)
-	CreatedAt time.Time
-	UpdatedAt time.Time
-	Seats     []Seat // ordered by seat when loaded
+	// BoardVersion is the version at which the position or status last
+	// changed: a board drawn at a version from BoardVersion to Version is
+	// the current board.
+	BoardVersion int64
+	DrawOffer    int // seat offering a draw, or NoDrawOffer (mind: 0 is a seat)
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	Seats        []Seat // ordered by seat when loaded
 	Clock
 }
 
@@ -146,6 +150,20 @@ type Change struct {
 	// changed): the game's TurnSince becomes now and its reminders start
 	// again.
 	TurnStarted bool
+	// Pause, if not nil, sets the game's pause.
+	Pause *Pause
+}
+
+// Pause is a game's pause as a Change sets it.
+type Pause struct {
+	// Offer is the set of seats asking to pause (or, while paused, to
+	// resume), bit n for seat n, or NoDrawOffer.
+	Offer int
+	// PausedAt is when the game was paused; zero: not paused.
+	PausedAt time.Time
+	// TurnSince, if not zero, restarts the clock of the decision awaited
+	// (on resuming, so that the pause does not count).
+	TurnSince time.Time
 }
 
 // Create stores a new game, with version 1, and its seats in one
@@ -165,7 +183,7 @@ func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64,
 		return 0, fmt.Errorf("create %s game: %w", g.Kind, classify(err))
 	}
 	g.ID = id
-	g.Version = 1
+	g.Version, g.BoardVersion = 1, 1
 	g.CreatedAt = fromMillis(now)
 	g.UpdatedAt = g.CreatedAt
 	g.TurnSince = g.CreatedAt
@@ -194,8 +212,8 @@ func (db *DB) create(ctx context.Context, g *Game, now int64, interactionID stri
 	var id int64
 	err = tx.QueryRowContext(ctx, `INSERT INTO games
 		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at,
-		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at, board_version)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
 		g.Kind, g.GuildID, g.ChannelID, g.Creator, string(g.Status), g.Position, g.DrawOffer, now, now,
 		g.ThreadID, now, g.RemindEvery, g.DeadlineDays, NoDrawOffer, optMillis(g.ExpiresAt)).Scan(&id)
 	if err != nil {
@@ -219,11 +237,13 @@ func insertSeats(ctx context.Context, tx *sql.Tx, gameID int64, seats []Seat) er
 }
 
 // Apply changes a game in one transaction: it records c.InteractionID
-// (ErrDuplicate if it was already handled), sets the position, status and
-// draw offer and bumps the version if it is still c.Version (ErrConflict if
-// not, ErrNotFound if there is no such game), replaces the seats if c.Seats
-// is not nil, and appends c.Entries to the move log. On any error nothing is
-// written. It returns the new version.
+// (ErrDuplicate if it was already handled), sets the position, status, draw
+// offer and, if c.Pause is not nil, the pause, and bumps the version if it
+// is still c.Version (ErrConflict if not, ErrNotFound if there is no such
+// game), replaces the seats if c.Seats is not nil, and appends c.Entries to
+// the move log. On any error nothing is written. It returns the new
+// version. Every change to a game goes through Apply, so that of changes
+// made at once from the same version exactly one is stored.
 func (db *DB) Apply(ctx context.Context, c Change) (int64, error) {
 	if !c.Status.Valid() {
 		return 0, fmt.Errorf("apply to game %d: status %q: %w", c.GameID, c.Status, ErrInvalid)
@@ -257,12 +277,29 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 			return fmt.Errorf("interaction %s: %w", c.InteractionID, ErrDuplicate)
 		}
 	}
+	p, since := Pause{Offer: NoDrawOffer}, int64(0)
+	switch {
+	case c.TurnStarted:
+		since = millis(now)
+	case c.Pause != nil && !c.Pause.TurnSince.IsZero():
+		since = millis(c.Pause.TurnSince)
+	}
+	if c.Pause != nil {
+		p = *c.Pause
+	}
+	// Every right-hand side reads the row as it was before this update.
 	res, err := tx.ExecContext(ctx, `UPDATE games
-		SET position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?,
+		SET board_version = CASE WHEN position <> ? OR status <> ? THEN version + 1 ELSE board_version END,
+			position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?,
 			turn_since = CASE WHEN ? THEN ? ELSE turn_since END,
-			reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END
+			reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END,
+			pause_offer = CASE WHEN ? THEN ? ELSE pause_offer END,
+			paused_at = CASE WHEN ? THEN ? ELSE paused_at END
 		WHERE id = ? AND version = ?`,
-		c.Position, string(c.Status), c.DrawOffer, millis(now), c.TurnStarted, millis(now), c.TurnStarted, c.GameID, c.Version)
+		c.Position, string(c.Status), c.Position, string(c.Status), c.DrawOffer, millis(now),
+		since != 0, since, c.TurnStarted,
+		c.Pause != nil, p.Offer, c.Pause != nil, optMillis(p.PausedAt),
+		c.GameID, c.Version)
 	if err != nil {
 		return err
 	}
@@ -399,7 +436,7 @@ func (db *DB) Find(ctx context.Context, f Filter) ([]Game, error) {
 const (
 	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
 		g.draw_offer, g.created_at, g.updated_at, g.thread_id, g.turn_since, g.reminders_sent, g.remind_hours,
-		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, s.seat, s.user_id, s.name, s.joined`
+		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, s.seat, s.user_id, s.name, s.joined`
 	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
 )
 
@@ -425,7 +462,7 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 		)
 		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
 			&g.DrawOffer, &created, &updated, &g.ThreadID, &since, &g.RemindersSent, &g.RemindEvery,
-			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &seat, &user, &name, &joined)
+			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &seat, &user, &name, &joined)
 		if err != nil {
 			return nil, err
 		}

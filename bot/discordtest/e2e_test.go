@@ -208,7 +208,7 @@ func TestContestedInteractions(t *testing.T) {
 	}
 
 	// Forged ids: a game that does not exist, and a shape the bot never made.
-	h.refusal(h.f.Forge(alice, ch, "g/9999/1/pick", "e2"), "There is no game #9999.")
+	h.refusal(h.f.Forge(alice, ch, "g/9999/1/pick", "e2"), "There is no game #9999 here.")
 	h.refusal(h.f.Forge(alice, ch, "not-ours"), "I don't recognise that button")
 
 	// A choice delivered twice is played once; the second delivery is told
@@ -410,8 +410,8 @@ func TestGatewayResume(t *testing.T) {
 	ch := h.f.Channel()
 	h.f.Reconnect(t)
 	ix := h.f.Command(alice, ch, "kingsmen", "rules") // sent while the bot is away
-	if m := h.private(ix); !strings.Contains(m.Content, "All the King's Men") {
-		t.Errorf("rules answer %q", m.Content)
+	if m := h.private(ix); !strings.Contains(m.Text(), "All the King's Men") {
+		t.Errorf("rules answer %q", m.Text())
 	}
 	if h.f.Resumes() != 1 || len(h.f.Identifies()) != 1 {
 		t.Errorf("%d resumes and %d identifies, want 1 and 1", h.f.Resumes(), len(h.f.Identifies()))

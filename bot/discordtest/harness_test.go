@@ -341,7 +341,7 @@ func isBoard(m discordtest.Message) bool {
 }
 
 func isPrivate(m discordtest.Message) bool {
-	return m.Ephemeral() && !m.Loading() && m.Content != ""
+	return m.Ephemeral() && !m.Loading() && strings.TrimSpace(m.Text()) != ""
 }
 
 // board waits for the public board an interaction posts.

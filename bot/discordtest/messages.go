@@ -27,7 +27,7 @@ type Message struct {
 	Content   string
 	// Components are the message's action rows.
 	Components []Component
-	Embeds     int
+	Embeds     []Embed
 	Files      []File
 	Flags      int
 	// For is the one user who can see an ephemeral message.
@@ -42,6 +42,21 @@ type Message struct {
 	Created     time.Time
 	Edits       int
 	Deleted     bool
+}
+
+// Embed is an embed of a message: its title and description.
+type Embed struct {
+	Title, Description string
+}
+
+// Text is everything the message says: its content and its embeds'
+// titles and descriptions.
+func (m Message) Text() string {
+	parts := []string{m.Content}
+	for _, e := range m.Embeds {
+		parts = append(parts, e.Title, e.Description)
+	}
+	return strings.Join(parts, "\n")
 }
 
 // Ephemeral reports whether only one user can see the message.
@@ -329,7 +344,10 @@ func (f *Fake) apply(m *message, w *wireMessage, files []File, edit bool) {
 	}
 	if present(w.Embeds) {
 		es, _ := decodeEmbeds(w.Embeds)
-		m.Embeds = len(es)
+		m.Embeds = nil
+		for _, e := range es {
+			m.Embeds = append(m.Embeds, Embed{Title: e.Title, Description: e.Description})
+		}
 	}
 	if w.AllowedMentions != nil {
 		m.Mentions = append([]string(nil), w.AllowedMentions.Users...)

@@ -1,0 +1,165 @@
+package bot
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Discord's limits on what the bot sends (../shared/discord.md). The
+// handlers keep to them; fit makes sure of it, as the last step before a
+// message leaves for Discord.
+const (
+	maxContent          = 2000
+	maxEmbedTitle       = 256
+	maxEmbedDescription = 4096
+	maxCustomID         = 100
+	maxButtonLabel      = 80
+	maxOptionText       = 100 // a select option's label, value and description; a choice's name and value
+	maxPlaceholder      = 150
+	maxMentions         = 100
+	maxFileSize         = 10 << 20
+	maxThreadName       = 100
+)
+
+// textLen is a text's length as Discord counts it against its limits.
+func textLen(s string) int { return utf8.RuneCountInString(s) }
+
+// clip shortens s to at most n characters, ending it with an ellipsis
+// when it was longer.
+func clip(s string, n int) string {
+	if textLen(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// maxQuote is how much of what a user typed an answer quotes.
+const maxQuote = 40
+
+// quote is text a user typed, as an answer quotes it: in quotes, without
+// control or invisible characters, and shortened with an ellipsis.
+func quote(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+	return `"` + clip(s, maxQuote) + `"`
+}
+
+// fit returns m as Discord will take it: every text within its limit
+// (shortened with an ellipsis), at most 5 rows of components, 5 buttons or
+// one select a row, 25 options a select; a component or option whose
+// custom id or value is out of bounds or repeated is left out rather than
+// cut, since it would no longer mean what it says, and so is a file over
+// the upload limit. A message left with nothing to show says so. m itself
+// is not changed.
+func fit(m *Message) *Message {
+	if m == nil {
+		return nil
+	}
+	out := *m
+	out.Content = clip(m.Content, maxContent)
+	if m.Embed != nil {
+		out.Embed = &Embed{Title: clip(m.Embed.Title, maxEmbedTitle), Description: clip(m.Embed.Description, maxEmbedDescription)}
+	}
+	out.Components = fitRows(m.Components)
+	if len(m.Mentions) > maxMentions {
+		out.Mentions = m.Mentions[:maxMentions]
+	}
+	if m.File != nil && len(m.File.Data) > maxFileSize {
+		out.File = nil
+		out.Content = clip(out.Content+"\n(The picture was too large to send.)", maxContent)
+	}
+	if strings.TrimSpace(out.Content) == "" && out.Embed == nil && out.File == nil && len(out.Components) == 0 {
+		out.Content = "Done."
+	}
+	return &out
+}
+
+func fitRows(rows []Row) []Row {
+	var out []Row
+	ids := map[string]bool{}
+	for _, row := range rows {
+		if len(out) == maxRows {
+			break
+		}
+		var kept Row
+		for _, c := range row {
+			if n := len(c.ID); n == 0 || n > maxCustomID || ids[c.ID] {
+				continue
+			}
+			switch c.Kind {
+			case Button:
+				if len(kept) == maxButtons || len(kept) > 0 && kept[0].Kind == Select {
+					continue
+				}
+				c.Label = clip(c.Label, maxButtonLabel)
+				if strings.TrimSpace(c.Label) == "" {
+					continue
+				}
+			case Select:
+				if len(kept) > 0 {
+					continue
+				}
+				c.Placeholder = clip(c.Placeholder, maxPlaceholder)
+				if c.Options = fitOptions(c.Options); len(c.Options) == 0 {
+					continue
+				}
+			default:
+				continue
+			}
+			ids[c.ID] = true
+			kept = append(kept, c)
+		}
+		if len(kept) > 0 {
+			out = append(out, kept)
+		}
+	}
+	return out
+}
+
+func fitOptions(opts []Option) []Option {
+	var out []Option
+	values := map[string]bool{}
+	for _, o := range opts {
+		if len(out) == maxOptions {
+			break
+		}
+		if n := textLen(o.Value); n == 0 || n > maxOptionText || values[o.Value] {
+			continue
+		}
+		o.Label = clip(o.Label, maxOptionText)
+		if strings.TrimSpace(o.Label) == "" {
+			o.Label = o.Value
+		}
+		o.Description = clip(o.Description, maxOptionText)
+		values[o.Value] = true
+		out = append(out, o)
+	}
+	return out
+}
+
+// fitChoices returns an autocomplete answer as Discord will take it: at
+// most 25 choices, names shortened, and choices whose value is out of
+// bounds left out.
+func fitChoices(cs []Choice) []Choice {
+	out := []Choice{}
+	for _, c := range cs {
+		if len(out) == maxOptions {
+			break
+		}
+		if n := textLen(c.Value); n == 0 || n > maxOptionText {
+			continue
+		}
+		c.Name = clip(c.Name, maxOptionText)
+		if strings.TrimSpace(c.Name) == "" {
+			c.Name = c.Value
+		}
+		out = append(out, c)
+	}
+	return out
+}
