@@ -2,6 +2,7 @@ package discordtest_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -389,6 +390,14 @@ func TestLimits(t *testing.T) {
 		{"file size", discordgo.MessageSend{Files: []*discordgo.File{{Name: "big.png", Reader: bytes.NewReader(make([]byte, 10<<20+1))}}}, "files[0]: big.png is 10485761 bytes, at most 10485760"},
 		{"mentions", discordgo.MessageSend{Content: "hi", AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}, Users: []string{"1"}}}, "allowed_mentions.users: cannot list users while parse has"},
 		{"ephemeral in a channel", discordgo.MessageSend{Content: "hi", Flags: discordgo.MessageFlagsEphemeral}, "flags: flags 64 include 64"},
+		// Discord counts code points: 2001 emoji are 2001 characters (4002 UTF-16 units, 8004 bytes).
+		{"content in code points", discordgo.MessageSend{Content: strings.Repeat("😀", 2001)}, "content: 2001 characters, at most 2000"},
+		{"link url", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(discordgo.Button{Label: "L", Style: discordgo.LinkButton, URL: "https://example.com/" + long(493)})}}, "components[0].components[0].url: 513 characters, at most 512"},
+		{"emoji name", discordgo.MessageSend{Components: []discordgo.MessageComponent{row(discordgo.Button{Label: "B", Style: discordgo.PrimaryButton, CustomID: "a", Emoji: &discordgo.ComponentEmoji{Name: long(33)}})}}, "components[0].components[0].emoji.name: 33 characters, at most 32"},
+		{"blank field", discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{{Fields: []*discordgo.MessageEmbedField{{Name: "   ", Value: "v"}}}}}, "embeds[0].fields[0].name: must not be empty"},
+		{"embed color", discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{{Title: "t", Color: 1 << 24}}}, "embeds[0].color: 16777216, want 0 to 16777215"},
+		{"duplicate mention", discordgo.MessageSend{Content: "hi", AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{"1", "1"}}}, "allowed_mentions.users[1]: \"1\" appears twice"},
+		{"components v2", discordgo.MessageSend{Content: "hi", Flags: discordgo.MessageFlags(1 << 15)}, "IS_COMPONENTS_V2"},
 	}
 	for _, tc := range messages {
 		if _, err := s.ChannelMessageSendComplex(ch, &tc.msg); err == nil {
@@ -396,9 +405,30 @@ func TestLimits(t *testing.T) {
 		}
 		sp.expect(t, tc.name, tc.want)
 	}
+	fine := []struct {
+		name string
+		msg  discordgo.MessageSend
+	}{
+		{"2000 emoji", discordgo.MessageSend{Content: strings.Repeat("😀", 2000)}},
+		{"embed texts are trimmed", discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{{Title: long(256) + "   ", Description: "\n" + long(4096) + "\n"}}}},
+	}
+	for _, tc := range fine {
+		if _, err := s.ChannelMessageSendComplex(ch, &tc.msg); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		sp.expect(t, tc.name)
+	}
 
 	opt := func(name string, required bool) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: "d", Required: required}
+	}
+	// wordy is an option with 25 choices of 200 characters: 5002 characters in all.
+	wordy := func(name string) *discordgo.ApplicationCommandOption {
+		o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: "d"}
+		for i := range 25 {
+			o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprintf("%02d", i) + long(98), Value: long(100)})
+		}
+		return o
 	}
 	var many []*discordgo.ApplicationCommandOption
 	var choices []*discordgo.ApplicationCommandOptionChoice
@@ -419,6 +449,14 @@ func TestLimits(t *testing.T) {
 		{"autocomplete with choices", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "o", Description: "d", Autocomplete: true, Choices: choices[:2]}}}, "[0].options[0].autocomplete: autocomplete cannot be combined with fixed choices"},
 		{"required last", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{opt("a", false), opt("b", true)}}, "[0].options[1].required: required options must come before optional ones"},
 		{"option name", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{opt("two words", false)}}, "[0].options[0].name: \"two words\" does not match"},
+		// The docs' regex shows ', but the character Discord allows is U+02BC.
+		{"ascii apostrophe", discordgo.ApplicationCommand{Name: "isn't", Description: "d"}, "[0].name: \"isn't\" does not match"},
+		{"locale", discordgo.ApplicationCommand{Name: "k", Description: "d", NameLocalizations: &map[discordgo.Locale]string{"xx": "k"}}, "[0].name_localizations.xx: \"xx\" is not one of Discord's locales"},
+		{"localized name", discordgo.ApplicationCommand{Name: "k", Description: "d", NameLocalizations: &map[discordgo.Locale]string{discordgo.French: "Mauvais Nom"}}, "[0].name_localizations.fr: \"Mauvais Nom\" does not match"},
+		{"localized description", discordgo.ApplicationCommand{Name: "k", Description: "d", DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.German: long(101)}}, "[0].description_localizations.de: 101 characters, at most 100"},
+		{"text in all", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{wordy("a"), wordy("b")}}, "[0]: 10006 characters of names, descriptions and choices, at most 8000"},
+		{"integer choice", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionInteger, Name: "n", Description: "d", Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "n", Value: 1 << 53}}}}}, "[0].options[0].choices[0].value: 9007199254740992 is outside"},
+		{"no contexts", discordgo.ApplicationCommand{Name: "k", Description: "d", Contexts: &[]discordgo.InteractionContextType{}}, "[0].contexts: must not be empty"},
 	}
 	for _, tc := range commands {
 		if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", []*discordgo.ApplicationCommand{&tc.cmd}); err == nil {
@@ -426,6 +464,35 @@ func TestLimits(t *testing.T) {
 		}
 		sp.expect(t, tc.name, tc.want)
 	}
+
+	var users []*discordgo.ApplicationCommand
+	for i := range 16 {
+		users = append(users, &discordgo.ApplicationCommand{Type: discordgo.UserApplicationCommand, Name: fmt.Sprintf("User %d", i)})
+	}
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", users); err == nil {
+		t.Errorf("16 user commands: the Fake accepted them")
+	}
+	sp.expect(t, "16 user commands", "16 commands of type 2, at most 15")
+	for _, cmds := range [][]*discordgo.ApplicationCommand{
+		users[:15],
+		{{Name: "नमस्ते", Description: "Devanagari, with its vowel signs"}, {Name: "สวัสดี", Description: "Thai, with its vowel marks"}, {Name: "isnʼt", Description: "U+02BC"}},
+		{{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{wordy("a")},
+			NameLocalizations: &map[discordgo.Locale]string{discordgo.French: "ké"}, DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.German: long(100)}}},
+	} {
+		if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", cmds); err != nil {
+			t.Errorf("commands %q: %v", cmds[0].Name, err)
+		}
+		sp.expect(t, cmds[0].Name)
+	}
+
+	if _, err := s.Request("POST", discordgo.EndpointChannelThreads(ch), map[string]any{"name": "t", "type": 11, "auto_archive_duration": 0}); err == nil {
+		t.Errorf("thread archived after 0 minutes: the Fake accepted it")
+	}
+	sp.expect(t, "thread archived after 0 minutes", "auto_archive_duration: 0 minutes")
+	if _, err := s.Request("POST", discordgo.EndpointChannelThreads(ch), map[string]any{"name": "t", "type": 11, "auto_archive_duration": nil}); err != nil {
+		t.Errorf("thread with a null auto_archive_duration: %v", err)
+	}
+	sp.expect(t, "thread with a null auto_archive_duration")
 
 	if _, err := s.ThreadStartComplex(ch, &discordgo.ThreadStart{Name: long(101), AutoArchiveDuration: 30}); err == nil {
 		t.Errorf("thread: the Fake accepted it")
@@ -438,23 +505,104 @@ func TestLimits(t *testing.T) {
 	sp.expect(t, "unknown route", "unknown route GET /api/v9/guilds/1/members")
 }
 
-// An autocomplete answer holds at most 25 choices, of the option's type.
+// An autocomplete answer holds at most 25 choices, of the option's type;
+// names of 1 to 100 characters once trimmed, string values of at most 100.
 func TestAutocompleteLimits(t *testing.T) {
 	t.Parallel()
 	sp := &spy{T: t}
 	f := discordtest.New(sp)
 	_, got := demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
 		var cs []*discordgo.ApplicationCommandOptionChoice
-		for n := range 26 {
-			cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprint(n), Value: fmt.Sprint(n)})
+		if focused(i) == "count" {
+			for n := range 26 {
+				cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: fmt.Sprint(n), Value: fmt.Sprint(n)})
+			}
+			cs[0].Value = "zero"
+		} else {
+			cs = []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "  ", Value: "blank"},
+				{Name: "An empty value", Value: ""},
+				{Name: "A long value", Value: strings.Repeat("v", 101)},
+				{Name: "Localized", Value: "l", NameLocalizations: map[discordgo.Locale]string{"xx": "L", discordgo.French: strings.Repeat("é", 100)}},
+			}
 		}
-		cs[0].Value = "zero"
 		s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: cs}})
 	})
-	ix := f.Autocomplete(f.NewUser("Alice"), f.Channel(), "demo", "go", "count", discordtest.Opt{Name: "text", Value: "x"})
+	alice := f.NewUser("Alice")
+	ix := f.Autocomplete(alice, f.Channel(), "demo", "go", "count", discordtest.Opt{Name: "text", Value: "x"})
 	next(t, got)
 	f.AwaitRequest(t, "the refused answer", func(r discordtest.Request) bool { return r.Interaction == ix.ID })
 	sp.expect(t, "autocomplete", "data.choices: 26 choices, at most 25", "data.choices[0].value: could not interpret \"zero\" as an integer")
+
+	ix = f.Autocomplete(alice, f.Channel(), "demo", "go", "text", discordtest.Opt{Name: "text", Value: "x"})
+	next(t, got)
+	f.AwaitRequest(t, "the refused answer", func(r discordtest.Request) bool { return r.Interaction == ix.ID })
+	sp.expect(t, "string autocomplete", "data.choices[0].name: must not be empty", "data.choices[2].value: 101 characters, at most 100",
+		"data.choices[3].name_localizations.xx: \"xx\" is not one of Discord's locales")
+}
+
+// focused is the name of the option an autocomplete interaction is about.
+func focused(i *discordgo.Interaction) string {
+	for _, sub := range i.ApplicationCommandData().Options {
+		for _, o := range sub.Options {
+			if o.Focused {
+				return o.Name
+			}
+		}
+	}
+	return ""
+}
+
+// rawComponent is a component as JSON, for kinds discordgo lacks.
+type rawComponent string
+
+func (r rawComponent) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+
+func (r rawComponent) Type() discordgo.ComponentType {
+	var c struct {
+		Type discordgo.ComponentType `json:"type"`
+	}
+	json.Unmarshal([]byte(r), &c)
+	return c.Type
+}
+
+// A modal: a title of 1 to 45 characters, 1 to 5 components that are
+// labels (wrapping a text input or a select), text displays, or (as before
+// labels) action rows with one text input.
+func TestModalLimits(t *testing.T) {
+	t.Parallel()
+	sp := &spy{T: t}
+	f := discordtest.New(sp)
+	modals := map[string][]discordgo.MessageComponent{
+		"good": {
+			rawComponent(`{"type":18,"label":"Your move","description":"In algebraic notation","component":{"type":4,"custom_id":"move","style":1,"placeholder":"e4","max_length":10}}`),
+			rawComponent(`{"type":18,"label":"Promote to","component":{"type":3,"custom_id":"piece","options":[{"label":"Queen","value":"q"},{"label":"Knight","value":"n"}]}}`),
+			rawComponent(`{"type":10,"content":"Think twice."}`),
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.TextInput{CustomID: "note", Label: "Note", Style: discordgo.TextInputParagraph}}},
+		},
+		"bad": {
+			rawComponent(`{"type":18,"label":"` + strings.Repeat("l", 46) + `","component":{"type":4,"custom_id":"a","style":3,"placeholder":"` + strings.Repeat("p", 101) + `"}}`),
+			rawComponent(`{"type":18,"label":"L","component":{"type":3,"custom_id":"a","options":[{"label":"x","value":"x"}]}}`),
+			rawComponent(`{"type":10,"content":""}`),
+		},
+	}
+	_, got := demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
+		which := i.ApplicationCommandData().Options[0].Options[0].StringValue()
+		s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
+			Data: &discordgo.InteractionResponseData{CustomID: "m", Title: "Your move", Components: modals[which]}})
+	})
+	alice := f.NewUser("Alice")
+	for _, which := range []string{"good", "bad"} {
+		ix := f.Command(alice, f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: which})
+		next(t, got)
+		f.AwaitRequest(t, "the modal", func(r discordtest.Request) bool { return r.Interaction == ix.ID })
+	}
+	sp.expect(t, "modals",
+		"data.components[0].label: 46 characters, at most 45",
+		"data.components[0].component.style: text input style 3",
+		"data.components[0].component.placeholder: 101 characters, at most 100",
+		"data.components[1].component.custom_id: \"a\" is also the custom_id of data.components[0].component",
+		"data.components[2].content: must not be empty")
 }
 
 // A 429 with retry_after: discordgo waits and retries, and the Fake checks

@@ -9,14 +9,23 @@ import (
 	"unicode/utf8"
 )
 
-// The limits of ../shared/discord.md, and the few more Discord enforces on
-// the same payloads.
+// The limits Discord enforces on the payloads the Fake checks, from the
+// request schemas of Discord's OpenAPI document (github.com/discord/
+// discord-api-spec, specs/openapi.json) and, where the two disagree, from
+// Discord's developer documentation, which that repository says to follow.
+//
+// Lengths are counted in Unicode code points (runes): Discord's API is
+// Python 3 and measures len(str) (discord/discord-api-docs#1315), which is
+// also what JSON Schema's maxLength counts.
 const (
-	maxContent        = 2000
-	maxRows           = 5
+	maxContent        = 2000 // the spec says 4000 for channel messages (Nitro users); bots get 2000
+	maxRows           = 5    // action rows of a message without IS_COMPONENTS_V2
 	maxButtonsPerRow  = 5
 	maxCustomID       = 100
 	maxButtonLabel    = 80
+	maxButtonURL      = 512
+	maxEmojiName      = 32
+	maxSelectValues   = 25 // min_values and max_values of a select
 	maxSelectOptions  = 25
 	maxOptionText     = 100 // select option label, value and description
 	maxPlaceholder    = 150
@@ -29,22 +38,54 @@ const (
 	maxFieldValue     = 1024
 	maxFooter         = 2048
 	maxAuthorName     = 256
+	maxURL            = 2048 // embed urls
+	maxColor          = 0xFFFFFF
 	maxFiles          = 10
+	maxAttachments    = 10
+	maxAttachmentText = 1024 // attachment filename and description
+	maxStickers       = 3
 	maxFileSize       = 10 << 20 // default upload limit per file
 	maxRequestFiles   = 25 << 20 // per request
 	maxChoices        = 25       // per option, and per autocomplete answer
-	maxChoiceText     = 100
+	maxChoiceText     = 100      // choice names, and string values (the spec says 6000; the docs, and Discord, 100)
 	maxCommandOptions = 25
-	maxCommands       = 100
-	maxCommandText    = 4000 // names, descriptions and choices of one command together
+	maxCommands       = 100  // chat input commands
+	maxMenuCommands   = 15   // user commands, and message commands
+	maxCommandText    = 8000 // names, descriptions and choices of one command together
+	maxCommandName    = 32
 	maxDescription    = 100
+	maxStringLength   = 6000 // min_length and max_length of a string option
+	maxInt53          = 1<<53 - 1
+	maxPermissions    = 1<<54 - 1 // default_member_permissions
 	maxMentionIDs     = 100
 	maxThreadName     = 100
+	maxRateLimit      = 21600
 	maxModalTitle     = 45
-	maxModalRows      = 5
+	maxModalRows      = 5 // the docs say 1 to 5; the spec's schema allows 40
+	maxLabel          = 45
+	maxLabelDesc      = 100
+	maxTextInput      = 4000 // a text input's value, min_length and max_length; a text display's content
+	maxInputHolder    = 100  // a text input's placeholder
+	maxModalChoices   = 10   // options of radio and checkbox groups, files of an upload
 )
 
-var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}]{1,32}$`)
+// commandName is the pattern of chat input command and option names. The
+// docs print ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, but the ' there
+// is U+02BC MODIFIER LETTER APOSTROPHE (a letter, \p{Lm}), not the ASCII
+// apostrophe, which Discord refuses (discord/discord-api-docs#7371, #8567).
+var commandName = regexp.MustCompile(`^[-_\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+var snowflake = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
+
+// locales are the keys a localization dictionary may have
+// (AvailableLocalesEnum in the spec).
+var locales = map[string]bool{}
+
+func init() {
+	for _, l := range strings.Fields("ar bg cs da de el en-GB en-US es-419 es-ES fi fr he hi hr hu id it ja ko lt nl no pl pt-BR ro ru sv-SE th tr uk vi zh-CN zh-TW") {
+		locales[l] = true
+	}
+}
 
 // problem is a field that breaks a limit.
 type problem struct{ path, msg string }
@@ -96,6 +137,9 @@ func (p *problems) length(path, s string, lo, hi int) {
 	}
 }
 
+// number formats a JSON number as it was likely written.
+func number(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
 func join(prefix, field string) string {
 	if prefix == "" {
 		return field
@@ -103,10 +147,27 @@ func join(prefix, field string) string {
 	return prefix + "." + field
 }
 
+// atMost reports s if it has more than hi characters.
+func (p *problems) atMost(path, s string, hi int) {
+	if n := runes(s); n > hi {
+		p.add(path, "%d characters, at most %d", n, hi)
+	}
+}
+
+// between reports n outside lo..hi.
+func (p *problems) between(path string, n *int, lo, hi int) {
+	if n != nil && (*n < lo || *n > hi) {
+		p.add(path, "%d, want %d to %d", *n, lo, hi)
+	}
+}
+
 // Allowed message flags, by where they are sent.
 const (
 	responseFlags = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotifications
 	channelFlags  = FlagSuppressEmbeds | FlagSuppressNotifications
+	// Flags Discord accepts on new messages that the Fake does not model.
+	flagVoiceMessage = 1 << 13
+	flagComponentsV2 = 1 << 15
 )
 
 // checkMessage checks a message payload at prefix: create says it makes a
@@ -116,16 +177,14 @@ func checkMessage(p *problems, prefix string, w *wireMessage, files []File, crea
 	content := ""
 	if w.Content != nil {
 		content = *w.Content
-		if runes(content) > maxContent {
-			p.add(join(prefix, "content"), "%d characters, at most %d", runes(content), maxContent)
-		}
+		p.atMost(join(prefix, "content"), content, maxContent)
 	}
 	rows, err := decodeComponents(w.Components)
 	if err != nil {
 		p.add(join(prefix, "components"), "%v", err)
 	}
 	checkComponents(p, join(prefix, "components"), rows)
-	embeds, err := decodeEmbeds(w.Embeds)
+	embeds, err := decodeCheckedEmbeds(w.Embeds)
 	if err != nil {
 		p.add(join(prefix, "embeds"), "%v", err)
 	}
@@ -133,8 +192,18 @@ func checkMessage(p *problems, prefix string, w *wireMessage, files []File, crea
 	if w.AllowedMentions != nil {
 		checkMentions(p, join(prefix, "allowed_mentions"), w.AllowedMentions)
 	}
-	if w.Flags != nil && *w.Flags&^allowedFlags != 0 {
-		p.add(join(prefix, "flags"), "flags %d include %d, which cannot be set here", *w.Flags, *w.Flags&^allowedFlags)
+	if w.Flags != nil {
+		switch extra := *w.Flags &^ allowedFlags; {
+		case extra == 0:
+		case extra&^(flagComponentsV2|flagVoiceMessage) == 0:
+			p.add(join(prefix, "flags"), "flags %d include IS_COMPONENTS_V2 (32768) or IS_VOICE_MESSAGE (8192): Discord allows them, but discordtest does not model such messages", *w.Flags)
+		default:
+			p.add(join(prefix, "flags"), "flags %d include %d, which cannot be set here", *w.Flags, extra)
+		}
+	}
+	checkAttachments(p, join(prefix, "attachments"), w.Attachments)
+	if len(w.StickerIDs) > maxStickers {
+		p.add(join(prefix, "sticker_ids"), "%d stickers, at most %d", len(w.StickerIDs), maxStickers)
 	}
 	checkFiles(p, files)
 	if create && strings.TrimSpace(content) == "" && len(rows) == 0 && len(embeds) == 0 && len(files) == 0 &&
@@ -170,12 +239,7 @@ func checkComponents(p *problems, path string, rows []wireComponent) {
 			default:
 				p.add(join(cp, "type"), "component type %d cannot be in a message's action row", c.Type)
 			}
-			if c.CustomID != nil {
-				if prev, dup := ids[*c.CustomID]; dup {
-					p.add(join(cp, "custom_id"), "%q is also the custom_id of %s; custom ids must be unique within a message", *c.CustomID, prev)
-				}
-				ids[*c.CustomID] = cp
-			}
+			uniqueID(p, ids, cp, c.CustomID)
 		}
 		switch {
 		case buttons > maxButtonsPerRow:
@@ -188,6 +252,18 @@ func checkComponents(p *problems, path string, rows []wireComponent) {
 	}
 }
 
+// uniqueID records the custom id of the component at path, reporting it
+// if an earlier component of the message or modal has it.
+func uniqueID(p *problems, ids map[string]string, path string, id *string) {
+	if id == nil {
+		return
+	}
+	if prev, dup := ids[*id]; dup {
+		p.add(join(path, "custom_id"), "%q is also the custom_id of %s; custom ids must be unique within a message", *id, prev)
+	}
+	ids[*id] = path
+}
+
 func checkCustomID(p *problems, path string, id *string) {
 	if id == nil {
 		p.add(join(path, "custom_id"), "missing")
@@ -196,22 +272,41 @@ func checkCustomID(p *problems, path string, id *string) {
 	p.length(join(path, "custom_id"), *id, 1, maxCustomID)
 }
 
+// checkEmoji checks a partial emoji of a button or select option.
+func checkEmoji(p *problems, path string, raw json.RawMessage) {
+	if !present(raw) || isNull(raw) {
+		return
+	}
+	var e struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal(raw, &e); err != nil {
+		p.add(path, "not an emoji: %v", err)
+		return
+	}
+	p.atMost(join(path, "name"), e.Name, maxEmojiName)
+}
+
 func checkButton(p *problems, path string, c wireComponent) {
 	label := ""
 	if c.Label != nil {
 		label = *c.Label
 	}
-	if runes(label) > maxButtonLabel {
-		p.add(join(path, "label"), "%d characters, at most %d", runes(label), maxButtonLabel)
-	}
-	if label == "" && (!present(c.Emoji) || isNull(c.Emoji)) && c.Style != 6 {
+	p.atMost(join(path, "label"), label, maxButtonLabel)
+	hasEmoji := present(c.Emoji) && !isNull(c.Emoji)
+	checkEmoji(p, join(path, "emoji"), c.Emoji)
+	if label == "" && !hasEmoji && c.Style != 6 {
 		p.add(join(path, "label"), "a button needs a label or an emoji")
 	}
+	p.atMost(join(path, "url"), c.URL, maxButtonURL)
 	switch c.Style {
 	case 1, 2, 3, 4:
 		checkCustomID(p, path, c.CustomID)
 		if c.URL != "" {
 			p.add(join(path, "url"), "only link buttons (style 5) have a url")
+		}
+		if c.SKUID != "" {
+			p.add(join(path, "sku_id"), "only premium buttons (style 6) have a sku_id")
 		}
 	case 5:
 		if c.URL == "" {
@@ -224,6 +319,9 @@ func checkButton(p *problems, path string, c wireComponent) {
 		if c.SKUID == "" {
 			p.add(join(path, "sku_id"), "a premium button needs a sku_id")
 		}
+		if c.CustomID != nil || label != "" || c.URL != "" || hasEmoji {
+			p.add(path, "a premium button cannot have a custom_id, label, url or emoji")
+		}
 	default:
 		p.add(join(path, "style"), "button style %d, want 1 to 6", c.Style)
 	}
@@ -231,21 +329,15 @@ func checkButton(p *problems, path string, c wireComponent) {
 
 func checkSelect(p *problems, path string, c wireComponent) {
 	checkCustomID(p, path, c.CustomID)
-	if runes(c.Placeholder) > maxPlaceholder {
-		p.add(join(path, "placeholder"), "%d characters, at most %d", runes(c.Placeholder), maxPlaceholder)
-	}
+	p.atMost(join(path, "placeholder"), c.Placeholder, maxPlaceholder)
+	p.between(join(path, "min_values"), c.MinValues, 0, maxSelectValues)
+	p.between(join(path, "max_values"), c.MaxValues, 1, maxSelectValues)
 	lo, hi := 1, 1
 	if c.MinValues != nil {
 		lo = *c.MinValues
-		if lo < 0 || lo > maxSelectOptions {
-			p.add(join(path, "min_values"), "%d, want 0 to %d", lo, maxSelectOptions)
-		}
 	}
 	if c.MaxValues != nil {
 		hi = *c.MaxValues
-		if hi < 1 || hi > maxSelectOptions {
-			p.add(join(path, "max_values"), "%d, want 1 to %d", hi, maxSelectOptions)
-		}
 	}
 	if lo > hi {
 		p.add(join(path, "min_values"), "min_values %d is more than max_values %d", lo, hi)
@@ -267,9 +359,8 @@ func checkSelect(p *problems, path string, c wireComponent) {
 		op := fmt.Sprintf("%s.options[%d]", path, i)
 		p.length(join(op, "label"), o.Label, 1, maxOptionText)
 		p.length(join(op, "value"), o.Value, 1, maxOptionText)
-		if runes(o.Description) > maxOptionText {
-			p.add(join(op, "description"), "%d characters, at most %d", runes(o.Description), maxOptionText)
-		}
+		p.atMost(join(op, "description"), o.Description, maxOptionText)
+		checkEmoji(p, join(op, "emoji"), o.Emoji)
 		if values[o.Value] {
 			p.add(join(op, "value"), "%q appears twice; option values must be unique", o.Value)
 		}
@@ -277,7 +368,48 @@ func checkSelect(p *problems, path string, c wireComponent) {
 	}
 }
 
-func checkEmbeds(p *problems, path string, es []wireEmbed) {
+// checkedEmbed is an embed with the fields the limits concern.
+type checkedEmbed struct {
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	URL         string   `json:"url"`
+	Color       *float64 `json:"color"`
+	Fields      []struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"fields"`
+	Footer *struct {
+		Text    string `json:"text"`
+		IconURL string `json:"icon_url"`
+	} `json:"footer"`
+	Author *struct {
+		Name    string `json:"name"`
+		URL     string `json:"url"`
+		IconURL string `json:"icon_url"`
+	} `json:"author"`
+	Provider *struct {
+		Name string `json:"name"`
+		URL  string `json:"url"`
+	} `json:"provider"`
+	Image     *struct{ URL string } `json:"image"`
+	Thumbnail *struct{ URL string } `json:"thumbnail"`
+	Video     *struct{ URL string } `json:"video"`
+}
+
+func decodeCheckedEmbeds(raw json.RawMessage) ([]checkedEmbed, error) {
+	if !present(raw) || isNull(raw) {
+		return nil, nil
+	}
+	var es []checkedEmbed
+	if err := json.Unmarshal(raw, &es); err != nil {
+		return nil, fmt.Errorf("embeds: %w", err)
+	}
+	return es, nil
+}
+
+// checkEmbeds checks embeds. Discord trims leading and trailing white space
+// from the texts before it measures them (the docs' "Embed Limits").
+func checkEmbeds(p *problems, path string, es []checkedEmbed) {
 	if len(es) > maxEmbeds {
 		p.add(path, "%d embeds, at most %d", len(es), maxEmbeds)
 	}
@@ -285,28 +417,48 @@ func checkEmbeds(p *problems, path string, es []wireEmbed) {
 	for i, e := range es {
 		ep := fmt.Sprintf("%s[%d]", path, i)
 		check := func(field, s string, hi int) {
-			total += runes(s)
-			if runes(s) > hi {
-				p.add(join(ep, field), "%d characters, at most %d", runes(s), hi)
+			n := runes(strings.TrimSpace(s))
+			total += n
+			if n > hi {
+				p.add(join(ep, field), "%d characters, at most %d", n, hi)
 			}
 		}
 		check("title", e.Title, maxEmbedTitle)
 		check("description", e.Description, maxEmbedDesc)
+		p.atMost(join(ep, "url"), e.URL, maxURL)
+		if e.Color != nil && (*e.Color < 0 || *e.Color > maxColor) {
+			p.add(join(ep, "color"), "%s, want 0 to %d", number(*e.Color), maxColor)
+		}
 		if e.Footer != nil {
 			check("footer.text", e.Footer.Text, maxFooter)
+			p.atMost(join(ep, "footer.icon_url"), e.Footer.IconURL, maxURL)
 		}
 		if e.Author != nil {
 			check("author.name", e.Author.Name, maxAuthorName)
+			p.atMost(join(ep, "author.url"), e.Author.URL, maxURL)
+			p.atMost(join(ep, "author.icon_url"), e.Author.IconURL, maxURL)
+		}
+		if e.Provider != nil {
+			p.atMost(join(ep, "provider.name"), e.Provider.Name, maxAuthorName)
+			p.atMost(join(ep, "provider.url"), e.Provider.URL, maxURL)
+		}
+		for _, m := range []struct {
+			field string
+			media *struct{ URL string }
+		}{{"image", e.Image}, {"thumbnail", e.Thumbnail}, {"video", e.Video}} {
+			if m.media != nil {
+				p.atMost(join(ep, m.field+".url"), m.media.URL, maxURL)
+			}
 		}
 		if len(e.Fields) > maxEmbedFields {
 			p.add(join(ep, "fields"), "%d fields, at most %d", len(e.Fields), maxEmbedFields)
 		}
 		for j, fl := range e.Fields {
 			fp := fmt.Sprintf("fields[%d]", j)
-			if fl.Name == "" {
+			if strings.TrimSpace(fl.Name) == "" {
 				p.add(join(ep, fp+".name"), "must not be empty")
 			}
-			if fl.Value == "" {
+			if strings.TrimSpace(fl.Value) == "" {
 				p.add(join(ep, fp+".value"), "must not be empty")
 			}
 			check(fp+".name", fl.Name, maxFieldName)
@@ -320,6 +472,7 @@ func checkEmbeds(p *problems, path string, es []wireEmbed) {
 
 func checkMentions(p *problems, path string, m *wireMentions) {
 	parseUsers, parseRoles := false, false
+	seen := map[string]bool{}
 	for i, kind := range m.Parse {
 		switch kind {
 		case "users":
@@ -330,6 +483,10 @@ func checkMentions(p *problems, path string, m *wireMentions) {
 		default:
 			p.add(fmt.Sprintf("%s.parse[%d]", path, i), "%q is not users, roles or everyone", kind)
 		}
+		if seen[kind] {
+			p.add(fmt.Sprintf("%s.parse[%d]", path, i), "%q appears twice", kind)
+		}
+		seen[kind] = true
 	}
 	if parseUsers && len(m.Users) > 0 {
 		p.add(join(path, "users"), "cannot list users while parse has \"users\"")
@@ -337,11 +494,56 @@ func checkMentions(p *problems, path string, m *wireMentions) {
 	if parseRoles && len(m.Roles) > 0 {
 		p.add(join(path, "roles"), "cannot list roles while parse has \"roles\"")
 	}
-	if len(m.Users) > maxMentionIDs {
-		p.add(join(path, "users"), "%d users, at most %d", len(m.Users), maxMentionIDs)
+	for _, l := range []struct {
+		field string
+		ids   []string
+	}{{"users", m.Users}, {"roles", m.Roles}} {
+		field, ids := l.field, l.ids
+		if len(ids) > maxMentionIDs {
+			p.add(join(path, field), "%d %s, at most %d", len(ids), field, maxMentionIDs)
+		}
+		seen := map[string]bool{}
+		for i, id := range ids {
+			ip := fmt.Sprintf("%s.%s[%d]", path, field, i)
+			if !snowflake.MatchString(id) {
+				p.add(ip, "%q is not a snowflake", id)
+			}
+			if seen[id] {
+				p.add(ip, "%q appears twice; the ids must be unique", id)
+			}
+			seen[id] = true
+		}
 	}
-	if len(m.Roles) > maxMentionIDs {
-		p.add(join(path, "roles"), "%d roles, at most %d", len(m.Roles), maxMentionIDs)
+}
+
+// checkAttachments checks the attachments a message keeps or describes.
+func checkAttachments(p *problems, path string, raw json.RawMessage) {
+	if !present(raw) || isNull(raw) {
+		return
+	}
+	var as []struct {
+		ID          json.RawMessage `json:"id"`
+		Filename    *string         `json:"filename"`
+		Description *string         `json:"description"`
+	}
+	if err := json.Unmarshal(raw, &as); err != nil {
+		p.add(path, "%v", err)
+		return
+	}
+	if len(as) > maxAttachments {
+		p.add(path, "%d attachments, at most %d", len(as), maxAttachments)
+	}
+	for i, a := range as {
+		ap := fmt.Sprintf("%s[%d]", path, i)
+		if !present(a.ID) || isNull(a.ID) {
+			p.add(join(ap, "id"), "missing")
+		}
+		if a.Filename != nil {
+			p.length(join(ap, "filename"), *a.Filename, 1, maxAttachmentText)
+		}
+		if a.Description != nil {
+			p.atMost(join(ap, "description"), *a.Description, maxAttachmentText)
+		}
 	}
 }
 
@@ -367,12 +569,15 @@ func checkFiles(p *problems, files []File) {
 
 // wireCommand is an application command as registered.
 type wireCommand struct {
-	ID                       string          `json:"id"`
-	Type                     int             `json:"type"`
-	Name                     string          `json:"name"`
-	Description              string          `json:"description"`
-	Options                  []wireCmdOption `json:"options"`
-	DefaultMemberPermissions *string         `json:"default_member_permissions"`
+	ID                       string            `json:"id"`
+	Type                     int               `json:"type"`
+	Name                     string            `json:"name"`
+	NameLocalizations        map[string]string `json:"name_localizations"`
+	Description              string            `json:"description"`
+	DescriptionLocalizations map[string]string `json:"description_localizations"`
+	Options                  []wireCmdOption   `json:"options"`
+	// A string or an integer: Discord accepts both.
+	DefaultMemberPermissions json.RawMessage `json:"default_member_permissions"`
 	DMPermission             *bool           `json:"dm_permission"`
 	NSFW                     bool            `json:"nsfw"`
 	Contexts                 []int           `json:"contexts"`
@@ -380,23 +585,26 @@ type wireCommand struct {
 }
 
 type wireCmdOption struct {
-	Type         int             `json:"type"`
-	Name         string          `json:"name"`
-	Description  string          `json:"description"`
-	Required     bool            `json:"required"`
-	Autocomplete bool            `json:"autocomplete"`
-	Choices      []wireChoice    `json:"choices"`
-	Options      []wireCmdOption `json:"options"`
-	ChannelTypes []int           `json:"channel_types"`
-	MinValue     *float64        `json:"min_value"`
-	MaxValue     *float64        `json:"max_value"`
-	MinLength    *int            `json:"min_length"`
-	MaxLength    *int            `json:"max_length"`
+	Type                     int               `json:"type"`
+	Name                     string            `json:"name"`
+	NameLocalizations        map[string]string `json:"name_localizations"`
+	Description              string            `json:"description"`
+	DescriptionLocalizations map[string]string `json:"description_localizations"`
+	Required                 bool              `json:"required"`
+	Autocomplete             bool              `json:"autocomplete"`
+	Choices                  []wireChoice      `json:"choices"`
+	Options                  []wireCmdOption   `json:"options"`
+	ChannelTypes             []int             `json:"channel_types"`
+	MinValue                 *float64          `json:"min_value"`
+	MaxValue                 *float64          `json:"max_value"`
+	MinLength                *int              `json:"min_length"`
+	MaxLength                *int              `json:"max_length"`
 }
 
 type wireChoice struct {
-	Name  string          `json:"name"`
-	Value json.RawMessage `json:"value"`
+	Name              string            `json:"name"`
+	NameLocalizations map[string]string `json:"name_localizations"`
+	Value             json.RawMessage   `json:"value"`
 }
 
 // Option types.
@@ -432,14 +640,17 @@ func checkCommands(p *problems, cmds []wireCommand) {
 		switch typ {
 		case 1:
 			checkName(p, join(cp, "name"), c.Name)
+			checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { checkName(p, path, s) })
 			p.length(join(cp, "description"), c.Description, 1, maxDescription)
+			checkLocalizations(p, join(cp, "description_localizations"), c.DescriptionLocalizations, func(path, s string) { p.length(path, s, 1, maxDescription) })
 			checkOptions(p, join(cp, "options"), c.Options, topLevel)
-			total := runes(c.Name) + runes(c.Description) + optionText(c.Options)
+			total := longest(c.Name, c.NameLocalizations) + longest(c.Description, c.DescriptionLocalizations) + optionText(c.Options)
 			if total > maxCommandText {
 				p.add(cp, "%d characters of names, descriptions and choices, at most %d", total, maxCommandText)
 			}
 		case 2, 3:
-			p.length(join(cp, "name"), c.Name, 1, 32)
+			p.length(join(cp, "name"), c.Name, 1, maxCommandName)
+			checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { p.length(path, s, 1, maxCommandName) })
 			if c.Description != "" {
 				p.add(join(cp, "description"), "user and message commands have no description")
 			}
@@ -449,31 +660,89 @@ func checkCommands(p *problems, cmds []wireCommand) {
 		default:
 			p.add(join(cp, "type"), "command type %d, want 1, 2 or 3", c.Type)
 		}
+		checkPermissions(p, join(cp, "default_member_permissions"), c.DefaultMemberPermissions)
+		checkEnumSet(p, join(cp, "contexts"), c.Contexts, 0, 2)
+		checkEnumSet(p, join(cp, "integration_types"), c.IntegrationTypes, 0, 1)
 	}
 	if counts[1] > maxCommands {
 		p.add("", "%d chat input commands, at most %d", counts[1], maxCommands)
 	}
 	for _, typ := range []int{2, 3} {
-		if counts[typ] > 5 {
-			p.add("", "%d commands of type %d, at most 5", counts[typ], typ)
+		if counts[typ] > maxMenuCommands {
+			p.add("", "%d commands of type %d, at most %d", counts[typ], typ, maxMenuCommands)
 		}
 	}
 }
 
 func checkName(p *problems, path, name string) {
 	if !commandName.MatchString(name) {
-		p.add(path, "%q does not match ^[-_'\\p{L}\\p{N}]{1,32}$", name)
+		p.add(path, "%q does not match ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$", name)
 	} else if strings.ToLower(name) != name {
 		p.add(path, "%q must be lowercase", name)
 	}
 }
 
+// checkLocalizations checks a localization dictionary: its keys are
+// Discord's locales, its values pass check.
+func checkLocalizations(p *problems, path string, locs map[string]string, check func(path, s string)) {
+	for _, k := range sortedKeys(locs) {
+		if !locales[k] {
+			p.add(join(path, k), "%q is not one of Discord's locales", k)
+			continue
+		}
+		check(join(path, k), locs[k])
+	}
+}
+
+// checkPermissions checks default_member_permissions: null, or a bit set
+// as a string or an integer.
+func checkPermissions(p *problems, path string, raw json.RawMessage) {
+	if !present(raw) || isNull(raw) {
+		return
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		s = string(raw)
+	}
+	if n, err := strconv.ParseUint(s, 10, 64); err != nil || n > maxPermissions {
+		p.add(path, "%s is not a permission bit set (0 to %d)", raw, uint64(maxPermissions))
+	}
+}
+
+// checkEnumSet checks a list of distinct values from lo to hi, at least
+// one if the list is sent.
+func checkEnumSet(p *problems, path string, vs []int, lo, hi int) {
+	if vs != nil && len(vs) == 0 {
+		p.add(path, "must not be empty")
+	}
+	seen := map[int]bool{}
+	for i, v := range vs {
+		if v < lo || v > hi {
+			p.add(fmt.Sprintf("%s[%d]", path, i), "%d, want %d to %d", v, lo, hi)
+		}
+		if seen[v] {
+			p.add(fmt.Sprintf("%s[%d]", path, i), "%d appears twice", v)
+		}
+		seen[v] = true
+	}
+}
+
+// longest is the length of a field toward the command's total: of its
+// longest localization, the default included (the docs' "Slash Commands").
+func longest(s string, locs map[string]string) int {
+	n := runes(s)
+	for _, l := range locs {
+		n = max(n, runes(l))
+	}
+	return n
+}
+
 func optionText(opts []wireCmdOption) int {
 	n := 0
 	for _, o := range opts {
-		n += runes(o.Name) + runes(o.Description) + optionText(o.Options)
+		n += longest(o.Name, o.NameLocalizations) + longest(o.Description, o.DescriptionLocalizations) + optionText(o.Options)
 		for _, c := range o.Choices {
-			n += runes(c.Name) + runes(strings.Trim(string(c.Value), `"`))
+			n += longest(c.Name, c.NameLocalizations) + runes(strings.Trim(string(c.Value), `"`))
 		}
 	}
 	return n
@@ -497,11 +766,13 @@ func checkOptions(p *problems, path string, opts []wireCmdOption, level int) {
 	for i, o := range opts {
 		op := fmt.Sprintf("%s[%d]", path, i)
 		checkName(p, join(op, "name"), o.Name)
+		checkLocalizations(p, join(op, "name_localizations"), o.NameLocalizations, func(path, s string) { checkName(p, path, s) })
 		if names[o.Name] {
 			p.add(join(op, "name"), "%q appears twice", o.Name)
 		}
 		names[o.Name] = true
 		p.length(join(op, "description"), o.Description, 1, maxDescription)
+		checkLocalizations(p, join(op, "description_localizations"), o.DescriptionLocalizations, func(path, s string) { p.length(path, s, 1, maxDescription) })
 		switch o.Type {
 		case SubCommandGroupOption:
 			subs++
@@ -555,23 +826,30 @@ func checkValueOption(p *problems, op string, o wireCmdOption) {
 		p.add(join(op, "autocomplete"), "only string, integer and number options autocomplete")
 	}
 	checkChoices(p, join(op, "choices"), o.Choices, o.Type)
-	if o.MinLength != nil && (*o.MinLength < 0 || *o.MinLength > 6000) {
-		p.add(join(op, "min_length"), "%d, want 0 to 6000", *o.MinLength)
-	}
-	if o.MaxLength != nil && (*o.MaxLength < 1 || *o.MaxLength > 6000) {
-		p.add(join(op, "max_length"), "%d, want 1 to 6000", *o.MaxLength)
+	p.between(join(op, "min_length"), o.MinLength, 0, maxStringLength)
+	p.between(join(op, "max_length"), o.MaxLength, 1, maxStringLength)
+	if o.Type == IntegerOption {
+		for _, b := range []struct {
+			field string
+			v     *float64
+		}{{"min_value", o.MinValue}, {"max_value", o.MaxValue}} {
+			if b.v != nil && (*b.v != float64(int64(*b.v)) || *b.v < -maxInt53 || *b.v > maxInt53) {
+				p.add(join(op, b.field), "%s is not an integer from -(2^53-1) to 2^53-1", number(*b.v))
+			}
+		}
 	}
 }
 
 // checkChoices checks fixed choices or an autocomplete answer for an option
-// of type optType.
+// of type optType. Discord trims a choice's name before it measures it.
 func checkChoices(p *problems, path string, cs []wireChoice, optType int) {
 	if len(cs) > maxChoices {
 		p.add(path, "%d choices, at most %d", len(cs), maxChoices)
 	}
 	for i, c := range cs {
 		cp := fmt.Sprintf("%s[%d]", path, i)
-		p.length(join(cp, "name"), c.Name, 1, maxChoiceText)
+		p.length(join(cp, "name"), strings.TrimSpace(c.Name), 1, maxChoiceText)
+		checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { p.length(path, s, 1, maxChoiceText) })
 		var s string
 		isString := json.Unmarshal(c.Value, &s) == nil
 		var num float64
@@ -581,16 +859,18 @@ func checkChoices(p *problems, path string, cs []wireChoice, optType int) {
 			if !isString {
 				p.add(join(cp, "value"), "%s is not a string, as the option is", c.Value)
 			} else {
-				p.length(join(cp, "value"), s, 1, maxChoiceText)
+				p.atMost(join(cp, "value"), s, maxChoiceText)
 			}
 		case IntegerOption:
 			// Discord interprets a numeric string as the integer it spells.
 			if isString {
-				if _, err := strconv.ParseInt(s, 10, 64); err != nil {
-					p.add(join(cp, "value"), "could not interpret %q as an integer", s)
+				if n, err := strconv.ParseInt(s, 10, 64); err != nil || n < -maxInt53 || n > maxInt53 {
+					p.add(join(cp, "value"), "could not interpret %q as an integer from -(2^53-1) to 2^53-1", s)
 				}
 			} else if !isNumber || num != float64(int64(num)) {
 				p.add(join(cp, "value"), "%s is not an integer, as the option is", c.Value)
+			} else if num < -maxInt53 || num > maxInt53 {
+				p.add(join(cp, "value"), "%s is outside -(2^53-1) to 2^53-1", c.Value)
 			}
 		case NumberOption:
 			if isString {
@@ -604,20 +884,23 @@ func checkChoices(p *problems, path string, cs []wireChoice, optType int) {
 	}
 }
 
-// checkThread checks a thread creation payload.
+// wireThread is a thread creation payload.
 type wireThread struct {
 	Name                string `json:"name"`
-	AutoArchiveDuration int    `json:"auto_archive_duration"`
+	AutoArchiveDuration *int   `json:"auto_archive_duration"`
 	Type                int    `json:"type"`
-	RateLimitPerUser    int    `json:"rate_limit_per_user"`
+	RateLimitPerUser    *int   `json:"rate_limit_per_user"`
 }
 
+// checkThread checks a thread creation payload.
 func checkThread(p *problems, w wireThread, fromMessage bool) {
 	p.length("name", w.Name, 1, maxThreadName)
-	switch w.AutoArchiveDuration {
-	case 0, 60, 1440, 4320, 10080:
-	default:
-		p.add("auto_archive_duration", "%d minutes, want 60, 1440, 4320 or 10080", w.AutoArchiveDuration)
+	if d := w.AutoArchiveDuration; d != nil {
+		switch *d {
+		case 60, 1440, 4320, 10080:
+		default:
+			p.add("auto_archive_duration", "%d minutes, want 60, 1440, 4320 or 10080", *d)
+		}
 	}
 	if !fromMessage {
 		switch w.Type {
@@ -626,10 +909,41 @@ func checkThread(p *problems, w wireThread, fromMessage bool) {
 			p.add("type", "thread type %d, want 10, 11 or 12", w.Type)
 		}
 	}
-	if w.RateLimitPerUser < 0 || w.RateLimitPerUser > 21600 {
-		p.add("rate_limit_per_user", "%d, want 0 to 21600", w.RateLimitPerUser)
-	}
+	p.between("rate_limit_per_user", w.RateLimitPerUser, 0, maxRateLimit)
 }
+
+// modalComponent is a component of a modal: an action row holding a text
+// input, a label holding one interactive component, a text display, or one
+// of those interactive components.
+type modalComponent struct {
+	Type        int              `json:"type"`
+	CustomID    *string          `json:"custom_id"`
+	Style       int              `json:"style"`
+	Label       *string          `json:"label"`
+	Description *string          `json:"description"`
+	Content     *string          `json:"content"`
+	Placeholder string           `json:"placeholder"`
+	Value       string           `json:"value"`
+	MinLength   *int             `json:"min_length"`
+	MaxLength   *int             `json:"max_length"`
+	MinValues   *int             `json:"min_values"`
+	MaxValues   *int             `json:"max_values"`
+	Required    *bool            `json:"required"`
+	Disabled    bool             `json:"disabled"`
+	Options     []wireOption     `json:"options"`
+	Components  []modalComponent `json:"components"`
+	Component   *modalComponent  `json:"component"`
+}
+
+// Modal component types beyond those of messages.
+const (
+	compTextDisplay   = 10
+	compLabel         = 18
+	compFileUpload    = 19
+	compRadioGroup    = 21
+	compCheckboxGroup = 22
+	compCheckbox      = 23
+)
 
 // checkModal checks the data of a modal response.
 func checkModal(p *problems, w *wireMessage) {
@@ -639,25 +953,103 @@ func checkModal(p *problems, w *wireMessage) {
 		title = *w.Title
 	}
 	p.length("data.title", title, 1, maxModalTitle)
-	rows, err := decodeComponents(w.Components)
-	if err != nil {
-		p.add("data.components", "%v", err)
+	var rows []modalComponent
+	if present(w.Components) && !isNull(w.Components) {
+		if err := json.Unmarshal(w.Components, &rows); err != nil {
+			p.add("data.components", "components: %v", err)
+		}
 	}
 	if len(rows) < 1 || len(rows) > maxModalRows {
-		p.add("data.components", "%d rows, want 1 to %d", len(rows), maxModalRows)
+		p.add("data.components", "%d components, want 1 to %d", len(rows), maxModalRows)
 	}
+	ids := map[string]string{}
 	for i, r := range rows {
-		if r.Type != ActionRow || len(r.Components) != 1 || r.Components[0].Type != TextInput {
-			p.add(fmt.Sprintf("data.components[%d]", i), "each modal row holds one text input")
-			continue
+		rp := fmt.Sprintf("data.components[%d]", i)
+		switch r.Type {
+		case ActionRow: // deprecated, but still accepted
+			if len(r.Components) != 1 || r.Components[0].Type != TextInput {
+				p.add(rp, "a modal's action row holds one text input")
+				continue
+			}
+			in := r.Components[0]
+			cp := rp + ".components[0]"
+			if in.Label == nil {
+				p.add(join(cp, "label"), "a text input outside a label needs a label")
+			}
+			checkModalInput(p, cp, in, ids)
+		case compLabel:
+			label := ""
+			if r.Label != nil {
+				label = *r.Label
+			}
+			p.length(join(rp, "label"), label, 1, maxLabel)
+			if r.Description != nil {
+				p.length(join(rp, "description"), *r.Description, 1, maxLabelDesc)
+			}
+			if r.Component == nil {
+				p.add(join(rp, "component"), "a label holds one component")
+				continue
+			}
+			checkModalInput(p, join(rp, "component"), *r.Component, ids)
+		case compTextDisplay:
+			content := ""
+			if r.Content != nil {
+				content = *r.Content
+			}
+			p.length(join(rp, "content"), content, 1, maxTextInput)
+		default:
+			p.add(join(rp, "type"), "component type %d cannot be at the top of a modal; want an action row (1), a label (18) or a text display (10)", r.Type)
 		}
-		in := r.Components[0]
-		cp := fmt.Sprintf("data.components[%d].components[0]", i)
-		checkCustomID(p, cp, in.CustomID)
-		label := ""
-		if in.Label != nil {
-			label = *in.Label
+	}
+}
+
+// checkModalInput checks an interactive component of a modal.
+func checkModalInput(p *problems, path string, c modalComponent, ids map[string]string) {
+	checkCustomID(p, path, c.CustomID)
+	uniqueID(p, ids, path, c.CustomID)
+	if c.Disabled {
+		p.add(join(path, "disabled"), "a modal cannot have disabled components")
+	}
+	if c.MinValues != nil && *c.MinValues < 1 && (c.Required == nil || *c.Required) {
+		p.add(join(path, "min_values"), "min_values %d in a required component; set required to false", *c.MinValues)
+	}
+	switch c.Type {
+	case TextInput:
+		if c.Style != 1 && c.Style != 2 {
+			p.add(join(path, "style"), "text input style %d, want 1 (short) or 2 (paragraph)", c.Style)
 		}
-		p.length(join(cp, "label"), label, 1, 45)
+		if c.Label != nil {
+			p.length(join(path, "label"), *c.Label, 1, maxLabel)
+		}
+		p.atMost(join(path, "placeholder"), c.Placeholder, maxInputHolder)
+		p.atMost(join(path, "value"), c.Value, maxTextInput)
+		p.between(join(path, "min_length"), c.MinLength, 0, maxTextInput)
+		p.between(join(path, "max_length"), c.MaxLength, 1, maxTextInput)
+	case StringSelect, 5, 6, 7, 8:
+		checkSelect(p, path, wireComponent{Type: c.Type, CustomID: c.CustomID, Placeholder: c.Placeholder, MinValues: c.MinValues, MaxValues: c.MaxValues, Options: c.Options})
+	case compFileUpload, compCheckboxGroup:
+		p.between(join(path, "min_values"), c.MinValues, 0, maxModalChoices)
+		p.between(join(path, "max_values"), c.MaxValues, 1, maxModalChoices)
+		if c.Type == compCheckboxGroup {
+			checkModalOptions(p, path, c.Options, 1)
+		}
+	case compRadioGroup:
+		checkModalOptions(p, path, c.Options, 2)
+	case compCheckbox:
+	default:
+		p.add(join(path, "type"), "component type %d cannot be in a modal", c.Type)
+	}
+}
+
+// checkModalOptions checks the options of a radio or checkbox group.
+func checkModalOptions(p *problems, path string, opts []wireOption, lo int) {
+	if len(opts) < lo || len(opts) > maxModalChoices {
+		p.add(join(path, "options"), "%d options, want %d to %d", len(opts), lo, maxModalChoices)
+	}
+	for i, o := range opts {
+		op := fmt.Sprintf("%s.options[%d]", path, i)
+		p.length(join(op, "label"), o.Label, 1, maxOptionText)
+		p.length(join(op, "value"), o.Value, 1, maxOptionText)
+		p.atMost(join(op, "description"), o.Description, maxOptionText)
 	}
 }
