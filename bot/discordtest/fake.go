@@ -281,6 +281,18 @@ func (f *Fake) NewChannel(name string) Channel {
 	return c
 }
 
+// NewGuild adds a second server the bot is in, with its own #general,
+// and returns that channel. Commands registered for the first server only
+// are not there: register them globally (as a bot in many servers does) to
+// use them in both. The gateway announces only the first server.
+func (f *Fake) NewGuild(name string) Channel {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := Channel{ID: f.snowflake(), GuildID: f.snowflake(), Name: name, Type: TextChannel}
+	f.channels[c.ID] = c
+	return c
+}
+
 // NewThread adds a public thread to parent, as if a person had made it.
 func (f *Fake) NewThread(parent Channel, name string) Channel {
 	f.mu.Lock()
