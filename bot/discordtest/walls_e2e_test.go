@@ -44,7 +44,9 @@ func TestServersWalledOffThroughDiscord(t *testing.T) {
 		return !m.Ephemeral() && strings.Contains(m.Content, "offers a draw")
 	})
 	lobby := h.f.Command(bob, serverA, "kimbo", "new", discordtest.Opt{Name: "players", Value: "3"}).Await(t, "the lobby",
-		func(m discordtest.Message) bool { return !m.Ephemeral() && !m.Loading() && strings.Contains(m.Content, "starts a game of Kimbo") })
+		func(m discordtest.Message) bool {
+			return !m.Ephemeral() && !m.Loading() && strings.Contains(m.Content, "starts a game of Kimbo")
+		})
 	lobbyA := gameID(t, lobby)
 	// Server B: Carol and Dave's game.
 	idB, boardB := h.challenge(carol, dave, serverB)
