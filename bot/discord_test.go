@@ -102,6 +102,9 @@ func TestCommandPayloadWithinLimits(t *testing.T) {
 				if o.Autocomplete && len(o.Choices) > 0 {
 					t.Errorf("%s %s %s: autocomplete with fixed choices", c.Name, sub.Name, o.Name)
 				}
+				if o.Type == discordgo.ApplicationCommandOptionString && (o.MaxLength < 1 || o.MaxLength > 6000) {
+					t.Errorf("%s %s %s: a string option registered with max_length %d, want 1–6000", c.Name, sub.Name, o.Name, o.MaxLength)
+				}
 			}
 		}
 	}

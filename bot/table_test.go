@@ -951,6 +951,9 @@ func TestCommandSpecs(t *testing.T) {
 				if o.Autocomplete && o.Type == UserOption {
 					t.Errorf("%s %s: a user option cannot autocomplete", what, o.Name)
 				}
+				if o.Type == StringOption && (o.MaxLength < 1 || o.MaxLength > 100) {
+					t.Errorf("%s %s: a string option with max length %d, want one declared, at most 100", what, o.Name, o.MaxLength)
+				}
 			}
 
 			resp := e.do(Request{ID: e.nextID(), Kind: CommandRequest, ChannelID: tableChannel, User: alice, Command: c.Name, Sub: s.Name, Options: map[string]string{}})
