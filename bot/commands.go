@@ -164,6 +164,11 @@ func (t *Table) checkOptions(req Request) error {
 			}
 			return sorry("%s is not one of the choices for %s: %s.", quote(value), o.Name, strings.Join(vals, ", "))
 		}
+		if _, known := req.Users[value]; o.Type == UserOption && value != "" && !known {
+			// The transport names the people it resolved; Discord always
+			// does for a user option.
+			return sorry("I don't know who %s is: pick someone from the list.", quote(value))
+		}
 		if o.MaxLength > 0 && textLen(value) > o.MaxLength {
 			return sorry("The %s you gave is too long: at most %d characters.", o.Name, o.MaxLength)
 		}

@@ -247,7 +247,11 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 	if len(open) > 0 || len(g.Seats) > 2 {
 		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "cancel"), Label: "Cancel", Style: Secondary})
 	}
-	msg.Components = []Row{row}
+	for len(row) > 0 {
+		n := min(len(row), maxButtons)
+		msg.Components = append(msg.Components, row[:n])
+		row = row[n:]
+	}
 	return msg
 }
 

@@ -121,9 +121,19 @@ func (e *tableEnv) cmd(u User, sub string, opts ...string) Request {
 		Command: "kingsmen", Sub: sub, Options: map[string]string{}, Users: map[string]User{}}
 	for i := 0; i+1 < len(opts); i += 2 {
 		req.Options[opts[i]] = opts[i+1]
+		// The people named are resolved, as Discord resolves the users of
+		// user options.
+		for _, u := range people {
+			if u.ID == opts[i+1] {
+				req.Users[u.ID] = u
+			}
+		}
 	}
 	return req
 }
+
+// people are the users the table tests know.
+var people = []User{alice, bob, carol, stranger, robot, {ID: "500", Name: "Dave"}}
 
 // click is u using the component customID, choosing values in a select.
 func (e *tableEnv) click(u User, customID string, values ...string) Request {
