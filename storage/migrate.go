@@ -25,7 +25,7 @@ type migration struct {
 // applied in its own transaction together with its row in schema_migrations
 // (version, name, applied_at), so running Migrate twice changes nothing. A
 // database that has applied versions fsys does not have (made by a newer
-// program) is an error.
+// program) is an error that is ErrNewerSchema.
 func Migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
 	return migrate(ctx, db, fsys, time.Now)
 }
@@ -49,7 +49,7 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, now func() time.Time) 
 		return fmt.Errorf("migrate: read schema_migrations: %w", classify(err))
 	}
 	if latest > len(list) {
-		return fmt.Errorf("migrate: the database is at schema version %d, newer than this program's %d", latest, len(list))
+		return fmt.Errorf("migrate: %w: it is at schema version %d, this program knows up to %d", ErrNewerSchema, latest, len(list))
 	}
 	for _, m := range list[latest:] {
 		if err := apply(ctx, db, m, now); err != nil {

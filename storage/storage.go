@@ -5,10 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -33,7 +36,36 @@ var (
 	ErrInvalid = errors.New("invalid")
 	// ErrCorrupt means the file is not a Parlor database or is damaged.
 	ErrCorrupt = errors.New("not a Parlor database or corrupt")
+	// ErrNewerSchema means the database was migrated by a newer Parlor,
+	// to a schema version this program does not know.
+	ErrNewerSchema = errors.New("the database was made by a newer version of Parlor")
+
+	// ErrUnwritable means the database could not be written, for a reason
+	// that is not ErrBusy, ErrConflict, ErrDuplicate or ErrNotFound: the
+	// file, its directory or the disk refuses the write. Open returns it
+	// when the database cannot be used, and every method that writes
+	// returns it when a write fails so. The error carries, where known,
+	// one of the more specific errors below too.
+	ErrUnwritable = errors.New("the database could not be written")
+	// ErrReadOnly means the database file, its directory or the file
+	// system may not be written by this process.
+	ErrReadOnly = errors.New("read-only")
+	// ErrReadOnlyDir means the directory of the database may not be
+	// written, so SQLite cannot create the file or its -wal and -shm files
+	// beside it. Errors that are ErrReadOnlyDir are ErrReadOnly too.
+	ErrReadOnlyDir = errors.New("read-only directory")
+	// ErrNoDirectory means the directory meant to hold the database does
+	// not exist.
+	ErrNoDirectory = errors.New("no such directory")
+	// ErrFull means the disk (or the user's quota) is full.
+	ErrFull = errors.New("disk full")
+	// ErrIO means the disk reported an input/output error.
+	ErrIO = errors.New("disk I/O error")
 )
+
+// readOnlyDirectory is SQLITE_READONLY_DIRECTORY, which go-sqlite3 does not
+// name: the database cannot be written because its directory cannot.
+var readOnlyDirectory = sqlite3.ErrReadonly.Extend(6)
 
 // DefaultBusyTimeout is how long a statement waits for another connection's
 // lock before failing with ErrBusy, unless OpenOptions says otherwise.
@@ -54,10 +86,19 @@ type OpenOptions struct {
 	// BusyTimeout is how long a statement waits for a lock held by another
 	// connection before failing with ErrBusy. Zero means DefaultBusyTimeout.
 	BusyTimeout time.Duration
+
+	// driver is the database/sql driver name; "" means go-sqlite3's
+	// "sqlite3". Tests set it to a driver with a ConnectHook.
+	driver string
 }
 
 // Open opens (creating it if needed) the SQLite database at path, checks
-// that it is a sound Parlor database and applies any pending migrations.
+// that it is a sound Parlor database that can be written, and applies any
+// pending migrations.
+//
+// A database that cannot be used is an error that is one of: ErrUnwritable
+// together with ErrNoDirectory, ErrReadOnly (and ErrReadOnlyDir), ErrFull or
+// ErrIO; ErrCorrupt; ErrNewerSchema; ErrBusy.
 func Open(ctx context.Context, path string) (*DB, error) {
 	return OpenWith(ctx, path, OpenOptions{})
 }
@@ -67,39 +108,141 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*DB, error) {
 	if path == "" {
 		return nil, fmt.Errorf("open database: empty path: %w", ErrInvalid)
 	}
-	source, err := dsn(path, opts.BusyTimeout)
+	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	sqldb, err := sql.Open("sqlite3", source)
+	if err := writable(abs); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	source := dsn(abs, opts.BusyTimeout)
+	driver := opts.driver
+	if driver == "" {
+		driver = "sqlite3"
+	}
+	sqldb, err := sql.Open(driver, source)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	db := &DB{db: sqldb}
 	if err := db.check(ctx); err != nil {
 		sqldb.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, explain(abs, err))
 	}
 	if err := migrate(ctx, sqldb, migrations.FS, db.now); err != nil {
 		sqldb.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, explain(abs, err))
+	}
+	// A file this process may read but not write (another user's, or on a
+	// read-only mount) opens read-only without complaint, and a database
+	// already migrated and in WAL mode is not written above: ask for a
+	// write, which changes nothing, so that it fails now rather than at
+	// the first move.
+	if _, err := sqldb.ExecContext(ctx, "UPDATE schema_migrations SET name = name WHERE 0"); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open %s: write check: %w", path, explain(abs, classify(err)))
 	}
 	return db, nil
 }
 
-// dsn makes go-sqlite3's data source name for path: a file: URI whose query
-// carries the pragmas, so every pooled connection gets them.
-func dsn(path string, busy time.Duration) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
+// writable checks, before SQLite opens the database at path (absolute),
+// that its directory exists and that neither the directory nor the file,
+// nor its -wal and -shm files where they exist, lack every write bit. Root
+// may write where no write bit is set, and SQLite would, but a database its
+// owner made read-only is a mistake to report, not to use. SQLite's own
+// errors catch what the bits do not show (another user's file, a read-only
+// mount).
+func writable(path string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return &unwritable{detail: "the directory " + dir + " does not exist", reasons: []error{ErrNoDirectory}}
+	case err != nil:
+		return &unwritable{detail: "cannot look at the directory " + dir, cause: err}
+	case !fi.IsDir():
+		return &unwritable{detail: dir + " is not a directory", reasons: []error{ErrNoDirectory}}
+	case fi.Mode().Perm()&0o222 == 0:
+		return &unwritable{detail: fmt.Sprintf("the directory %s is read-only (mode %04o), and SQLite must create the database and its -wal and -shm files in it",
+			dir, fi.Mode().Perm()), reasons: []error{ErrReadOnly, ErrReadOnlyDir}}
 	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue
+		case err != nil:
+			return &unwritable{detail: "cannot look at " + p, cause: err}
+		case fi.IsDir():
+			return fmt.Errorf("%s is a directory, not a database file: %w", p, ErrInvalid)
+		case fi.Mode().Perm()&0o222 == 0:
+			return &unwritable{detail: fmt.Sprintf("the file %s is read-only (mode %04o)", p, fi.Mode().Perm()),
+				reasons: []error{ErrReadOnly}}
+		}
+	}
+	return nil
+}
+
+// explain makes SQLite's "unable to open database file" at Open specific
+// where the file system tells more: when the file does not exist, SQLite
+// says "no such file" whether the directory is missing or it may not create
+// the file there.
+func explain(path string, err error) error {
+	var se sqlite3.Error
+	if !errors.As(err, &se) || se.Code != sqlite3.ErrCantOpen {
+		return err
+	}
+	if _, serr := os.Stat(path); !errors.Is(serr, fs.ErrNotExist) {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
+		return &unwritable{detail: "the directory " + dir + " does not exist", reasons: []error{ErrNoDirectory}, cause: se}
+	}
+	return &unwritable{detail: "the database cannot be created in the directory " + dir,
+		reasons: []error{ErrReadOnly, ErrReadOnlyDir}, cause: se}
+}
+
+// unwritable is an ErrUnwritable error: it matches ErrUnwritable, its
+// reasons and its cause with errors.Is.
+type unwritable struct {
+	detail  string  // what is wrong, in words
+	reasons []error // the specific errors, such as ErrFull; may be empty
+	cause   error   // the error seen, such as SQLite's; may be nil
+}
+
+func (e *unwritable) Error() string {
+	s := ErrUnwritable.Error() + ": " + e.detail
+	if e.cause != nil {
+		s += " (" + e.cause.Error() + ")"
+	}
+	return s
+}
+
+func (e *unwritable) Unwrap() []error {
+	errs := append([]error{ErrUnwritable}, e.reasons...)
+	if e.cause != nil {
+		errs = append(errs, e.cause)
+	}
+	return errs
+}
+
+// dsn makes go-sqlite3's data source name for the absolute path abs: a
+// file: URI whose query carries the pragmas, so every pooled connection gets
+// them.
+func dsn(abs string, busy time.Duration) string {
 	if busy <= 0 {
 		busy = DefaultBusyTimeout
 	}
 	ms := max(busy.Milliseconds(), 1)
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
+	// In WAL mode go-sqlite3 sets synchronous=NORMAL unless told otherwise,
+	// and then a commit does not wait for the disk: the last moves can be
+	// lost on power loss or an OS crash although the player was told they
+	// were made. FULL syncs the WAL at every commit, so a move confirmed is
+	// a move kept. It costs a sync per commit, which a game's pace affords.
+	q.Set("_synchronous", "FULL")
 	q.Set("_busy_timeout", strconv.FormatInt(ms, 10))
 	q.Set("_foreign_keys", "on")
 	q.Set("_txlock", "immediate")
@@ -107,7 +250,7 @@ func dsn(path string, busy time.Duration) (string, error) {
 	if !strings.HasPrefix(p, "/") { // a Windows drive letter
 		p = "/" + p
 	}
-	return "file:" + p + "?" + q.Encode(), nil
+	return "file:" + p + "?" + q.Encode()
 }
 
 // check makes sure the file is an SQLite database in good health, and either
@@ -158,12 +301,47 @@ func corrupt(err error) error {
 	return classify(err)
 }
 
-// classify marks SQLite's busy and locked errors as ErrBusy, keeping the
-// original error in the chain too.
+// classify marks SQLite's busy and locked errors as ErrBusy, and its errors
+// that say the database cannot be written (full, I/O error, read-only,
+// cannot open, permission) as ErrUnwritable with the specific error, such
+// as ErrFull, keeping the original error in the chain too.
 func classify(err error) error {
 	var se sqlite3.Error
-	if errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked) {
+	if !errors.As(err, &se) || errors.Is(err, ErrBusy) || errors.Is(err, ErrUnwritable) {
+		return err
+	}
+	by := func(detail string, reasons ...error) error {
+		return &unwritable{detail: detail, reasons: reasons, cause: err}
+	}
+	errno := se.SystemErrno // set for SQLITE_CANTOPEN and SQLITE_IOERR only
+	switch se.Code {
+	case sqlite3.ErrBusy, sqlite3.ErrLocked:
 		return fmt.Errorf("%w: %w", ErrBusy, err)
+	case sqlite3.ErrFull:
+		return by("the disk is full", ErrFull)
+	case sqlite3.ErrReadonly:
+		if se.ExtendedCode == readOnlyDirectory {
+			return by("its directory is read-only", ErrReadOnly, ErrReadOnlyDir)
+		}
+		return by("it is read-only", ErrReadOnly)
+	case sqlite3.ErrPerm:
+		return by("permission denied", ErrReadOnly)
+	case sqlite3.ErrCantOpen:
+		switch {
+		case errors.Is(errno, fs.ErrPermission) || errno == syscall.EROFS:
+			return by("it cannot be opened for writing", ErrReadOnly)
+		case errors.Is(errno, fs.ErrNotExist):
+			return by("it or its directory does not exist", ErrNoDirectory)
+		}
+		return by("it cannot be opened")
+	case sqlite3.ErrIoErr:
+		switch errno {
+		case syscall.ENOSPC, syscall.EDQUOT:
+			return by("the disk is full", ErrFull)
+		case syscall.EROFS:
+			return by("the file system is read-only", ErrReadOnly)
+		}
+		return by("the disk reported an I/O error", ErrIO)
 	}
 	return err
 }

@@ -20,6 +20,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -109,10 +110,58 @@ func dbPath(fs *flag.FlagSet) *string {
 func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *storage.DB, error) {
 	db, err := storage.Open(ctx, path)
 	if err != nil {
-		return nil, nil, err
+		logger.Debug("open database", "path", path, "err", err) // the whole chain, which unusable shortens
+		return nil, nil, unusable(path, err)
 	}
 	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger})
 	return t, db, nil
+}
+
+// dbError is a database Parlor cannot use, told in one line for the
+// operator; it wraps storage's error for errors.Is.
+type dbError struct {
+	msg string
+	err error
+}
+
+func (e *dbError) Error() string { return e.msg }
+func (e *dbError) Unwrap() error { return e.err }
+
+// unusable turns storage.Open's error for the database at path into one
+// line saying what is wrong and what to do, without the chain of wrapped
+// errors.
+func unusable(path string, err error) error {
+	if abs, aerr := filepath.Abs(path); aerr == nil {
+		path = abs
+	}
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	var what string
+	switch {
+	case errors.Is(err, storage.ErrNoDirectory):
+		what = fmt.Sprintf("the directory %s does not exist; create it, or set PARLOR_DB to a file in an existing directory", dir)
+	case errors.Is(err, storage.ErrReadOnlyDir):
+		what = fmt.Sprintf("the directory %s is read-only, and SQLite must create %s-wal and %s-shm beside the database; "+
+			"make the directory writable for the user running Parlor, or move the database to a writable directory and set PARLOR_DB", dir, base, base)
+	case errors.Is(err, storage.ErrReadOnly):
+		what = fmt.Sprintf("the file is read-only; make it (and any %s-wal and %s-shm beside it) writable for the user running Parlor, "+
+			"or set PARLOR_DB to a writable file", base, base)
+	case errors.Is(err, storage.ErrFull):
+		what = fmt.Sprintf("the disk holding %s is full; free some space on it, or set PARLOR_DB to a file on another disk", dir)
+	case errors.Is(err, storage.ErrIO):
+		what = "the disk reported an I/O error; check the disk and the system log, then start Parlor again"
+	case errors.Is(err, storage.ErrCorrupt):
+		what = "it is not a Parlor database, or it is damaged; restore it from a backup, " +
+			"or set PARLOR_DB to another file (a new database is made if the file does not exist)"
+	case errors.Is(err, storage.ErrNewerSchema):
+		what = "it was last used by a newer version of Parlor; run that version, or restore a backup made by this one"
+	case errors.Is(err, storage.ErrBusy):
+		what = "another program keeps it locked; stop it (is another Parlor running on it?) and try again"
+	case errors.Is(err, storage.ErrUnwritable):
+		what = "it could not be written; check that the user running Parlor may write the file and its directory, and that the disk works"
+	default:
+		return err
+	}
+	return &dbError{msg: "cannot use the database " + path + ": " + what, err: err}
 }
 
 func runBot(ctx context.Context, args []string, logger *slog.Logger) error {
