@@ -247,6 +247,9 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 
 // explain turns an error into the private answer the user sees.
 func (t *Table) explain(log *slog.Logger, err error) Response {
+	if gf := (*gameFailure)(nil); errors.As(err, &gf) {
+		log = log.With("game", gf.id)
+	}
 	var ue *userError
 	switch {
 	case errors.As(err, &ue):
@@ -260,6 +263,9 @@ func (t *Table) explain(log *slog.Logger, err error) Response {
 		return private("The game store is busy right now. Nothing was changed; please try again in a moment.")
 	case errors.Is(err, storage.ErrNotFound):
 		return private("I can't find that game.")
+	case errors.Is(err, storage.ErrUnwritable):
+		log.Error("could not save", "err", err)
+		return private("Parlor could not save that; nothing changed. Please try again.")
 	}
 	log.Error("handler failed", "err", err)
 	return private("Something went wrong on our side, and nothing was changed. Please try again.")
@@ -334,6 +340,10 @@ func (t *Table) retry(ctx context.Context, req Request, l *loaded, act func(*loa
 	for try := 1; ; try++ {
 		resp, err := act(l)
 		if !errors.Is(err, storage.ErrConflict) || try == maxTries {
+			var ue *userError
+			if err != nil && !errors.As(err, &ue) {
+				err = &gameFailure{id: l.row.ID, err: err}
+			}
 			return resp, err
 		}
 		if l, err = t.load(ctx, req, l.row.ID); err != nil {
@@ -341,6 +351,16 @@ func (t *Table) retry(ctx context.Context, req Request, l *loaded, act func(*loa
 		}
 	}
 }
+
+// gameFailure is an error met while acting on a game, so that it is
+// logged with the game's id.
+type gameFailure struct {
+	id  int64
+	err error
+}
+
+func (g *gameFailure) Error() string { return g.err.Error() }
+func (g *gameFailure) Unwrap() error { return g.err }
 
 // seatOf is the seat of user in g, or -1.
 func seatOf(g *storage.Game, user string) int {

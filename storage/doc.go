@@ -5,7 +5,8 @@
 // Storage knows a game only as a kind, a position text and a log of move
 // texts; what they mean is the rules engines' business.
 //
-// Every change goes through Apply, which in one transaction records the
+// Every change of a game (a move, a vote to pause, a seat, a draw offer)
+// goes through Apply, which in one transaction records the
 // interaction that caused it (so a redelivered interaction is refused with
 // ErrDuplicate), bumps the version only if it is still the one the caller
 // loaded (else ErrConflict: someone else moved first), and appends the new
@@ -36,6 +37,18 @@
 //	case errors.Is(err, storage.ErrDuplicate):
 //		// already handled this interaction
 //	}
+//
+// Of changes made at once from the same version exactly one is stored; the
+// others get ErrConflict and are the caller's to try again on the game as it
+// is then. Game.BoardVersion tells which versions a board drawn earlier is
+// still good for: changes that leave the position and status as they were
+// do not move it.
+//
+// Commits are durable (synchronous=FULL in WAL mode). Errors are classified
+// for the caller: ErrBusy (locked too long), ErrUnwritable (the disk, file or
+// directory refuses the write; with ErrFull, ErrReadOnly, ErrNoDirectory or
+// ErrIO), ErrCorrupt and ErrNewerSchema (from Open). Nothing is written by a
+// call that fails.
 //
 // The schema lives in the migrations package and is applied by Open (see
 // Migrate). Times are stored as unix milliseconds and returned in UTC.
