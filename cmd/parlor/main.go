@@ -1,14 +1,16 @@
 // Command parlor is the Parlor bot and its tools.
 //
-//	parlor [run]                   the Discord bot (needs DISCORD_TOKEN)
-//	parlor console [--as NAME]     play from the terminal, no Discord needed
-//	parlor render GAME --out F     draw a position to a PNG
-//	parlor selfplay GAME --games N --seed S
-//	parlor check                   replay every stored game's move log
+//	parlor [run]          the Discord bot (needs DISCORD_TOKEN)
+//	parlor console        play from the terminal, no Discord needed
+//	parlor render GAME    draw a position to a PNG
+//	parlor selfplay GAME  play random legal games, checking invariants
+//	parlor check          replay every stored game's move log
+//	parlor help [COMMAND] the usage (also: parlor COMMAND --help)
 //
 // Settings come from the environment and from a .env file (which never
 // overrides a variable already set): DISCORD_TOKEN, DISCORD_GUILD_ID,
 // PARLOR_DB (default parlor.db), LOG_LEVEL (debug, info, warn, error).
+// Exit status: 0 done, 1 failed, 2 a command line Parlor does not understand.
 package main
 
 import (
@@ -29,6 +31,7 @@ import (
 
 	"parlor/bot"
 	"parlor/render"
+	"parlor/rules"
 	"parlor/storage"
 )
 
@@ -36,11 +39,29 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "parlor:", err)
-		os.Exit(1)
-	}
+	os.Exit(exitCode(err, os.Stderr))
 }
+
+// exitCode reports err and says how Parlor exits: 0 for nil, 2 for a
+// command line it does not understand (with the usage), 1 otherwise.
+func exitCode(err error, stderr io.Writer) int {
+	var ue *usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "parlor: %s\n\n%s", ue.msg, ue.usage)
+		return 2
+	}
+	fmt.Fprintln(stderr, "parlor:", err)
+	return 1
+}
+
+// usageError is a command line Parlor does not understand: what is wrong,
+// and the usage that says how to write it.
+type usageError struct{ msg, usage string }
+
+func (e *usageError) Error() string { return e.msg }
 
 // token is a secret that never shows in logs.
 type token string
@@ -55,38 +76,131 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	cmd := "run"
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		cmd, args = args[0], args[1:]
-	}
-	switch cmd {
-	case "run":
-		return runBot(ctx, args, logger)
-	case "console":
-		return runConsole(ctx, args, stdin, stdout, logger)
-	case "render":
-		return runRender(args, stdout)
-	case "selfplay":
-		return runSelfplay(ctx, args, stdout, logger)
-	case "check":
-		return runCheck(ctx, args, stdout, logger)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+	name := "run"
+	switch {
+	case len(args) > 0 && isHelp(args[0]): // parlor help [COMMAND], parlor --help
+		if len(args) == 1 {
+			fmt.Fprint(stdout, usage())
+			return nil
+		}
+		c, ok := commandNamed(args[1])
+		if !ok || len(args) > 2 {
+			return &usageError{msg: fmt.Sprintf("no help for %q", strings.Join(args[1:], " ")), usage: usage()}
+		}
+		fmt.Fprint(stdout, c.usage())
 		return nil
+	case len(args) > 0 && !strings.HasPrefix(args[0], "-"):
+		name, args = args[0], args[1:]
 	}
-	return fmt.Errorf("unknown command %q\n%s", cmd, usage)
+	c, ok := commandNamed(name)
+	if !ok {
+		return &usageError{msg: fmt.Sprintf("unknown command %q", name), usage: usage()}
+	}
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var game rules.Game
+	if c.game {
+		if len(args) == 0 || isHelp(args[0]) || strings.HasPrefix(args[0], "-") {
+			if len(args) > 0 && isHelp(args[0]) {
+				fmt.Fprint(stdout, c.usage())
+				return nil
+			}
+			return &usageError{msg: "say which game: " + gameNames(), usage: c.usage()}
+		}
+		if game, ok = gameNamed(args[0]); !ok {
+			return &usageError{msg: fmt.Sprintf("unknown game %q: say %s", args[0], gameNames()), usage: c.usage()}
+		}
+		args = args[1:]
+	}
+	env := &cmdEnv{stdin: stdin, stdout: stdout, logger: logger, game: game, usage: c.usage()}
+	finish := c.flags(fs, env)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, c.usage())
+			return nil
+		}
+		return &usageError{msg: err.Error(), usage: c.usage()}
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: fmt.Sprintf("%s takes no argument %q", c.name, fs.Arg(0)), usage: c.usage()}
+	}
+	return finish(ctx)
 }
 
-const usage = `usage:
-  parlor [run]                          run the Discord bot (needs DISCORD_TOKEN)
-  parlor console [--as NAME] [--boards DIR]
-                                        play in the terminal, no Discord needed
-  parlor render GAME [--players N] [--position TEXT] [--last MOVE] --out FILE.png
-  parlor selfplay GAME [--players N] --games N --seed S [--store=false]
-                                        GAME is kingsmen or kimbo
-  parlor check                          replay every stored game and compare
-Settings: PARLOR_DB (default parlor.db), DISCORD_TOKEN, DISCORD_GUILD_ID, LOG_LEVEL; a .env file is read too.
-`
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
+
+// cmdEnv is what a command runs with.
+type cmdEnv struct {
+	stdin  io.Reader
+	stdout io.Writer
+	logger *slog.Logger
+	game   rules.Game // for the commands of one game
+	usage  string     // the command's usage, for a usage error
+}
+
+// command is one of parlor's commands: flags declares its flags on fs and
+// returns what runs once they are parsed.
+type command struct {
+	name, args, about string
+	game              bool // the first argument names a game
+	flags             func(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error
+}
+
+var commands = []command{
+	{name: "run", about: "Run the Discord bot (the default command). It needs DISCORD_TOKEN; see the README.", flags: runBot},
+	{name: "console", about: "Play in the terminal, no Discord needed: type help there for its commands.", flags: runConsole},
+	{name: "render", args: "GAME", game: true, about: "Draw a position of GAME to a PNG file.", flags: runRender},
+	{name: "selfplay", args: "GAME", game: true, about: "Play random legal games of GAME to their end, checking the rules' invariants after every decision.", flags: runSelfplay},
+	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
+}
+
+func commandNamed(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+// usage is how to call the command, with its flags.
+func (c command) usage() string {
+	var b strings.Builder
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	c.flags(fs, &cmdEnv{game: gameForUsage})
+	synopsis := "parlor " + c.name
+	if c.args != "" {
+		synopsis += " " + c.args
+	}
+	fmt.Fprintf(&b, "usage: %s [flags]\n\n%s\n", synopsis, c.about)
+	if c.game {
+		fmt.Fprintf(&b, "GAME is %s.\n", gameNames())
+	}
+	b.WriteString("\nflags:\n")
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	return b.String()
+}
+
+// usage is parlor's usage.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("Parlor: All the King's Men, Kimbo, Kippy Koo and Rumba on Discord.\n\nusage: parlor [COMMAND] [flags]\n\ncommands:\n")
+	for _, c := range commands {
+		name := c.name
+		if c.args != "" {
+			name += " " + c.args
+		}
+		about, _, _ := strings.Cut(c.about, ". ")
+		fmt.Fprintf(&b, "  %-15s %s\n", name, strings.TrimSuffix(about, "."))
+	}
+	fmt.Fprintf(&b, "  %-15s %s\n", "help [COMMAND]", "this help, or a command's flags (also: parlor COMMAND --help)")
+	fmt.Fprintf(&b, "\nGAME is %s.\n", gameNames())
+	b.WriteString("Settings: PARLOR_DB (default parlor.db), DISCORD_TOKEN, DISCORD_GUILD_ID, LOG_LEVEL; a .env file is read too.\n")
+	return b.String()
+}
 
 func newLogger(level string, w io.Writer) (*slog.Logger, error) {
 	var l slog.Level
@@ -164,70 +278,64 @@ func unusable(path string, err error) error {
 	return &dbError{msg: "cannot use the database " + path + ": " + what, err: err}
 }
 
-func runBot(ctx context.Context, args []string, logger *slog.Logger) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
-	if err := fs.Parse(args); err != nil {
-		return err
+	return func(ctx context.Context) error {
+		tok := token(strings.TrimSpace(os.Getenv("DISCORD_TOKEN")))
+		if tok == "" {
+			return errors.New("DISCORD_TOKEN is not set: put your bot's token in .env (see README), or try `parlor console` to play without Discord")
+		}
+		t, store, err := table(ctx, *db, env.logger)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		s, err := discordgo.New("Bot " + string(tok))
+		if err != nil {
+			return fmt.Errorf("discord session: %w", err)
+		}
+		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", tok)
+		d := bot.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), env.logger)
+		return d.Run(ctx)
 	}
-	tok := token(strings.TrimSpace(os.Getenv("DISCORD_TOKEN")))
-	if tok == "" {
-		return errors.New("DISCORD_TOKEN is not set: put your bot's token in .env (see README), or try `parlor console` to play without Discord")
-	}
-	t, store, err := table(ctx, *db, logger)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	s, err := discordgo.New("Bot " + string(tok))
-	if err != nil {
-		return fmt.Errorf("discord session: %w", err)
-	}
-	logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", tok)
-	d := bot.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), logger)
-	return d.Run(ctx)
 }
 
-func runConsole(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer, logger *slog.Logger) error {
-	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
 	as := fs.String("as", "alice", "the user you act as")
-	boards := fs.String("boards", "boards", "folder for the board pictures")
-	if err := fs.Parse(args); err != nil {
-		return err
+	boards := fs.String("boards", "boards", "folder for the board pictures (the latest of each game)")
+	return func(ctx context.Context) error {
+		t, store, err := table(ctx, *db, env.logger)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		c := bot.NewConsole(t, env.stdout, *boards)
+		c.User = strings.ToLower(*as)
+		fmt.Fprintf(env.stdout, "Games are kept in %s; board pictures go to %s/.\n", *db, *boards)
+		return c.Run(ctx, env.stdin)
 	}
-	t, store, err := table(ctx, *db, logger)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	c := bot.NewConsole(t, stdout, *boards)
-	c.User = strings.ToLower(*as)
-	fmt.Fprintf(stdout, "Games are kept in %s; board pictures go to %s/.\n", *db, *boards)
-	return c.Run(ctx, stdin)
 }
 
-func runCheck(ctx context.Context, args []string, stdout io.Writer, logger *slog.Logger) error {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+func runCheck(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
-	if err := fs.Parse(args); err != nil {
-		return err
+	return func(ctx context.Context) error {
+		t, store, err := table(ctx, *db, env.logger)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		n, problems, err := t.Check(ctx)
+		if err != nil {
+			return err
+		}
+		for _, p := range problems {
+			fmt.Fprintf(env.stdout, "game %d: %s\n", p.GameID, p.Detail)
+		}
+		if len(problems) > 0 {
+			return fmt.Errorf("%d of %d games differ from their move logs", len(problems), n)
+		}
+		fmt.Fprintf(env.stdout, "checked %d games: every stored position matches its move log\n", n)
+		return nil
 	}
-	t, store, err := table(ctx, *db, logger)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	n, problems, err := t.Check(ctx)
-	if err != nil {
-		return err
-	}
-	for _, p := range problems {
-		fmt.Fprintf(stdout, "game %d: %s\n", p.GameID, p.Detail)
-	}
-	if len(problems) > 0 {
-		return fmt.Errorf("%d of %d games differ from their move logs", len(problems), n)
-	}
-	fmt.Fprintf(stdout, "checked %d games: every stored position matches its move log\n", n)
-	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -18,58 +17,67 @@ import (
 	"parlor/storage"
 )
 
-// gameArg takes the game name that leads a tool's arguments.
-func gameArg(args []string) (rules.Game, []string, error) {
-	if len(args) == 0 {
-		return nil, nil, fmt.Errorf("say which game, like: kingsmen")
-	}
+// gameNamed is the game called name.
+func gameNamed(name string) (rules.Game, bool) {
 	for _, k := range bot.Kits() {
-		if k.Game.Name() == args[0] {
-			return k.Game, args[1:], nil
+		if k.Game.Name() == name {
+			return k.Game, true
 		}
 	}
-	return nil, nil, fmt.Errorf("unknown game %q", args[0])
+	return nil, false
 }
 
-func runRender(args []string, stdout io.Writer) error {
-	game, args, err := gameArg(args)
-	if err != nil {
-		return err
+// gameNames lists the games by name: "kingsmen, kimbo, kippykoo or rumba".
+func gameNames() string {
+	var names []string
+	for _, k := range bot.Kits() {
+		names = append(names, k.Game.Name())
 	}
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// gameForUsage is the game a command's flags are declared with for its
+// usage, where their defaults depend on the game.
+var gameForUsage = bot.Kits()[0].Game
+
+func runRender(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	game := env.game
 	position := fs.String("position", "", "position text (default: the start position)")
 	last := fs.String("last", "", "the last move, to highlight")
-	out := fs.String("out", "", "PNG file to write")
-	players := fs.Int("players", game.Players()[0], "number of players, for the start position")
+	out := fs.String("out", "", "PNG file to write (required)")
+	players := fs.Int("players", 0, "number of players, for the start position (default: the fewest the game takes)")
 	names := fs.String("names", "", "player names, comma-separated")
-	if err := fs.Parse(args); err != nil {
-		return err
+	return func(context.Context) error {
+		if *out == "" {
+			return &usageError{msg: "say where to write the picture with --out FILE.png", usage: env.usage}
+		}
+		var st rules.State
+		var err error
+		if *players == 0 {
+			*players = game.Players()[0]
+		}
+		if *position == "" {
+			st, err = game.New(*players)
+		} else {
+			st, err = game.Parse(*position)
+		}
+		if err != nil {
+			return err
+		}
+		info := render.Info{LastMove: *last}
+		if *names != "" {
+			info.Names = splitComma(*names)
+		}
+		png, err := render.New().PNG(st, info)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*out, png, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.stdout, "wrote %s (%d bytes)\n%s", *out, len(png), st.Drawing())
+		return nil
 	}
-	if *out == "" {
-		return fmt.Errorf("say where to write the picture with --out FILE.png")
-	}
-	var st rules.State
-	if *position == "" {
-		st, err = game.New(*players)
-	} else {
-		st, err = game.Parse(*position)
-	}
-	if err != nil {
-		return err
-	}
-	info := render.Info{LastMove: *last}
-	if *names != "" {
-		info.Names = splitComma(*names)
-	}
-	png, err := render.New().PNG(st, info)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(*out, png, 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n%s", *out, len(png), st.Drawing())
-	return nil
 }
 
 func splitComma(s string) []string {
@@ -87,50 +95,47 @@ func splitComma(s string) []string {
 // runSelfplay plays random legal games to their end, checking invariants
 // after every decision, and stores each finished game with its move log so
 // that `parlor check` can replay them.
-func runSelfplay(ctx context.Context, args []string, stdout io.Writer, logger *slog.Logger) error {
-	game, args, err := gameArg(args)
-	if err != nil {
-		return err
-	}
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
+func runSelfplay(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	game := env.game
 	games := fs.Int("games", 100, "how many games")
 	seed := fs.Uint64("seed", 1, "random seed")
-	players := fs.Int("players", game.Players()[0], "number of players")
-	db := dbPath(fs)
-	store := fs.Bool("store", true, "store the games in the database")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	var repo *storage.DB
-	if *store {
-		repo, err = storage.Open(ctx, *db)
-		if err != nil {
-			return err
+	players := fs.Int("players", 0, "number of players (default: the fewest the game takes)")
+	db := fs.String("db", "", "SQLite file to store the games in, for parlor check (default: not stored)")
+	return func(ctx context.Context) error {
+		var repo *storage.DB
+		if *db != "" {
+			var err error
+			if repo, err = storage.Open(ctx, *db); err != nil {
+				return unusable(*db, err)
+			}
+			defer repo.Close()
 		}
-		defer repo.Close()
-	}
-	rng := rand.New(rand.NewPCG(*seed, *seed^0x9e3779b97f4a7c15))
-	stats := selfplayStats{outcomes: map[string]int{}}
-	var playTime time.Duration
-	for g := 0; g < *games; g++ {
-		if err := ctx.Err(); err != nil {
-			return err
+		if *players == 0 {
+			*players = game.Players()[0]
 		}
-		start := time.Now()
-		st, log, err := playRandom(game, *players, rng)
-		playTime += time.Since(start)
-		if err != nil {
-			return fmt.Errorf("game %d of seed %d: broken invariant: %w", g+1, *seed, err)
-		}
-		stats.add(st, len(log))
-		if repo != nil {
-			if err := storeGame(ctx, repo, game, *players, st, log); err != nil {
+		rng := rand.New(rand.NewPCG(*seed, *seed^0x9e3779b97f4a7c15))
+		stats := selfplayStats{outcomes: map[string]int{}}
+		var playTime time.Duration
+		for g := 0; g < *games; g++ {
+			if err := ctx.Err(); err != nil {
 				return err
 			}
+			start := time.Now()
+			st, log, err := playRandom(game, *players, rng)
+			playTime += time.Since(start)
+			if err != nil {
+				return fmt.Errorf("game %d of seed %d: broken invariant: %w", g+1, *seed, err)
+			}
+			stats.add(st, len(log))
+			if repo != nil {
+				if err := storeGame(ctx, repo, game, *players, st, log); err != nil {
+					return err
+				}
+			}
 		}
+		stats.print(env.stdout, *games, playTime)
+		return nil
 	}
-	stats.print(stdout, *games, playTime)
-	return nil
 }
 
 type selfplayStats struct {
