@@ -49,6 +49,8 @@ type OptionSpec struct {
 	// Choices, if set, are the only values the option takes, offered to
 	// pick from.
 	Choices []Choice
+	// Example is a value to show in help, such as "Nc1-c5".
+	Example string
 }
 
 // The bounds of the string options.
@@ -118,7 +120,7 @@ func gameCommand(kit Kit) CommandSpec {
 	example := kit.Example
 	subs = append(subs,
 		SubSpec{Name: "move", Description: "Make your move", Options: []OptionSpec{
-			{Name: "move", Description: clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength},
+			{Name: "move", Description: clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength, Example: example},
 			gameOption(),
 		}},
 		SubSpec{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},

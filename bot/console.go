@@ -3,18 +3,25 @@ package bot
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
 
 // Console plays the bot's commands from text lines, acting as any named
 // user, through the same handlers as Discord. Boards are printed as text
-// and their PNGs written into BoardDir.
+// and their latest picture of each game written into BoardDir.
+//
+// Each user looks at one game at a time: the game of the last message
+// shown to them (their own action's answer, or a board that pings them).
+// click and choose act on that game's messages, unless a line names
+// another game (#3).
 type Console struct {
 	Handler  Handler
 	Out      io.Writer
@@ -25,101 +32,186 @@ type Console struct {
 	channel string
 	seq     int
 	runID   int64
-	shown   []shown // messages with components, newest last
+	shown   []shown          // messages with components, newest last
+	looking map[string]int64 // the game each user is looking at
+	movers  map[int64]string // the user the newest board of each game pings
 }
 
-// shown is a message the console printed, with who may see it.
+// shown is a message the console printed, with who may see it and the
+// game it belongs to.
 type shown struct {
-	msg *Message
-	to  string // "" for everyone
+	msg  *Message
+	to   string // "" for everyone
+	game int64
 }
-
-// ConsoleHelp explains the console's lines.
-const ConsoleHelp = `Lines you can type (a user is any name you like):
-  as alice                          act as alice from now on
-  alice: /kingsmen new bob          act as alice for one line; challenge bob
-  /kingsmen new                     open a game anyone may join
-  /kingsmen move Nc1-c5             options by position, or by name: move:Nc1-c5 game:3
-  /kingsmen board | resign | draw | rules
-  /kimbo new bob players:3          Kimbo for three: invite bob, one seat open to anyone
-  /kimbo fence e1|f1 h5|h6          move a fence (then the dice roll); /kimbo roll to roll without
-  /kimbo move b1-b6, n14-k14        a move may have spaces
-  click Accept                      click a button (by its label, or part of it) on the newest message that has it
-  choose c1                         choose in a select menu (by value or label)
-  complete /kingsmen move Nc        show what autocomplete would offer
-  help, quit
-`
 
 // NewConsole builds a console adapter.
 func NewConsole(h Handler, out io.Writer, boardDir string) *Console {
-	return &Console{Handler: h, Out: out, BoardDir: boardDir, User: "alice", channel: "console", runID: time.Now().UnixNano()}
+	return &Console{Handler: h, Out: out, BoardDir: boardDir, User: "alice", channel: "console", runID: time.Now().UnixNano(),
+		looking: map[string]int64{}, movers: map[int64]string{}}
 }
 
-// Run reads lines from in until it ends or a line says quit.
+// Help explains every line the console takes, with an example of each
+// command the handler serves.
+func (c *Console) Help() string {
+	var b strings.Builder
+	b.WriteString(`Type what a player does in Discord. Start a line with a name and a colon to act as someone
+else for that line (bob: click Accept), or with mover: to act as whoever is to move in the game
+you are looking at.
+  as bob                          act as bob from now on
+  click Accept                    click a button of the game you are looking at (add #3 for game 3)
+  choose 1                        choose in a menu, by number, label or value (add #3 for game 3)
+  turn                            the player to move plays a turn by the first choice of every menu
+  complete /kingsmen move N       what autocomplete offers as you type
+  help                            this list
+  quit                            stop (your games are kept)
+Commands, with options in order or by name (move:Nc1-c5 game:3):
+`)
+	for _, cmd := range c.Handler.Commands() {
+		subs := cmd.Subs
+		if len(subs) == 0 {
+			subs = []SubSpec{{Description: cmd.Description}}
+		}
+		for _, sub := range subs {
+			fmt.Fprintf(&b, "  %-31s %s\n", example(cmd.Name, sub), sub.Description)
+		}
+	}
+	return b.String()
+}
+
+// example is a line that uses sub of command: its required options, and
+// the first person it may name.
+func example(command string, sub SubSpec) string {
+	line := "/" + command
+	if sub.Name != "" {
+		line += " " + sub.Name
+	}
+	person := false
+	for _, o := range sub.Options {
+		switch {
+		case o.Type == UserOption && !person:
+			person = true
+			line += " bob"
+		case o.Required && o.Example != "":
+			line += " " + o.Example
+		case o.Required && len(o.Choices) > 0:
+			line += " " + o.Choices[len(o.Choices)-1].Value
+		}
+	}
+	return line
+}
+
+// Run reads lines from in until it ends or a line says quit, with a
+// prompt before each.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	sc := bufio.NewScanner(in)
-	fmt.Fprintf(c.Out, "Parlor console. You are %s. Type help for the commands.\n", c.User)
-	for sc.Scan() {
+	fmt.Fprintf(c.Out, "Parlor console: you are %s. Type help for the commands, quit to stop.\n", c.User)
+	for {
+		fmt.Fprintf(c.Out, "%s> ", c.User)
+		if !sc.Scan() {
+			fmt.Fprintln(c.Out)
+			return sc.Err()
+		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if quit := c.Line(ctx, sc.Text()); quit {
+		quit, err := c.Line(ctx, sc.Text())
+		if err != nil {
+			fmt.Fprintln(c.Out, err)
+		}
+		if quit {
 			return nil
 		}
 	}
-	return sc.Err()
 }
 
 var namePrefix = regexp.MustCompile(`^([A-Za-z0-9_.-]+):\s+(.*)$`)
 
-// Line handles one line; it reports whether the line asked to quit.
-func (c *Console) Line(ctx context.Context, line string) bool {
-	line = strings.TrimSpace(line)
+// gameRef is a line's "#3" or "game:3", naming the game it acts on.
+var gameRef = regexp.MustCompile(`\s+(?:#|game:)(\d+)$`)
+
+// comment is a comment at the end of a line: " # …".
+var comment = regexp.MustCompile(`\s+#\s.*$`)
+
+// Line handles one line; it reports whether the line asked to quit, and
+// a line it cannot carry out (the bot's own answers, refusals included,
+// are printed).
+func (c *Console) Line(ctx context.Context, line string) (quit bool, err error) {
+	line = strings.TrimSpace(comment.ReplaceAllString(line, ""))
 	if line == "" || strings.HasPrefix(line, "#") {
-		return false
+		return false, nil
 	}
 	user := c.User
 	if m := namePrefix.FindStringSubmatch(line); m != nil {
-		user, line = strings.ToLower(m[1]), m[2]
+		user, line = strings.ToLower(strings.TrimPrefix(m[1], "@")), m[2]
+		if user == "mover" {
+			if user, err = c.mover(c.User); err != nil {
+				return false, err
+			}
+		}
 	}
 	fields := strings.Fields(line)
+	rest := strings.Join(fields[1:], " ")
 	switch strings.ToLower(fields[0]) {
 	case "quit", "exit":
-		return true
+		return true, nil
 	case "help":
-		fmt.Fprint(c.Out, ConsoleHelp)
+		fmt.Fprint(c.Out, c.Help())
 	case "as":
 		if len(fields) != 2 {
-			fmt.Fprintln(c.Out, "say: as <name>")
-			return false
+			return false, errors.New("Say who: as bob.")
 		}
 		c.User = strings.ToLower(strings.TrimPrefix(fields[1], "@"))
 		fmt.Fprintf(c.Out, "You are %s.\n", c.User)
 	case "click":
-		c.click(ctx, user, strings.Join(fields[1:], " "))
+		what, game := c.target(user, rest)
+		return false, c.click(ctx, user, what, game)
 	case "choose":
-		c.choose(ctx, user, strings.Join(fields[1:], " "))
+		what, game := c.target(user, rest)
+		return false, c.choose(ctx, user, what, game)
+	case "turn":
+		return false, c.turn(ctx, user)
 	case "complete":
 		req, err := c.slash(user, fields[1:])
 		if err != nil {
-			fmt.Fprintln(c.Out, err)
-			return false
+			return false, err
 		}
 		req.Kind = AutocompleteRequest
 		c.complete(ctx, req)
 	default:
 		if !strings.HasPrefix(fields[0], "/") {
-			fmt.Fprintf(c.Out, "I don't understand %q. Type help.\n", line)
-			return false
+			return false, fmt.Errorf("I don't understand %s. Type help.", quote(line))
 		}
 		req, err := c.slash(user, fields)
 		if err != nil {
-			fmt.Fprintln(c.Out, err)
-			return false
+			return false, err
 		}
 		c.show(user, c.Handler.Handle(ctx, req))
 	}
-	return false
+	return false, nil
+}
+
+// target reads "what #3" into what and the game it names, or the game
+// user is looking at.
+func (c *Console) target(user, rest string) (string, int64) {
+	if m := gameRef.FindStringSubmatchIndex(rest); m != nil {
+		id, _ := strconv.ParseInt(rest[m[2]:m[3]], 10, 64)
+		return strings.TrimSpace(rest[:m[0]]), id
+	}
+	return strings.TrimSpace(rest), c.looking[user]
+}
+
+// mover is the user the newest board of the game user looks at pings.
+func (c *Console) mover(user string) (string, error) {
+	game := c.looking[user]
+	if game == 0 {
+		return "", fmt.Errorf("%s is looking at no game yet, so nobody is the mover.", user)
+	}
+	m := c.movers[game]
+	if m == "" {
+		return "", fmt.Errorf("Nobody is to move in game #%d.", game)
+	}
+	return m, nil
 }
 
 func (c *Console) request(user string) Request {
@@ -139,32 +231,37 @@ func (c *Console) slash(user string, fields []string) (Request, error) {
 	req := c.request(user)
 	req.Kind = CommandRequest
 	req.Command = strings.TrimPrefix(strings.ToLower(fields[0]), "/")
-	if req.Command == "games" {
-		return req, nil
-	}
-	if len(fields) < 2 {
-		return req, fmt.Errorf("say a command and what to do, like /kingsmen new")
-	}
-	req.Sub = strings.ToLower(fields[1])
 	var spec *SubSpec
 	for _, cmd := range c.Handler.Commands() {
-		if cmd.Name == req.Command {
-			if s, ok := cmd.Sub(req.Sub); ok {
-				spec = &s
-			}
+		if cmd.Name != req.Command {
+			continue
+		}
+		if len(cmd.Subs) == 0 {
+			spec = &SubSpec{}
+			break
+		}
+		if len(fields) < 2 {
+			return req, fmt.Errorf("Say what to do: %s. Type help.", joinWords(subNames(cmd)))
+		}
+		req.Sub = strings.ToLower(fields[1])
+		if s, ok := cmd.Sub(req.Sub); ok {
+			spec = &s
 		}
 	}
 	if spec == nil {
-		return req, fmt.Errorf("there is no command /%s %s; type help", req.Command, req.Sub)
+		return req, fmt.Errorf("There is no command /%s %s. Type help.", req.Command, req.Sub)
 	}
 	next := 0
-	args := fields[2:]
+	args := fields[min(len(fields), 2):]
+	if spec.Name == "" {
+		args = fields[1:]
+	}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		name, value, named := strings.Cut(arg, ":")
 		if !named || !hasOption(spec, name) {
 			if next >= len(spec.Options) {
-				return req, fmt.Errorf("/%s %s takes no more options than %d", req.Command, req.Sub, len(spec.Options))
+				return req, fmt.Errorf("/%s %s takes no more options than %d.", req.Command, req.Sub, len(spec.Options))
 			}
 			name, value = spec.Options[next].Name, arg
 			next++
@@ -183,6 +280,14 @@ func (c *Console) slash(user string, fields []string) (Request, error) {
 		req.Focused = name
 	}
 	return req, nil
+}
+
+func subNames(cmd CommandSpec) []string {
+	var out []string
+	for _, s := range cmd.Subs {
+		out = append(out, s.Name)
+	}
+	return out
 }
 
 func hasOption(s *SubSpec, name string) bool { _, ok := option(s, name); return ok }
@@ -206,49 +311,58 @@ func (c *Console) complete(ctx context.Context, req Request) {
 	}
 }
 
-// find returns the newest message user can see with a component matching.
-func (c *Console) find(user string, match func(Component) bool) (Component, bool) {
+// find returns the newest component matching of game (any game for 0)
+// on a message user can see, and the message's place in shown.
+func (c *Console) find(user string, game int64, match func(Component) bool) (Component, int, bool) {
 	for i := len(c.shown) - 1; i >= 0; i-- {
 		s := c.shown[i]
-		if s.to != "" && s.to != user {
+		if (s.to != "" && s.to != user) || (game != 0 && s.game != game) {
 			continue
 		}
 		for _, row := range s.msg.Components {
 			for _, comp := range row {
 				if match(comp) {
-					return comp, true
+					return comp, i, true
 				}
 			}
 		}
 	}
-	return Component{}, false
+	return Component{}, -1, false
 }
 
-func (c *Console) click(ctx context.Context, user, label string) {
-	comp, ok := c.find(user, func(k Component) bool { return k.Kind == Button && strings.EqualFold(k.Label, label) })
+// where names a game for a message: "game #3", or "the messages".
+func where(game int64) string {
+	if game == 0 {
+		return "the messages"
+	}
+	return fmt.Sprintf("game #%d", game)
+}
+
+func (c *Console) click(ctx context.Context, user, label string, game int64) error {
+	comp, at, ok := c.find(user, game, func(k Component) bool { return k.Kind == Button && strings.EqualFold(k.Label, label) })
 	if !ok {
 		// "click roll" for "🎲 Roll (no fence move)".
-		comp, ok = c.find(user, func(k Component) bool {
-			return k.Kind == Button && strings.Contains(strings.ToLower(k.Label), strings.ToLower(label))
+		comp, at, ok = c.find(user, game, func(k Component) bool {
+			return k.Kind == Button && label != "" && strings.Contains(strings.ToLower(k.Label), strings.ToLower(label))
 		})
 	}
 	if !ok {
-		fmt.Fprintf(c.Out, "No button %q on the messages %s can see.\n", label, user)
-		return
+		return fmt.Errorf("No button %s on %s %s can see.", quote(label), where(game), user)
 	}
-	req := c.request(user)
-	req.Kind, req.CustomID = ComponentRequest, comp.ID
-	c.show(user, c.Handler.Handle(ctx, req))
+	c.press(ctx, user, at, comp.ID, nil)
+	return nil
 }
 
-func (c *Console) choose(ctx context.Context, user, value string) {
+func (c *Console) choose(ctx context.Context, user, value string, game int64) error {
 	var chosen string
-	comp, ok := c.find(user, func(k Component) bool {
+	n, err := strconv.Atoi(value)
+	numbered := err == nil
+	comp, at, ok := c.find(user, game, func(k Component) bool {
 		if k.Kind != Select {
 			return false
 		}
-		for _, o := range k.Options {
-			if strings.EqualFold(o.Value, value) || strings.EqualFold(o.Label, value) {
+		for i, o := range k.Options {
+			if (numbered && i+1 == n) || strings.EqualFold(o.Value, value) || strings.EqualFold(o.Label, value) {
 				chosen = o.Value
 				return true
 			}
@@ -256,29 +370,121 @@ func (c *Console) choose(ctx context.Context, user, value string) {
 		return false
 	})
 	if !ok {
-		fmt.Fprintf(c.Out, "No menu offers %q on the messages %s can see.\n", value, user)
-		return
+		return fmt.Errorf("No menu offers %s on %s %s can see.", quote(value), where(game), user)
 	}
+	c.press(ctx, user, at, comp.ID, []string{chosen})
+	return nil
+}
+
+// press sends a click of the component id, on the message shown[at],
+// with the values chosen. An answer that updates the message replaces it,
+// as Discord replaces a message whose component was used.
+func (c *Console) press(ctx context.Context, user string, at int, id string, values []string) {
 	req := c.request(user)
-	req.Kind, req.CustomID, req.Values = ComponentRequest, comp.ID, []string{chosen}
-	c.show(user, c.Handler.Handle(ctx, req))
+	req.Kind, req.CustomID, req.Values = ComponentRequest, id, values
+	resp := c.Handler.Handle(ctx, req)
+	if upd := resp.Update; upd != nil {
+		old := c.shown[at]
+		c.shown = append(c.shown[:at], c.shown[at+1:]...)
+		c.print("(message updated)", upd, old.to, user, false)
+		if len(upd.Components) > 0 {
+			// Still clickable, as updated.
+			c.shown = append(c.shown, shown{msg: upd, to: old.to, game: old.game})
+		}
+		resp.Update = nil
+	}
+	c.show(user, resp)
+}
+
+// maxTurnSteps bounds the clicks of one turn.
+const maxTurnSteps = 12
+
+// turn plays the turn of the player to move in the game user looks at:
+// the first choice of the newest menu, or else the newest button, until
+// another player is to move or nothing is left to click.
+func (c *Console) turn(ctx context.Context, user string) error {
+	game := c.looking[c.User]
+	if user != c.User && c.looking[user] != 0 {
+		game = c.looking[user]
+	}
+	mover := c.movers[game]
+	if game == 0 || mover == "" {
+		return fmt.Errorf("Nobody is to move in %s %s is looking at.", where(game), user)
+	}
+	for step := 0; step < maxTurnSteps && c.movers[game] == mover; step++ {
+		var id string
+		var values []string
+		var at int
+		if comp, i, ok := c.find(mover, game, func(k Component) bool { return k.Kind == Select && len(k.Options) > 0 }); ok {
+			id, values, at = comp.ID, []string{comp.Options[0].Value}, i
+		} else if comp, i, ok := c.find(mover, game, func(k Component) bool { return k.Kind == Button }); ok {
+			id, at = comp.ID, i
+		} else {
+			return nil
+		}
+		before := len(c.shown)
+		fmt.Fprintf(c.Out, "(%s plays %s)\n", mover, describeChoice(c.shown, id, values))
+		c.press(ctx, mover, at, id, values)
+		if len(c.shown) == before {
+			return nil // nothing new to click: the turn is over, or refused
+		}
+	}
+	return nil
+}
+
+// describeChoice names a component and the value chosen, as the player
+// reads them.
+func describeChoice(shown []shown, id string, values []string) string {
+	for i := len(shown) - 1; i >= 0; i-- {
+		for _, row := range shown[i].msg.Components {
+			for _, k := range row {
+				if k.ID != id {
+					continue
+				}
+				if k.Kind == Button {
+					return "[" + k.Label + "]"
+				}
+				for _, o := range k.Options {
+					if len(values) == 1 && o.Value == values[0] {
+						return fmt.Sprintf("%q from %s", o.Label, k.Placeholder)
+					}
+				}
+			}
+		}
+	}
+	return id
 }
 
 var mention = regexp.MustCompile(`<@!?([^>]+)>`)
 
+// gameOfMessage is the game a message belongs to, read from its components'
+// custom ids ("g/{game}/…"), or 0.
+func gameOfMessage(m *Message) int64 {
+	for _, row := range m.Components {
+		for _, k := range row {
+			if id, _, _, err := parseCustomID(k.ID); err == nil {
+				return id
+			}
+		}
+	}
+	return 0
+}
+
 func (c *Console) show(user string, resp Response) {
 	if resp.Update != nil {
-		c.print("(message updated)", resp.Update, "")
+		c.print("(message updated)", resp.Update, user, user, true)
 	}
 	if resp.Private != nil {
-		c.print("(only "+user+" sees this)", resp.Private, user)
+		c.print("(only "+user+" sees this)", resp.Private, user, user, true)
 	}
 	if resp.Public != nil {
-		c.print("", resp.Public, "")
+		c.print("", resp.Public, "", user, true)
 	}
 }
 
-func (c *Console) print(tag string, m *Message, to string) {
+// print shows m, seen by to ("" for everyone) after actor acted; keep says
+// to keep it among the messages that can be clicked.
+func (c *Console) print(tag string, m *Message, to, actor string, keep bool) {
 	text := mention.ReplaceAllString(m.Content, "@$1")
 	text = strings.ReplaceAll(text, "**", "")
 	if m.Embed != nil {
@@ -292,7 +498,7 @@ func (c *Console) print(tag string, m *Message, to string) {
 		fmt.Fprint(c.Out, m.Drawing)
 	}
 	if m.File != nil && c.BoardDir != "" {
-		path := filepath.Join(c.BoardDir, m.File.Name)
+		path := filepath.Join(c.BoardDir, latestName(m.File.Name))
 		if err := os.MkdirAll(c.BoardDir, 0o755); err == nil {
 			if err := os.WriteFile(path, m.File.Data, 0o644); err == nil {
 				fmt.Fprintf(c.Out, "(board picture: %s)\n", path)
@@ -305,18 +511,42 @@ func (c *Console) print(tag string, m *Message, to string) {
 			case Button:
 				fmt.Fprintf(c.Out, "  [%s]", comp.Label)
 			case Select:
-				fmt.Fprintf(c.Out, "  %s choose one of:", comp.Placeholder)
-				for _, o := range comp.Options {
-					fmt.Fprintf(c.Out, " %s", o.Value)
+				fmt.Fprintf(c.Out, "  %s", comp.Placeholder)
+				for i, o := range comp.Options {
+					fmt.Fprintf(c.Out, "  %d) %s", i+1, o.Label)
 				}
 			}
 		}
 		fmt.Fprintln(c.Out)
 	}
-	if len(m.Components) > 0 {
-		c.shown = append(c.shown, shown{msg: m, to: to})
+	game := gameOfMessage(m)
+	if game == 0 {
+		return
+	}
+	c.looking[actor] = game
+	if keep {
+		c.shown = append(c.shown, shown{msg: m, to: to, game: game})
 		if len(c.shown) > 50 {
 			c.shown = c.shown[len(c.shown)-50:]
 		}
 	}
+	switch {
+	case len(m.Mentions) == 1:
+		// A board pings the player to move.
+		c.movers[game] = m.Mentions[0]
+		c.looking[m.Mentions[0]] = game
+	case m.File != nil && len(m.Components) == 0:
+		c.movers[game] = "" // a board with nothing to click: the game is over
+	}
 }
+
+// latestName is a board picture's file name without its version, so that
+// each game keeps only its latest picture: "kimbo-3-17.png" → "kimbo-3.png".
+func latestName(name string) string {
+	if m := versioned.FindStringSubmatch(name); m != nil {
+		return m[1] + ".png"
+	}
+	return name
+}
+
+var versioned = regexp.MustCompile(`^(.+-\d+)-\d+\.png$`)

@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"parlor/bot"
+	"parlor/render"
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// block is a fenced block of the README: its info string and lines.
+type block struct {
+	info  string
+	lines []string
+	at    int // the README line it starts on
+}
+
+func readmeBlocks(t *testing.T) []block {
+	t.Helper()
+	f, err := os.Open("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []block
+	var cur *block
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case cur == nil && strings.HasPrefix(trimmed, "```"):
+			cur = &block{info: strings.TrimPrefix(trimmed, "```"), at: n}
+		case cur != nil && trimmed == "```":
+			out = append(out, *cur)
+			cur = nil
+		case cur != nil:
+			cur.lines = append(cur.lines, line)
+		}
+	}
+	return out
+}
+
+// tinyPainter draws every board as one pixel: the README test is about
+// what is typed and answered.
+type tinyPainter struct{}
+
+func (tinyPainter) PNG(rules.State, render.Info) ([]byte, error) {
+	var b bytes.Buffer
+	err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1)))
+	return b.Bytes(), err
+}
+
+// watcher passes requests to the table and remembers what it answered.
+type watcher struct {
+	*bot.Table
+	mu   sync.Mutex
+	last []answer
+}
+
+type answer struct {
+	req  bot.Request
+	resp bot.Response
+}
+
+func (w *watcher) Handle(ctx context.Context, req bot.Request) bot.Response {
+	resp := w.Table.Handle(ctx, req)
+	w.mu.Lock()
+	w.last = append(w.last, answer{req, resp})
+	w.mu.Unlock()
+	return resp
+}
+
+func (w *watcher) take() []answer {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := w.last
+	w.last = nil
+	return out
+}
+
+// refusal says why an answer is a refusal, or "" if it is not: a private
+// answer alone with nothing to click or read, or an autocomplete that
+// offers nothing.
+func refusal(a answer) string {
+	r := a.resp
+	switch {
+	case a.req.Kind == bot.AutocompleteRequest && len(r.Choices) == 0:
+		return "autocomplete offers nothing"
+	case r.Private != nil && r.Public == nil && r.Update == nil && len(r.Private.Components) == 0 && r.Private.Embed == nil:
+		return r.Private.Content
+	}
+	return ""
+}
+
+// seedsPerExample is how many draws of the lot and the dice each console
+// example of the README is played under.
+const seedsPerExample = 25
+
+// Every console example of the README works as written, whatever the lot
+// and the dice: no line is refused by the bot or not understood by the
+// console, under many draws.
+func TestReadmeExamples(t *testing.T) {
+	n := 0
+	for _, b := range readmeBlocks(t) {
+		if b.info != "console" {
+			continue
+		}
+		n++
+		for seed := range uint64(seedsPerExample) {
+			ctx := t.Context()
+			db, err := storage.Open(ctx, filepath.Join(t.TempDir(), "parlor.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 99))
+			w := &watcher{Table: bot.NewTable(bot.Config{Store: db, Painter: tinyPainter{}, Kits: bot.Kits(), Roll: rng.IntN})}
+			var out bytes.Buffer
+			c := bot.NewConsole(w, &out, t.TempDir())
+			for i, line := range b.lines {
+				out.Reset()
+				_, err := c.Line(ctx, line)
+				if err != nil {
+					t.Errorf("README line %d, draw %d: %q: the console says %v", b.at+1+i, seed, line, err)
+					break
+				}
+				for _, a := range w.take() {
+					if why := refusal(a); why != "" {
+						t.Errorf("README line %d, draw %d: %q was refused: %s\n%s", b.at+1+i, seed, line, why, out.String())
+					}
+				}
+				if t.Failed() {
+					break
+				}
+			}
+			db.Close()
+			if t.Failed() {
+				return
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("the README has %d console examples, want one per game", n)
+	}
+}
+
+// The README's commands for the parlor program work as written (run from a
+// scratch folder): help, render and check as they are; selfplay with 3
+// games rather than thousands, to keep the test short. The bot itself
+// needs Discord, and the console is the examples above.
+func TestReadmeCommands(t *testing.T) {
+	blocks := readmeBlocks(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	n := 0
+	for _, b := range blocks {
+		if b.info != "sh" {
+			continue
+		}
+		for i, line := range b.lines {
+			args, err := shellWords(line)
+			if err != nil {
+				t.Fatalf("README line %d: %v", b.at+1+i, err)
+			}
+			if len(args) < 3 || args[0] != "go" || args[1] != "run" || args[2] != "./cmd/parlor" {
+				continue
+			}
+			args = args[3:]
+			if len(args) == 0 || args[0] == "console" || args[0] == "run" {
+				continue // the bot needs Discord; the console is the examples above
+			}
+			if len(args) > 0 && args[0] == "selfplay" {
+				for j := range args {
+					if args[j] == "--games" && j+1 < len(args) {
+						args[j+1] = "3"
+					}
+				}
+			}
+			n++
+			var out, errs bytes.Buffer
+			if code := exitCode(run(t.Context(), args, strings.NewReader(""), &out, &errs), &errs); code != 0 {
+				t.Errorf("README line %d: parlor %s: exit %d\n%s", b.at+1+i, strings.Join(args, " "), code, errs.String())
+			}
+			for _, a := range args {
+				if strings.HasSuffix(a, ".png") {
+					if _, err := os.Stat(filepath.Join(dir, a)); err != nil {
+						t.Errorf("README line %d: no %s written: %v", b.at+1+i, a, err)
+					}
+				}
+			}
+		}
+	}
+	if n < 5 {
+		t.Errorf("ran %d of the README's parlor commands, want them all", n)
+	}
+}
+
+// shellWords splits a shell line into words as sh would for the README's
+// simple lines: words, "double-quoted" words, and a # comment to the end.
+func shellWords(line string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	in, quoted := false, false
+	r := bufio.NewReader(strings.NewReader(line))
+	for {
+		c, _, err := r.ReadRune()
+		if err == io.EOF {
+			break
+		}
+		switch {
+		case quoted && c == '"':
+			quoted = false
+		case quoted:
+			cur.WriteRune(c)
+		case c == '"':
+			quoted, in = true, true
+		case c == '#' && !in:
+			return words, nil
+		case c == ' ' || c == '\t':
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(c)
+			in = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("unclosed quote in %q", line)
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
