@@ -769,7 +769,10 @@ func TestWinner(t *testing.T) {
 		{"3p", "finished winners[0,2]"},
 		{"2p", "finished winners[0]"},
 	} {
-		p := parse(t, tt.players+" "+hands("63,finish", "", "finish,finish", "")+" N:move:6-2 last:N;6-2;-")
+		// 4-2: the two dice together take the man into FINISH (with 6-2
+		// the 2 could not be played before the win, and entering a man
+		// with the 6 plays both dice).
+		p := parse(t, tt.players+" "+hands("63,finish", "", "finish,finish", "")+" N:move:4-2 last:N;4-2;-")
 		expect(t, p, "FINISH before", p.Finished(rumba.Red), 3)
 		q := play(t, p, "S 63-finish")
 		expect(t, q, tt.players+" outcome", outcomeText(q.Outcome()), tt.want)
@@ -786,16 +789,72 @@ func TestWinner(t *testing.T) {
 	}
 }
 
-// Decision: the move that brings a side's fourth man into FINISH is always
-// legal, even when another play would use more dice: the game ends with it.
-func TestWinningMoveAlwaysAllowed(t *testing.T) {
-	// With 6-5: 63-finish uses the 6, after which no man can play the 5
-	// (North's men on 10 face Black's blockade on 15); entering with the 6
-	// and moving 00-05 plays both dice. The win is still allowed.
-	p := parse(t, moving(hands("63,finish", "15,15", "10,10,finish,finish", ""), "S", "6-5"))
-	expect(t, p, "moves", legal(p), "S 63-finish | enter S")
+// "A PLAY MUST ALWAYS BE MADE FOR BOTH DICE, IF POSSIBLE." The booklet
+// makes no exception for a winning move: the game ends with the fourth man
+// in FINISH, so a win on the first die plays that die alone, and it is
+// refused when some play uses both dice; a win on the second die, after
+// the other die is played, uses both.
+func TestWinningMoveUsesBothDice(t *testing.T) {
+	// Red has three men in FINISH; South's man on 63 could win with the 6,
+	// but the man on 44 can play the 3 and the 6 both (North's men cannot
+	// enter: West holds 32). So the win must wait for the second die.
+	men := hands("63,44,finish,finish", "", "finish,-,-,-", "32,32")
+	p := parse(t, moving(men, "S", "6-3"))
+	expect(t, p, "moves with 6-3", legal(p), "S 44-47 | S 44-50")
+	expectRejected(t, p, "S 63-finish", "would win with the 6 alone, but both dice can be played")
+	q := play(t, p, "S 44-47")
+	expect(t, q, "after the 3", legal(q), "S 47-53 | S 63-finish")
+	q = play(t, q, "S 63-finish")
+	expect(t, q, "outcome after the 3 and the win", outcomeText(q.Outcome()), "finished winners[0,2]")
+	// The 6 first instead: the 3 is then played, and cannot win.
+	q = play(t, p, "S 44-50")
+	expect(t, q, "after the 6", legal(q), "S 50-53")
+
+	// Doublets: with 6-6 the win is refused on the first 6 and offered on
+	// the second. The game ends with it: no throw again.
+	p = parse(t, moving(men, "S", "6-6"))
+	expect(t, p, "moves with 6-6", legal(p), "S 44-50")
+	expectRejected(t, p, "S 63-finish", "would win with the 6 alone")
+	q = play(t, p, "S 44-50")
+	expectLegal(t, q, "S 63-finish")
+	q = play(t, q, "S 63-finish")
+	expect(t, q, "outcome after doublets", outcomeText(q.Outcome()), "finished winners[0,2]")
+	expect(t, q, "phase after doublets", phase(q), "over:red:finished")
+
+	// A capture on the first die earns a reward; the win with the second
+	// die ends the game with the reward unplayed.
+	p = parse(t, moving(hands("63,44,finish,finish", "", "finish,-,-,-", "32,32,47"), "S", "6-3"))
+	expectRejected(t, p, "S 63-finish", "would win with the 6 alone")
+	q = play(t, p, "S 44-47")
+	expect(t, q, "after the capture", phase(q), "S:move:6-3:6:r10")
+	expectLegal(t, q, "S 63-finish", "S 47-57")
+	q = play(t, q, "S 63-finish")
+	expect(t, q, "outcome with a reward unplayed", outcomeText(q.Outcome()), "finished winners[0,2]")
+
+	// Two dice totalling 6 take the man into FINISH with both dice at
+	// once: a play of both dice.
+	p = parse(t, moving(men, "S", "4-2"))
+	expectLegal(t, p, "S 63-finish", "S 44-46", "S 44-48")
+}
+
+// "If you cannot play for both dice, play for one." A win with one die is
+// legal when no play of the throw uses both dice.
+func TestWinningMoveWithOneDie(t *testing.T) {
+	// With 6-5, nothing of Red's can play the 5 (Black holds 41 and 44,
+	// and North's man on nw4 fills the turnout space the 5 would reach),
+	// before or after the 6; the South and North entrances are held. The 6
+	// wins, or moves North's man round the blockade on 41 to nw5: either
+	// plays one die, and both are legal.
+	p := parse(t, moving(hands("63,finish", "00,00,41,41", "36,nw4,finish,finish", "32,32,44,44"), "S", "6-5"))
+	expect(t, p, "moves with 6-5", legal(p), "N 36-nw5 | S 63-finish")
 	q := play(t, p, "S 63-finish")
 	expect(t, q, "outcome", outcomeText(q.Outcome()), "finished winners[0,2]")
+	// Black's blockade on 15 holds North's men on 10 for the 5 and the 6;
+	// South's man on 63 can play only the 6, and only into FINISH.
+	p = parse(t, moving(hands("63,finish", "15,15,00,00", "10,10,finish,finish", ""), "S", "6-5"))
+	expect(t, p, "moves with the entrance held", legal(p), "S 63-finish")
+	q = play(t, p, "S 63-finish")
+	expect(t, q, "outcome with the entrance held", outcomeText(q.Outcome()), "finished winners[0,2]")
 }
 
 // Decision: once a die has been played, a throw ends by itself when

@@ -178,7 +178,7 @@ func TestSkipErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	finished := play(t, parse(t, moving(hands("63,finish,finish,finish", "", "", ""), "S", "6-1")), "S 63-finish")
+	finished := play(t, parse(t, moving(hands("63,finish,finish,finish", "", "", ""), "S", "5-1")), "S 63-finish")
 	tests := []struct {
 		name   string
 		p      rules.State

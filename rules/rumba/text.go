@@ -569,9 +569,13 @@ func (p *Position) explain(text string) error {
 	maxRule := fmt.Errorf("%w: %s would leave dice unplayed that can be played: play for both dice when you can", rules.ErrIllegal, m)
 	var buf [64]cand
 	for _, c := range p.t.gen(side, p.pool, buf[:0]) {
-		if c.String() == m.String() {
-			return maxRule
+		if c.String() != m.String() {
+			continue
 		}
+		if c.kind == KindFinish && c.die >= 0 && c.die < bothDice && p.t.finished(side)+1 >= ToWin {
+			return fmt.Errorf("%w: %s would win with the %d alone, but both dice can be played: play for both dice when you can, even to win", rules.ErrIllegal, m, p.pool.dice[c.die])
+		}
+		return maxRule
 	}
 	if m.Kind == KindPass {
 		return fmt.Errorf("%w: you can play %s, so you must: pass only when nothing can be played", rules.ErrIllegal, dice)
