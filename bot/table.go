@@ -453,26 +453,13 @@ func resultLine(l *loaded) string {
 	return strings.Join(ws, " and ") + " won " + how + "."
 }
 
+// methodWords says how a game ended, after "won" or "drawn".
 func methodWords(m rules.Method) string {
-	switch m {
-	case rules.KingTaken:
-		return "by capturing the King"
-	case rules.ThreatMate:
-		return "by a Threat with no way out"
-	case rules.Blocked:
-		return "because the other side could not move"
-	case rules.QuietDraw:
+	if m == rules.QuietDraw {
+		// Only All the King's Men has quiet draws: 50 moves each.
 		return "after 50 moves each without a capture"
-	case rules.Resignation:
-		return "by resignation"
-	case rules.Agreement:
-		return "by agreement"
-	case rules.Forfeit:
-		return "by forfeit"
-	case rules.Finished:
-		return "by bringing every piece home"
 	}
-	return string(m)
+	return m.Words()
 }
 
 // settle plays the decisions nobody needs to take: chance (by the odds)

@@ -57,6 +57,33 @@ const (
 	Forfeit     Method = "forfeit" // a seat ran out of time or was removed
 )
 
+// Words says how a game ended by m, as players say it after "won" or
+// "drawn": "by capturing the King". A game may say it more exactly (the
+// number of quiet moves, what its pieces are); Ongoing has no words.
+func (m Method) Words() string {
+	switch m {
+	case Ongoing:
+		return ""
+	case KingTaken:
+		return "by capturing the King"
+	case ThreatMate:
+		return "by a Threat with no way out"
+	case Blocked:
+		return "as the other side could not move"
+	case QuietDraw:
+		return "after too many moves without a capture"
+	case Finished:
+		return "by bringing every piece home"
+	case Resignation:
+		return "by resignation"
+	case Agreement:
+		return "by agreement"
+	case Forfeit:
+		return "by forfeit"
+	}
+	return "by " + strings.ReplaceAll(string(m), "-", " ")
+}
+
 // Outcome is the result of a game: ongoing, won by some seats, or drawn.
 type Outcome struct {
 	Method  Method

@@ -39,6 +39,26 @@ func TestOutcome(t *testing.T) {
 	}
 }
 
+// Every way a game ends has words for players, never the code the
+// position text stores ("king-captured").
+func TestMethodWords(t *testing.T) {
+	for m, want := range map[rules.Method]string{
+		rules.Ongoing:     "",
+		rules.KingTaken:   "by capturing the King",
+		rules.ThreatMate:  "by a Threat with no way out",
+		rules.Blocked:     "as the other side could not move",
+		rules.QuietDraw:   "after too many moves without a capture",
+		rules.Finished:    "by bringing every piece home",
+		rules.Resignation: "by resignation",
+		rules.Agreement:   "by agreement",
+		rules.Forfeit:     "by forfeit",
+	} {
+		if got := m.Words(); got != want {
+			t.Errorf("%q.Words() = %q, want %q", m, got, want)
+		}
+	}
+}
+
 func TestRegistryRefusesDuplicates(t *testing.T) {
 	r := rules.NewRegistry(kingsmen.Game{})
 	if _, ok := r["kingsmen"]; !ok {

@@ -287,14 +287,20 @@ func (p *Position) Drawing() string {
 func (p *Position) status() string {
 	switch p.phase {
 	case PhaseOver:
-		if len(p.outcome.Winners) == 0 {
-			return fmt.Sprintf("over (%s), no winner", p.outcome.Method)
+		how := p.outcome.Method.Words()
+		switch {
+		case p.outcome.Method == rules.Finished:
+			how = "by bringing all four pieces HOME"
+		case len(p.outcome.Winners) == 0 && p.outcome.Method == rules.Agreement:
+			return "drawn " + how
+		case len(p.outcome.Winners) == 0:
+			return "over " + how + ", with no winner"
 		}
 		var w []string
 		for _, s := range p.outcome.Winners {
 			w = append(w, p.Side(s).String())
 		}
-		return fmt.Sprintf("%s won (%s)", strings.Join(w, " and "), p.outcome.Method)
+		return strings.Join(w, " and ") + " won " + how
 	case PhaseOpening:
 		var parts []string
 		for seat, r := range p.OpeningRolls() {

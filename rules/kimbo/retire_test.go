@@ -240,7 +240,7 @@ func TestRetireLastButOneEndsGame(t *testing.T) {
 	expect(t, p, "Retired(East)", p.Retired(3), false)
 	expect(t, p, "text", strings.Join(strings.Fields(p.String())[:5], " "),
 		"S:out/"+southFences+" W:out/"+westFences+" N:out/"+northFences+" E:a1,o2,b14,o14/"+eastFences+" over:E:resigned")
-	expect(t, p, "status", strings.HasSuffix(p.Drawing(), "East won (resigned)\n"), true)
+	expect(t, p, "status", strings.HasSuffix(p.Drawing(), "East won by resignation\n"), true)
 	rulestest.RoundTrip(t, kimbo.Game{}, p)
 	if _, err := p.Retire(3); !errors.Is(err, rules.ErrOver) {
 		t.Errorf("Retire after the end: got %v, want rules.ErrOver", err)

@@ -181,7 +181,7 @@ func TestRetireLastButOneEndsGame(t *testing.T) {
 	expect(t, p, "Retired(East)", p.Retired(3), true)
 	expect(t, p, "Retired(South)", p.Retired(0), false)
 	expect(t, p, "position text", p.String(), southStart+" W:out N:out E:out over:S:resigned last:S;2-1;pass")
-	expect(t, p, "status", strings.HasSuffix(p.Drawing(), "South won (resigned)\n"), true)
+	expect(t, p, "status", strings.HasSuffix(p.Drawing(), "South won by resignation\n"), true)
 	rulestest.RoundTrip(t, kippykoo.Game{}, p)
 	if _, err := p.Retire(0); !errors.Is(err, rules.ErrOver) {
 		t.Errorf("Retire after the end: got %v, want rules.ErrOver", err)

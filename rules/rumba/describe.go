@@ -319,9 +319,13 @@ func (p *Position) status() string {
 			for _, seat := range p.outcome.Winners {
 				names = append(names, p.seatName(seat))
 			}
-			return fmt.Sprintf("%s won (%s: %s)", s, p.outcome.Method, strings.Join(names, ", "))
+			how := p.outcome.Method.Words()
+			if p.outcome.Method == rules.Finished {
+				how = "by bringing four men into FINISH"
+			}
+			return fmt.Sprintf("%s won %s (%s)", s, how, strings.Join(names, ", "))
 		}
-		return fmt.Sprintf("over (%s), no winner", p.outcome.Method)
+		return fmt.Sprintf("over %s, with no winner", p.outcome.Method.Words())
 	case PhaseOpening:
 		var parts []string
 		for seat, r := range p.OpeningThrows() {
