@@ -410,6 +410,12 @@ func (p *Position) PlayStep(text string) (*Position, error) {
 	}
 	st, err := ParseStep(text)
 	if err != nil {
+		// A move typed another way (see Aliases) is not played, but it is
+		// answered for what it means: why that move is illegal, or how to
+		// write it.
+		if why := p.explain(text); why != nil {
+			return nil, why
+		}
 		return nil, err
 	}
 	if err := p.check(st, strings.TrimSpace(text)); err != nil {
@@ -759,10 +765,12 @@ func (p *Position) Drawing() string {
 	}
 	b.WriteString("   a b c d e f g\n")
 	switch o := p.outcome; {
+	case o.Draw() && o.Method == rules.Forfeit:
+		b.WriteString("Over by forfeit, with no winner\n")
 	case o.Draw():
-		fmt.Fprintf(&b, "Drawn (%s)\n", o.Method)
+		fmt.Fprintf(&b, "Drawn %s\n", methodWords(o.Method))
 	case o.Over():
-		fmt.Fprintf(&b, "%s won (%s)\n", Side(o.Winners[0]), o.Method)
+		fmt.Fprintf(&b, "%s won %s\n", Side(o.Winners[0]), methodWords(o.Method))
 	default:
 		fmt.Fprintf(&b, "%s to move", p.toMove)
 		if p.InThreat(p.toMove) {
@@ -771,6 +779,14 @@ func (p *Position) Drawing() string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// methodWords says how a game ended by m: "by capturing the King".
+func methodWords(m rules.Method) string {
+	if m == rules.QuietDraw {
+		return fmt.Sprintf("after %d moves each without a capture", QuietLimit/2)
+	}
+	return m.Words()
 }
 
 var _ rules.State = (*Position)(nil)

@@ -568,8 +568,9 @@ func TestIllegalMoveReasons(t *testing.T) {
 		{start, "Aa2xa3", "there is nothing to capture on a3"},
 		{capture, "Nc5-g5", "Nc5 captures on g5: write it with x"},
 		{parse(t, threeWaysOut), "Ae4-e5", "your King is under Threat"},
-		{start, "a2a3", `"a2a3" is not a move like Nc1-c5`},
-		{start, "aa2-a3", "is not a move like Nc1-c5"},
+		{start, "a2a3", "write it Aa2-a3"}, // Play takes the canonical text only
+		{start, "aa2-a3", "write it Aa2-a3"},
+		{start, "Nc5", "the Knight on c1 cannot reach c5: another piece is in the way"},
 		{start, "Ah2-h3", `no square "h2"`},
 		{start, "", "is not a move like"},
 	}
@@ -601,8 +602,25 @@ func TestFind(t *testing.T) {
 		{start, "g1", `"g1" could mean`},                  // Af2-g1, Ag2-g1, Nf1-g1
 		{start, "Ag1", `"Ag1" could mean`},                // Af2-g1, Ag2-g1
 		{start, "Kd1-d2", "your own Archer stands there"}, // Find lets Play say why
-		{start, "d4", `"d4" is not a move like Nc1-c5`},   // no alias fits either
+		{start, "zz", `"zz" is not a move like Nc1-c5`},   // no alias fits either
 		{start, "", "no move given"},
+		// A short form of a move that is not legal is answered with why
+		// (issue 14: it was answered `"Nc5" is not a move like Nc1-c5`).
+		{start, "Nc5", "the Knight on c1 cannot reach c5: another piece is in the way, and no piece may jump"},
+		{start, "c1c5", "the Knight on c1 cannot reach c5: another piece is in the way, and no piece may jump"},
+		{start, "nc1-c5", "the Knight on c1 cannot reach c5: another piece is in the way"},
+		{start, "d2e3", "the Archer on d2 cannot reach e3: d2 has no NE arrow (its arrows: N E W)"},
+		{start, "Kd3", "the King on d1 cannot reach d3: a King moves one square at a time"},
+		{start, "Kd2", "your own Archer stands on d2"},
+		{start, "c4c5", "there is no piece on c4"},
+		{start, "Nc3", "no Knight of yours can reach c3: from c1, another piece is in the way, and no piece may jump; from e1, e1 has no NW arrow (its arrows: N E W)"},
+		{start, "Nd4", "no Knight of yours stands in a straight line from d4, and pieces move in straight lines only"},
+		{start, "d4", "no piece of yours can reach d4"},
+		{start, "Nxg5", "there is nothing to capture on g5"},
+		{start, "Ac9", `no square "c9" on a 7×8 board`},
+		{parse(t, threeWaysOut), "d6", "your King is under Threat and Kd7-d6 does not end it"},
+		{parse(t, threeWaysOut), "Ae5", "your King is under Threat and Ae4-e5 does not end it"},
+		{parse(t, threeWaysOut), "g2", "your King is under Threat and Ng1-g2 does not end it"},
 		{capture, "Nc5xg5", "Nc5xg5"},
 		{capture, "Nc5-g5", "Nc5xg5"},
 		{capture, "Nxg5", "Nc5xg5"},
@@ -650,6 +668,26 @@ func TestMoveTexts(t *testing.T) {
 	expect(t, p, "Describe", p.Describe(rules.Move{Text: "Nc5xg5"}), "Knight c5 to g5, capturing the Knight: Threat!")
 	p = parse(t, "......./......./......./...k.../...K.../......./......./....... s 7 10")
 	expect(t, p, "Describe", p.Describe(rules.Move{Text: "Kd4xd5"}), "King d4 to d5, capturing the King and winning")
+}
+
+// The drawing says how the game ended in words, not by the code of the
+// position text (issue 14: it said "North won (king-captured)").
+func TestDrawingSaysHowTheGameEnded(t *testing.T) {
+	for text, want := range map[string]string{
+		"......./......./......./...K.../......./......./......./....... n 0 7 s:king-captured":     "South won by capturing the King\n",
+		"......k/......./......./......./......./......./......./K.....N n 0 1 s:threat":            "South won by a Threat with no way out\n",
+		"......k/......./......./......./...K.../......./......./....... s 100 60 draw:quiet-moves": "Drawn after 50 moves each without a capture\n",
+		kingsmen.StartText + " n:resigned":       "North won by resignation\n",
+		kingsmen.StartText + " draw:agreed-draw": "Drawn by agreement\n",
+		kingsmen.StartText + " s:forfeit":        "South won by forfeit\n",
+		kingsmen.StartText + " draw:forfeit":     "Over by forfeit, with no winner\n",
+		kingsmen.StartText + " s:no-moves":       "South won as the other side could not move\n",
+	} {
+		p := parse(t, text)
+		if d := p.Drawing(); !strings.HasSuffix(d, want) {
+			t.Errorf("%s: drawing ends %q, want %q", text, d[strings.LastIndex(d[:len(d)-1], "\n")+1:], want)
+		}
+	}
 }
 
 // Decision: the position text (see Position.String) round-trips and Parse
