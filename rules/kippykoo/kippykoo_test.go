@@ -321,7 +321,7 @@ func TestTotalSixStarts(t *testing.T) {
 	// The total's start is the whole move: no part of two.
 	p := parse(t, moving("S:start,start,h5,h20 "+northStart, "S", "4-2"))
 	expectRejected(t, p, "start, h5+2", "the total of six starts a marble alone")
-	expectRejected(t, p, "start+2", "only a six on one die, or a total of six, starts a marble")
+	expectRejected(t, p, "start+2", "with 4-2 the total of six starts a marble, which stays on its star: start (start+2 needs a die showing 6)")
 }
 
 // MOVING: "Once a player has started a marble he continues to move that

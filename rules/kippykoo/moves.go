@@ -223,6 +223,8 @@ func checkDice(legs []Leg, a, b int) error {
 				return fmt.Errorf("%w: the %d must be used too: start+%d starts a marble and moves it %d, or \"start, hH+%d\" moves another marble", rules.ErrIllegal, b, b, b, b)
 			}
 			return fmt.Errorf("%w: %s", rules.ErrIllegal, startRule)
+		case lg.Start && lg.Count > 0 && a != 6 && a+b == 6:
+			return fmt.Errorf("%w: with %d-%d the total of six starts a marble, which stays on its star: start (%s needs a die showing 6)", rules.ErrIllegal, a, b, lg)
 		case lg.Start && lg.Count > 0 && a != 6:
 			return fmt.Errorf("%w: %s", rules.ErrIllegal, startRule)
 		case lg.Start && lg.Count > 0 && lg.Count != b:

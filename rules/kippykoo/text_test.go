@@ -294,7 +294,12 @@ func TestIllegalMoveReasons(t *testing.T) {
 	expectRejected(t, n, "start", "the only move is pass")
 	expectRejected(t, n, "h5+8", "the only move is pass")
 	t51 := parse(t, moving("S:start,start,h5,h20 "+northStart, "S", "5-1"))
-	expectRejected(t, t51, "start+1", "only a six on one die, or a total of six, starts a marble")
+	// 5-1 totals six: the start is there, but it uses the whole throw
+	// (issue 14: it was answered "5-1 is neither").
+	expectRejected(t, t51, "start+1", "with 5-1 the total of six starts a marble, which stays on its star: start (start+1 needs a die showing 6)")
+	expectRejected(t, t51, "start+5", "with 5-1 the total of six starts a marble, which stays on its star: start (start+5 needs a die showing 6)")
+	t41 := parse(t, moving("S:start,start,h5,h20 "+northStart, "S", "4-1"))
+	expectRejected(t, t41, "start+4", "only a six on one die, or a total of six, starts a marble; 4-1 is neither")
 	t52 := parse(t, moving("S:start,start,h5,h20 "+northStart, "S", "5-2"))
 	expectRejected(t, t52, "start, h5+2", "5-2 is neither")
 	r := parse(t, southStart+" "+northStart+" S:roll")
