@@ -532,6 +532,10 @@ func ParseFenceMove(text string) (FenceMove, error) {
 func (p *Position) playFence(text string) (*Position, error) {
 	f, err := ParseFenceMove(text)
 	if err != nil {
+		if legs, perr := ParseLegs(text); perr == nil && (len(legs) > 0 || text == PassText) {
+			// A piece's move, or a pass, before the dice are rolled.
+			return nil, fmt.Errorf("%w: roll first: no piece moves before the dice are rolled; move one of your fences, or roll without moving one (nofence)", rules.ErrIllegal)
+		}
 		return nil, err
 	}
 	if f.String() != text {

@@ -265,6 +265,11 @@ func TestFenceMoves(t *testing.T) {
 	expectRejected(t, p, "e1|f1>h6|h7", "no slot between h6 and h7") // HOME's opening
 	expectRejected(t, p, "e1|f1>b2|c2", "no slot between b2 and c2") // an arrow
 	expectRejected(t, p, "e1|f1>c3-c4", "no slot")
+	// A piece's move before the roll: roll first (issue 14: it was
+	// answered as a fence move badly written).
+	for _, text := range []string{"c3-c6", "c3-c5, c3-c4", "jump c3-c4", "pass"} {
+		expectRejected(t, p, text, "roll first: no piece moves before the dice are rolled; move one of your fences, or roll without moving one (nofence)")
+	}
 	// Anywhere: the far corner of the board, beside an opponent.
 	p = play(t, p, "e1|f1>n13|o13")
 	expect(t, p, "South's fence in n13|o13", slices.Contains(p.Fences(0), slot("n13|o13")), true)
