@@ -893,6 +893,20 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 			right -= cache.drawDice(img, rolls[seat], false, right-kbDiceWidth(kbBarDie), cy) + 12
 		}
 	}
+	barLabel(img, kit, name, state != barWaiting && state != barDone, kbBarParts(v, seat, state), nx, right, cy, 160)
+}
+
+// kbBarParts are the words on the right of seat's name bar: what it is
+// deciding (or that it won, or is out of an opening roll), its pieces
+// captured and waiting for their corner, its pieces HOME, and its side. A
+// seat that has resigned (left the game, its pieces off the board) says
+// so instead of its counts.
+func kbBarParts(v *kbView, seat int, state barState) []barPart {
+	p := v.p
+	side := p.Side(rules.Seat(seat))
+	if p.Retired(rules.Seat(seat)) {
+		return []barPart{{text: "resigned", bold: true, c: muted, keep: 9}, {text: side.String(), c: muted, keep: 1}}
+	}
 	var parts []barPart
 	short, _ := kbDecision(v, seat)
 	switch {
@@ -920,9 +934,7 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 	if home > 0 {
 		parts = append(parts, barPart{text: fmt.Sprintf("%d home", home), c: ink, keep: 6})
 	}
-	parts = append(parts, barPart{text: side.String(), c: muted, keep: 1})
-
-	barLabel(img, kit, name, state != barWaiting && state != barDone, parts, nx, right, cy, 160)
+	return append(parts, barPart{text: side.String(), c: muted, keep: 1})
 }
 
 // kbHeader draws the title and the latest turn on the first line, whose

@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -395,4 +396,63 @@ func BenchmarkKimboPNG(b *testing.B) {
 		size = len(png)
 	}
 	b.ReportMetric(float64(size)/1024, "KB/png")
+}
+
+// TestKimboResignedSeat: the name bar of a seat that resigned (left the
+// game, its pieces off the board) says "resigned", not "4 captured"; in a
+// game of three that goes on, and in a game of two that the resignation
+// ended.
+func TestKimboResignedSeat(t *testing.T) {
+	three, err := kimbo.New(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"roll 6-5", "roll 3-1", "roll 2-1"} {
+		if three, err = three.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	two, err := kimbo.New(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		p      *kimbo.Position
+		seat   rules.Seat
+		over   bool
+		header string
+	}{
+		{three, 1, false, ""},
+		{two, 0, true, "Bob won: Alice resigned"},
+	} {
+		st, err := tc.p.Retire(tc.seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := st.(*kimbo.Position)
+		if p.Outcome().Over() != tc.over {
+			t.Fatalf("after seat %d resigned: over %v, want %v\n%s", tc.seat, p.Outcome().Over(), tc.over, p.Drawing())
+		}
+		names := []string{"Alice", "Bob", "Chidi"}[:p.Players()]
+		v := &kbView{p: p, names: names, legal: p.Legal(), last: p.Last()}
+		for seat := range p.Players() {
+			var words []string
+			for _, pt := range kbBarParts(v, seat, barStateOf(p.Outcome(), seat, int(p.Turn()))) {
+				words = append(words, pt.text)
+			}
+			got := strings.Join(words, " · ")
+			resigned := rules.Seat(seat) == tc.seat
+			if strings.Contains(got, "captured") || strings.Contains(got, "resigned") != resigned {
+				t.Errorf("%s: seat %d's bar says %q (resigned %v)\n%s", p, seat, got, resigned, p.Drawing())
+			}
+		}
+		if tc.header != "" {
+			if got := resultText(p.Outcome(), names, ""); got != tc.header {
+				t.Errorf("%s: header says %q, want %q", p, got, tc.header)
+			}
+		}
+		if _, err := New().Image(p, Info{Names: names}); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
 }

@@ -194,9 +194,26 @@ func TestResultText(t *testing.T) {
 		{rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{0}}, "Alice won by forfeit"},
 		{rules.Outcome{Method: rules.Agreement}, "Draw by agreement"},
 		{rules.Outcome{Method: rules.QuietDraw}, "Draw: 50 moves each without a capture"},
+		{rules.Outcome{Method: rules.Forfeit}, "Over by forfeit, with no winner"},
 	} {
 		if got := resultText(tc.o, names, "50 moves each without a capture"); got != tc.want {
 			t.Errorf("resultText(%v): got %q, want %q", tc.o, got, tc.want)
+		}
+	}
+	// With more than two seats, the others did not all resign when one
+	// partner resigned for the side; and no word is capitalized in the
+	// middle (it said "Carol won: The other side resigned").
+	four := []string{"Alice", "Bob", "Carol", "Dmitri"}
+	for _, tc := range []struct {
+		o    rules.Outcome
+		want string
+	}{
+		{rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{2}}, "Carol won by resignation"},
+		{rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{0, 2}}, "Alice and Carol won by resignation"},
+		{rules.Outcome{Method: rules.Blocked, Winners: []rules.Seat{1}}, "Bob won: the other side had no move"},
+	} {
+		if got := resultText(tc.o, four, ""); got != tc.want {
+			t.Errorf("resultText(%v) of four: got %q, want %q", tc.o, got, tc.want)
 		}
 	}
 }

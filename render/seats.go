@@ -117,8 +117,10 @@ func resultText(o rules.Outcome, names []string, quiet string) string {
 			return "Draw: " + quiet
 		case rules.Blocked:
 			return "Draw: no legal move"
+		case rules.Forfeit:
+			return "Over by forfeit, with no winner"
 		default:
-			return "Draw (" + string(o.Method) + ")"
+			return "Draw " + o.Method.Words()
 		}
 	}
 	if len(o.Winners) == 0 {
@@ -129,25 +131,31 @@ func resultText(o rules.Outcome, names []string, quiet string) string {
 		w += " and " + name(s)
 	}
 	// The loser is named only in two-seat games with one winner.
-	loser := "The other side"
+	loser := ""
 	if len(names) == 2 && len(o.Winners) == 1 {
 		loser = name(1 - o.Winners[0])
 	}
-	switch o.Method {
-	case rules.KingTaken:
+	switch m := o.Method; {
+	case m == rules.KingTaken:
 		return w + " won: King captured"
-	case rules.ThreatMate:
+	case m == rules.ThreatMate:
 		return w + " won: Threat with no way out"
-	case rules.Blocked:
+	case m == rules.Blocked && loser != "":
 		return w + " won: " + loser + " had no move"
-	case rules.Resignation:
+	case m == rules.Blocked:
+		return w + " won: the other side had no move"
+	case m == rules.Resignation && loser != "":
 		return w + " won: " + loser + " resigned"
-	case rules.Forfeit:
+	case m == rules.Resignation:
+		// Who resigned is not always every other seat: one partner
+		// resigns for the side.
+		return w + " won by resignation"
+	case m == rules.Forfeit:
 		return w + " won by forfeit"
-	case rules.Finished:
+	case m == rules.Finished:
 		return w + " won"
 	default:
-		return w + " won (" + string(o.Method) + ")"
+		return w + " won " + m.Words()
 	}
 }
 
