@@ -76,11 +76,11 @@ const (
 // intOption reads the integer option name of opts: set is false when it
 // was not given, ok false when it is not a whole number from lo to hi.
 func intOption(opts map[string]string, name string, lo, hi int) (n int, set, ok bool) {
-	raw := opts[name]
+	raw := strings.TrimSpace(opts[name])
 	if raw == "" {
 		return 0, false, true
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(raw))
+	n, err := strconv.Atoi(raw)
 	return n, true, err == nil && n >= lo && n <= hi
 }
 

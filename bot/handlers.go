@@ -79,7 +79,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 // board, a channel's only game will do for anyone.
 func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*loaded, error) {
 	kind := kit.Game.Name()
-	if raw, ok := req.Options["game"]; ok && raw != "" {
+	if raw := req.Options["game"]; strings.TrimSpace(raw) != "" {
 		id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(raw), "#"), 10, 64)
 		if err != nil || id <= 0 {
 			return nil, sorry("%s is not a game number; game numbers look like 12.", quote(raw))
@@ -292,9 +292,10 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	}
 	entries = append(entries, more...)
 	played = append([]Played{{Before: st, Move: m}}, played...)
-	offer := g.DrawOffer
+	offer, declined := g.DrawOffer, -1
 	if offer >= 0 && offer != seat {
-		offer = storage.NoDrawOffer // moving declines the draw offered to you
+		// Moving declines the draw offered to you.
+		declined, offer = offer, storage.NoDrawOffer
 	}
 	status := storage.StatusActive
 	if next.Outcome().Over() {
@@ -310,6 +311,9 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	lead := fmt.Sprintf("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
 	if l.kit.Narrate != nil {
 		lead = l.kit.Narrate(played, next, names(g))
+	}
+	if declined >= 0 {
+		lead += fmt.Sprintf("\nBy moving, %s declined %s's draw offer.", seatUser(g, seat).Name, seatUser(g, declined).Name)
 	}
 	board, err := t.boardMessage(l, lead, m.Text, true)
 	if err != nil {
@@ -441,6 +445,17 @@ func (t *Table) lastMove(ctx context.Context, id int64) string {
 }
 
 func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, error) {
+	switch l.row.Status {
+	case storage.StatusInvited, storage.StatusOpen:
+		// A game not yet begun has no board and no turn: what it has is
+		// its lobby, with who is invited, the open seats and the buttons
+		// to join, pinging nobody.
+		msg := t.lobbyMessage(l.row, l.kit)
+		msg.Content = fmt.Sprintf("Game #%d has not begun yet.\n%s", l.row.ID, msg.Content)
+		return Response{Public: msg}, nil
+	case storage.StatusDeclined, storage.StatusCancelled:
+		return Response{}, playable(l)
+	}
 	board, err := t.boardMessage(l, lead, t.lastMove(ctx, l.row.ID), false)
 	if err != nil {
 		return Response{}, err

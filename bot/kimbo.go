@@ -27,8 +27,8 @@ func KimboKit() Kit {
 		Subs: []GameSub{
 			{
 				Spec: SubSpec{Name: "fence", Description: "Move one of your fences before you roll (then the dice are rolled)", Options: []OptionSpec{
-					{Name: "fence", Description: "Your fence, by its slot, like e1|f1 (start typing to see yours)", Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxSlotLength},
-					{Name: "to", Description: "The vacant slot it goes to, like h5|h6 (start typing a square)", Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxSlotLength},
+					{Name: "fence", Description: "Your fence, by its slot, like e1|f1 (start typing to see yours)", Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxSlotLength, Example: "e1|f1"},
+					{Name: "to", Description: "The vacant slot it goes to, like h5|h6 (start typing a square)", Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxSlotLength, Example: "h5|h6"},
 					gameOption(),
 				}},
 				Text:    kimboFenceText,
@@ -79,6 +79,14 @@ func kimboFenceText(s rules.State, opts map[string]string) (string, error) {
 		return "", kimboNotNow(p, "move a fence")
 	}
 	from, to := strings.TrimSpace(opts["fence"]), strings.TrimSpace(opts["to"])
+	switch {
+	case from == "" && to == "":
+		return "", errors.New("Say which of your fences to move and where: the fence by its slot, like e1|f1, and a vacant slot for it, like h5|h6 (start typing to see them)")
+	case from == "":
+		return "", errors.New("Say which of your fences to move, by its slot, like e1|f1 (start typing to see yours)")
+	case to == "":
+		return "", errors.New("Say where the fence goes: a vacant slot, named by the two squares it stands between, like h5|h6")
+	}
 	if _, err := kimbo.ParseSlot(from); err != nil {
 		return "", fmt.Errorf("%s is not a slot: name a fence by the two squares it stands between, like e1|f1", quote(from))
 	}
