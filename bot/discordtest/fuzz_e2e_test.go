@@ -67,7 +67,11 @@ func done(t *testing.T, ix *discordtest.Interaction) []discordtest.Message {
 		ix.Choices(t)
 		return nil
 	}
-	ix.Await(t, "the answer", func(m discordtest.Message) bool { return !m.Loading() })
+	m := ix.Await(t, "the answer", func(m discordtest.Message) bool { return !m.Loading() })
+	if m.Ephemeral() && m.Content == "Done." {
+		// A deferred answer's note: the public part follows.
+		ix.Await(t, "the public answer after the deferral", func(m discordtest.Message) bool { return !m.Ephemeral() && !m.Loading() })
+	}
 	return ix.Messages()
 }
 
