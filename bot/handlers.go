@@ -181,6 +181,13 @@ func customID(game, version int64, action string) string {
 	return fmt.Sprintf("g/%d/%d/%s", game, version, action)
 }
 
+// GameOfCustomID is the game a component's custom id names, for a door
+// that shows which game a message is about.
+func GameOfCustomID(id string) (int64, bool) {
+	game, _, _, err := parseCustomID(id)
+	return game, err == nil
+}
+
 func parseCustomID(id string) (game, version int64, action string, err error) {
 	parts := strings.Split(id, "/")
 	if len(parts) != 4 || parts[0] != "g" {

@@ -12,7 +12,7 @@ import (
 )
 
 // console runs one console session over script and returns what it printed.
-func console(t *testing.T, db, boards, script string) string {
+func consoleSession(t *testing.T, db, boards, script string) string {
 	t.Helper()
 	var out, errs bytes.Buffer
 	err := run(t.Context(), []string{"console", "--db", db, "--boards", boards}, strings.NewReader(script), &out, &errs)
@@ -31,7 +31,7 @@ func TestConsoleFullGameAcrossRestart(t *testing.T) {
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir) // no stray .env from the developer's checkout
 
-	out := console(t, db, boards, "as alice\n/kingsmen new bob\nbob: click Accept\nquit\n")
+	out := consoleSession(t, db, boards, "as alice\n/kingsmen new bob\nbob: click Accept\nquit\n")
 	m := regexp.MustCompile(`By lot, (\w+) plays South`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no seating announced:\n%s", out)
@@ -52,7 +52,7 @@ func TestConsoleFullGameAcrossRestart(t *testing.T) {
 		north + ": /kingsmen move Ab6-b7",
 		south + ": /kingsmen move Ad4-e5",
 	}
-	out = console(t, db, boards, strings.Join(first, "\n")+"\n")
+	out = consoleSession(t, db, boards, strings.Join(first, "\n")+"\n")
 	if strings.Contains(out, "can't play") || strings.Contains(out, "turn, not yours") || strings.Contains(out, "No menu") {
 		t.Fatalf("a move was refused in the first half:\n%s", out)
 	}
@@ -69,7 +69,7 @@ func TestConsoleFullGameAcrossRestart(t *testing.T) {
 		south + ": /kingsmen move Nd4xd8",
 		north + ": /kingsmen move Nb8-a8",
 	}
-	out = console(t, db, boards, strings.Join(second, "\n")+"\n")
+	out = consoleSession(t, db, boards, strings.Join(second, "\n")+"\n")
 	if !strings.Contains(out, south+" won by capturing the King") {
 		t.Fatalf("the game did not end with %s capturing the King:\n%s", south, out)
 	}
@@ -112,7 +112,7 @@ func TestConsoleKimboThreePlayers(t *testing.T) {
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir)
 
-	out := console(t, db, boards, strings.Join([]string{
+	out := consoleSession(t, db, boards, strings.Join([]string{
 		"as alice",
 		"/kimbo new bob players:3",
 		"carol: click Join",
@@ -130,7 +130,7 @@ func TestConsoleKimboThreePlayers(t *testing.T) {
 	if n := strings.Count(out, "moved no fence and rolled"); n != 1 {
 		t.Errorf("%d rolls, want the one of the player to move:\n%s", n, out)
 	}
-	out = console(t, db, boards, "/kimbo board game:1\nquit\n")
+	out = consoleSession(t, db, boards, "/kimbo board game:1\nquit\n")
 	if !strings.Contains(out, "Game #1 · Kimbo · ") || !strings.Contains(out, "your move") {
 		t.Fatalf("the board after a restart:\n%s", out)
 	}
@@ -145,7 +145,7 @@ func TestConsoleKippyKoo(t *testing.T) {
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir)
 
-	out := console(t, db, boards, strings.Join([]string{
+	out := consoleSession(t, db, boards, strings.Join([]string{
 		"as alice",
 		"/kippykoo new bob",
 		"bob: click Accept",
@@ -158,7 +158,7 @@ func TestConsoleKippyKoo(t *testing.T) {
 			t.Fatalf("the console did not say %q:\n%s", want, out)
 		}
 	}
-	out = console(t, db, boards, "/kippykoo board game:1\n/games\nquit\n")
+	out = consoleSession(t, db, boards, "/kippykoo board game:1\n/games\nquit\n")
 	if !strings.Contains(out, "Game #1 · Kippy Koo · ") || !strings.Contains(out, "your move") {
 		t.Fatalf("the board after a restart:\n%s", out)
 	}
@@ -175,7 +175,7 @@ func TestConsoleRumbaFourPlayers(t *testing.T) {
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir)
 
-	out := console(t, db, boards, strings.Join([]string{
+	out := consoleSession(t, db, boards, strings.Join([]string{
 		"as alice",
 		"/rumba new partner:carol opponent:bob opponent2:dave",
 		"carol: click Accept",

@@ -30,6 +30,8 @@ import (
 	"github.com/joho/godotenv"
 
 	"parlor/bot"
+	"parlor/bot/console"
+	"parlor/bot/discord"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -295,7 +297,7 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			return fmt.Errorf("discord session: %w", err)
 		}
 		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", tok)
-		d := bot.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), env.logger)
+		d := discord.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), env.logger)
 		return d.Run(ctx)
 	}
 }
@@ -310,7 +312,7 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			return err
 		}
 		defer store.Close()
-		c := bot.NewConsole(t, env.stdout, *boards)
+		c := console.NewConsole(t, env.stdout, *boards)
 		c.User = strings.ToLower(*as)
 		fmt.Fprintf(env.stdout, "Games are kept in %s; board pictures go to %s/.\n", *db, *boards)
 		return c.Run(ctx, env.stdin)

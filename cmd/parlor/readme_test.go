@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"parlor/bot"
+	"parlor/bot/console"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -129,7 +130,7 @@ func TestReadmeExamples(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 99))
 			w := &watcher{Table: bot.NewTable(bot.Config{Store: db, Painter: tinyPainter{}, Kits: bot.Kits(), Roll: rng.IntN})}
 			var out bytes.Buffer
-			c := bot.NewConsole(w, &out, t.TempDir())
+			c := console.NewConsole(w, &out, t.TempDir())
 			for i, line := range b.lines {
 				out.Reset()
 				_, err := c.Line(ctx, line)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 	"parlor/storage"
 )
 

@@ -23,7 +23,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"parlor/bot"
-	"parlor/bot/discordtest"
+	"parlor/bot/discord"
+	"parlor/bot/discord/discordtest"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kimbo"
@@ -120,7 +121,7 @@ func (l *logs) String() string {
 type process struct {
 	db     *storage.DB
 	table  *bot.Table
-	d      *bot.Discord
+	d      *discord.Discord
 	cancel context.CancelFunc
 	done   chan error
 }
@@ -236,7 +237,7 @@ func (h *harness) start() {
 		h.t.Fatalf("discordgo.New: %v", err)
 	}
 	s.Client = &http.Client{Transport: h.f.Transport()}
-	d := bot.NewDiscord(s, table, h.guildID, logger)
+	d := discord.NewDiscord(s, table, h.guildID, logger)
 	if h.clock != nil {
 		d.SweepEvery = -1
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 )
 
 // With the permission to start threads, a new game gets its own thread,

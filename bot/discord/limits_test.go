@@ -1,6 +1,7 @@
-package bot
+package discord
 
 import (
+	"parlor/bot"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -10,27 +11,27 @@ import (
 // would change the meaning of, and leaves a message that fits as it is.
 func TestFit(t *testing.T) {
 	long := strings.Repeat("é", 5000)
-	var manyOptions []Option
+	var manyOptions []bot.Option
 	for i := range 40 {
-		manyOptions = append(manyOptions, Option{Label: long, Value: strings.Repeat("v", i%3+1) + string(rune('a'+i%26)) + strings.Repeat("x", i/26), Description: long})
+		manyOptions = append(manyOptions, bot.Option{Label: long, Value: strings.Repeat("v", i%3+1) + string(rune('a'+i%26)) + strings.Repeat("x", i/26), Description: long})
 	}
-	manyOptions = append(manyOptions, Option{Label: "too long a value", Value: strings.Repeat("v", 101)})
-	var row Row
+	manyOptions = append(manyOptions, bot.Option{Label: "too long a value", Value: strings.Repeat("v", 101)})
+	var row bot.Row
 	for i := range 7 {
-		row = append(row, Component{Kind: Button, ID: "b" + string(rune('0'+i)), Label: long})
+		row = append(row, bot.Component{Kind: bot.Button, ID: "b" + string(rune('0'+i)), Label: long})
 	}
-	m := &Message{
+	m := &bot.Message{
 		Content: long,
-		Embed:   &Embed{Title: long, Description: long},
-		Components: []Row{
+		Embed:   &bot.Embed{Title: long, Description: long},
+		Components: []bot.Row{
 			row,
-			{{Kind: Select, ID: "s", Placeholder: long, Options: manyOptions}},
-			{{Kind: Button, ID: strings.Repeat("i", 101), Label: "an id too long"}, {Kind: Button, ID: "b0", Label: "a repeated id"}},
-			{{Kind: Select, ID: "empty"}},
-			{{Kind: Button, ID: "r4", Label: "x"}}, {{Kind: Button, ID: "r5", Label: "x"}}, {{Kind: Button, ID: "r6", Label: "x"}}, {{Kind: Button, ID: "r7", Label: "x"}},
+			{{Kind: bot.Select, ID: "s", Placeholder: long, Options: manyOptions}},
+			{{Kind: bot.Button, ID: strings.Repeat("i", 101), Label: "an id too long"}, {Kind: bot.Button, ID: "b0", Label: "a repeated id"}},
+			{{Kind: bot.Select, ID: "empty"}},
+			{{Kind: bot.Button, ID: "r4", Label: "x"}}, {{Kind: bot.Button, ID: "r5", Label: "x"}}, {{Kind: bot.Button, ID: "r6", Label: "x"}}, {{Kind: bot.Button, ID: "r7", Label: "x"}},
 		},
 		Mentions: make([]string, 150),
-		File:     &File{Name: "big.png", ContentType: "image/png", Data: make([]byte, maxFileSize+1)},
+		File:     &bot.File{Name: "big.png", ContentType: "image/png", Data: make([]byte, maxFileSize+1)},
 	}
 	got := fit(m)
 	if m.Content != long || len(m.Components[0]) != 7 {
@@ -66,32 +67,20 @@ func TestFit(t *testing.T) {
 	if r := got.Components[2]; len(r) != 1 || r[0].ID != "r4" {
 		t.Errorf("third row %+v: want the row of a too long and a repeated id, and the empty select, left out", r)
 	}
-	got.Mentions = nil // checkLimits wants pings named in the content; these are made up
-	checkLimits(t, Response{Public: got, Choices: fitChoices([]Choice{{Name: long, Value: "ok"}, {Name: "", Value: "named by its value"}, {Name: "x", Value: strings.Repeat("v", 101)}})})
-	if cs := fitChoices([]Choice{{Name: "", Value: "v"}, {Name: "x", Value: strings.Repeat("v", 101)}}); len(cs) != 1 || cs[0].Name != "v" {
+	for _, c := range fitChoices([]bot.Choice{{Name: long, Value: "ok"}, {Name: "", Value: "named by its value"}, {Name: "x", Value: strings.Repeat("v", 101)}}) {
+		if n := utf8.RuneCountInString(c.Name); n < 1 || n > maxOptionText || len(c.Value) > maxOptionText {
+			t.Errorf("choice %q: name of %d characters", c.Value, n)
+		}
+	}
+	if cs := fitChoices([]bot.Choice{{Name: "", Value: "v"}, {Name: "x", Value: strings.Repeat("v", 101)}}); len(cs) != 1 || cs[0].Name != "v" {
 		t.Errorf("choices %+v", cs)
 	}
 	// A message that fits is left as it is; an empty one says so.
-	ok := &Message{Content: "fine", Components: []Row{{{Kind: Button, ID: "a", Label: "A"}}}}
+	ok := &bot.Message{Content: "fine", Components: []bot.Row{{{Kind: bot.Button, ID: "a", Label: "A"}}}}
 	if got := fit(ok); got.Content != "fine" || len(got.Components) != 1 {
 		t.Errorf("a message that fits became %+v", got)
 	}
-	if got := fit(&Message{}); got.Content == "" {
+	if got := fit(&bot.Message{}); got.Content == "" {
 		t.Errorf("an empty message stayed empty")
-	}
-}
-
-// quote shows what a user typed without control or invisible characters,
-// shortened.
-func TestQuote(t *testing.T) {
-	for in, want := range map[string]string{
-		"Ac2-c3":                 `"Ac2-c3"`,
-		"a\x00b\nc\u200bd\ufeff": `"abcd"`,
-		strings.Repeat("x", 100): `"` + strings.Repeat("x", maxQuote-1) + `…"`,
-		"":                       `""`,
-	} {
-		if got := quote(in); got != want {
-			t.Errorf("quote(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -7,24 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"parlor/bot"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
-
-// Handler answers requests; the Table is one.
-type Handler interface {
-	Handle(ctx context.Context, req Request) Response
-	Commands() []CommandSpec
-}
-
-// Sweeper does the work time brings (reminders, deadlines, lapsed
-// invitations); the Table is one.
-type Sweeper interface {
-	Sweep(ctx context.Context) ([]Notice, error)
-}
 
 // DefaultSweepEvery is how often Run sweeps when SweepEvery is zero.
 const DefaultSweepEvery = time.Minute
@@ -33,7 +22,7 @@ const DefaultSweepEvery = time.Minute
 // interaction into a Request and the Handler's Response into Discord calls.
 type Discord struct {
 	Session *discordgo.Session
-	Handler Handler
+	Handler bot.Handler
 	// GuildID, if set, registers the commands in that server only, where
 	// they update at once; otherwise they are global.
 	GuildID string
@@ -50,7 +39,7 @@ type Discord struct {
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.
-func NewDiscord(s *discordgo.Session, h Handler, guildID string, logger *slog.Logger) *Discord {
+func NewDiscord(s *discordgo.Session, h bot.Handler, guildID string, logger *slog.Logger) *Discord {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -124,7 +113,7 @@ func (d *Discord) sweepLoop(ctx context.Context, every time.Duration) {
 // notices. A notice that cannot be posted is logged: its work is stored
 // and claimed already, so it is not done again.
 func (d *Discord) Sweep(ctx context.Context) {
-	s, ok := d.Handler.(Sweeper)
+	s, ok := d.Handler.(bot.Sweeper)
 	if !ok {
 		return
 	}
@@ -140,7 +129,7 @@ func (d *Discord) Sweep(ctx context.Context) {
 }
 
 // post sends m to a channel or thread.
-func (d *Discord) post(channelID string, m *Message) error {
+func (d *Discord) post(channelID string, m *bot.Message) error {
 	w := wireOf(m)
 	_, err := d.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: w.content, Embeds: w.embeds,
 		Components: w.components, AllowedMentions: w.mentions, Files: w.files})
@@ -158,7 +147,7 @@ type wire struct {
 	files      []*discordgo.File
 }
 
-func wireOf(m *Message) wire {
+func wireOf(m *bot.Message) wire {
 	m = fit(m)
 	w := wire{content: m.Content, components: components(m.Components), mentions: mentions(m.Mentions)}
 	if m.Embed != nil {
@@ -174,7 +163,7 @@ func wireOf(m *Message) wire {
 const embedColour = 0x2E7D32
 
 // DiscordCommands converts command specs to Discord's form.
-func DiscordCommands(specs []CommandSpec) []*discordgo.ApplicationCommand {
+func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range specs {
 		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Type: discordgo.ChatApplicationCommand}
@@ -203,8 +192,8 @@ func DiscordCommands(specs []CommandSpec) []*discordgo.ApplicationCommand {
 }
 
 // RequestOf turns an interaction into a Request.
-func RequestOf(i *discordgo.Interaction) (Request, error) {
-	req := Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]User{}}
+func RequestOf(i *discordgo.Interaction) (bot.Request, error) {
+	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]bot.User{}}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = userOf(i.Member.User)
@@ -220,9 +209,9 @@ func RequestOf(i *discordgo.Interaction) (Request, error) {
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-		req.Kind = CommandRequest
+		req.Kind = bot.CommandRequest
 		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			req.Kind = AutocompleteRequest
+			req.Kind = bot.AutocompleteRequest
 		}
 		data := i.ApplicationCommandData()
 		req.Command = data.Name
@@ -247,7 +236,7 @@ func RequestOf(i *discordgo.Interaction) (Request, error) {
 			}
 		}
 	case discordgo.InteractionMessageComponent:
-		req.Kind = ComponentRequest
+		req.Kind = bot.ComponentRequest
 		data := i.MessageComponentData()
 		req.CustomID = data.CustomID
 		req.Values = data.Values
@@ -257,12 +246,12 @@ func RequestOf(i *discordgo.Interaction) (Request, error) {
 	return req, nil
 }
 
-func userOf(u *discordgo.User) User {
+func userOf(u *discordgo.User) bot.User {
 	name := u.GlobalName
 	if name == "" {
 		name = u.Username
 	}
-	return User{ID: u.ID, Name: name, Bot: u.Bot}
+	return bot.User{ID: u.ID, Name: name, Bot: u.Bot}
 }
 
 func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
@@ -293,12 +282,12 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
 		log.Warn("ignored interaction", "err", err)
 		return
 	}
-	done := make(chan Response, 1)
+	done := make(chan bot.Response, 1)
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
 				log.Error("handler panic", "panic", p)
-				done <- private("Something went wrong on our side, and nothing was changed.")
+				done <- bot.Response{Private: &bot.Message{Content: "Something went wrong on our side, and nothing was changed."}}
 			}
 		}()
 		done <- d.Handler.Handle(ctx, req)
@@ -307,7 +296,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
 	if wait <= 0 {
 		wait = 1500 * time.Millisecond
 	}
-	if req.Kind == AutocompleteRequest {
+	if req.Kind == bot.AutocompleteRequest {
 		// Autocomplete cannot be deferred; answer whatever the handler gives.
 		resp := <-done
 		err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: choices(resp.Choices)}})
@@ -316,7 +305,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
 		}
 		return
 	}
-	var resp Response
+	var resp bot.Response
 	select {
 	case resp = <-done:
 		resp, elsewhere := moveOut(i, resp)
@@ -339,20 +328,20 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
 
 // moveOut takes out of resp a public message that belongs in another
 // channel (the game's thread), leaving the user a note where it went.
-func moveOut(i *discordgo.Interaction, resp Response) (Response, *Message) {
+func moveOut(i *discordgo.Interaction, resp bot.Response) (bot.Response, *bot.Message) {
 	if resp.Public == nil || resp.PublicIn == "" || resp.PublicIn == i.ChannelID {
 		return resp, nil
 	}
 	out := resp.Public
 	resp.Public = nil
 	if resp.Private == nil && resp.Update == nil {
-		resp.Private = &Message{Content: fmt.Sprintf("Done: the board is in the game's thread, <#%s>.", resp.PublicIn)}
+		resp.Private = &bot.Message{Content: fmt.Sprintf("Done: the board is in the game's thread, <#%s>.", resp.PublicIn)}
 	}
 	return resp, out
 }
 
 // postElsewhere posts m in channel, if there is one.
-func (d *Discord) postElsewhere(log *slog.Logger, m *Message, channel string) {
+func (d *Discord) postElsewhere(log *slog.Logger, m *bot.Message, channel string) {
 	if m == nil {
 		return
 	}
@@ -371,16 +360,11 @@ func (d *Discord) inThread(channel string) bool {
 	return err == nil && c.IsThread()
 }
 
-// ThreadMaker records the thread a game is played in.
-type ThreadMaker interface {
-	ThreadMade(ctx context.Context, gameID int64, threadID string) error
-}
-
 // startThread starts the thread a new game asked for from the message that
 // answered the interaction. Without the permission (or in a thread
 // already) it fails, and the game is played in the channel.
-func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, spec *ThreadSpec) {
-	tm, ok := d.Handler.(ThreadMaker)
+func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, spec *bot.ThreadSpec) {
+	tm, ok := d.Handler.(bot.ThreadMaker)
 	if !ok {
 		return
 	}
@@ -398,19 +382,19 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		log.Error("record the game's thread", "game", spec.GameID, "thread", th.ID, "err", err)
 		return
 	}
-	intro := &Message{Content: fmt.Sprintf("Game #%d is played in this thread: its boards and reminders come here, and commands typed here need no game number.", spec.GameID)}
+	intro := &bot.Message{Content: fmt.Sprintf("Game #%d is played in this thread: its boards and reminders come here, and commands typed here need no game number.", spec.GameID)}
 	if err := d.post(th.ID, intro); err != nil {
 		log.Warn("introduce the game's thread", "thread", th.ID, "err", err)
 	}
 }
 
 // answer sends a Response as the first answer to the interaction.
-func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req Request, resp Response) {
+func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Request, resp bot.Response) {
 	var first *discordgo.InteractionResponse
-	var follow []*Message
-	var private []*Message
+	var follow []*bot.Message
+	var private []*bot.Message
 	switch {
-	case resp.Update != nil && req.Kind == ComponentRequest:
+	case resp.Update != nil && req.Kind == bot.ComponentRequest:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: responseData(resp.Update, false)}
 		follow = append(follow, resp.Public)
 		private = append(private, resp.Private)
@@ -420,7 +404,7 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req Request
 	case resp.Public != nil:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(resp.Public, false)}
 	default:
-		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(&Message{Content: "Done."}, true)}
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(&bot.Message{Content: "Done."}, true)}
 	}
 	if err := d.Session.InteractionRespond(i, first); err != nil {
 		log.Warn("answer failed", "err", err)
@@ -432,13 +416,13 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req Request
 
 // answerLate completes a deferred interaction: the private part (or a short
 // note) resolves the loading state, and the public part follows.
-func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp Response) {
+func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp bot.Response) {
 	note := resp.Private
 	if note == nil {
 		note = resp.Update
 	}
 	if note == nil {
-		note = &Message{Content: "Done."}
+		note = &bot.Message{Content: "Done."}
 	}
 	w := wireOf(note)
 	edit := &discordgo.WebhookEdit{Content: &w.content, Components: &w.components, AllowedMentions: &discordgo.MessageAllowedMentions{}, Files: w.files}
@@ -448,10 +432,10 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp Re
 	if _, err := d.Session.InteractionResponseEdit(i, edit); err != nil {
 		log.Warn("late answer failed", "err", err)
 	}
-	d.followUp(log, i, []*Message{resp.Public}, false)
+	d.followUp(log, i, []*bot.Message{resp.Public}, false)
 }
 
-func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*Message, ephemeral bool) {
+func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*bot.Message, ephemeral bool) {
 	for _, m := range msgs {
 		if m == nil {
 			continue
@@ -467,7 +451,7 @@ func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*M
 	}
 }
 
-func responseData(m *Message, ephemeral bool) *discordgo.InteractionResponseData {
+func responseData(m *bot.Message, ephemeral bool) *discordgo.InteractionResponseData {
 	w := wireOf(m)
 	data := &discordgo.InteractionResponseData{Content: w.content, Embeds: w.embeds, Components: w.components, AllowedMentions: w.mentions, Files: w.files}
 	if ephemeral {
@@ -481,19 +465,19 @@ func mentions(users []string) *discordgo.MessageAllowedMentions {
 	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
 }
 
-func file(f *File) *discordgo.File {
+func file(f *bot.File) *discordgo.File {
 	return &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}
 }
 
-func components(rows []Row) []discordgo.MessageComponent {
+func components(rows []bot.Row) []discordgo.MessageComponent {
 	out := []discordgo.MessageComponent{}
 	for _, row := range rows {
 		var cs []discordgo.MessageComponent
 		for _, c := range row {
 			switch c.Kind {
-			case Button:
+			case bot.Button:
 				cs = append(cs, discordgo.Button{Label: c.Label, Style: discordgo.ButtonStyle(c.Style), CustomID: c.ID})
-			case Select:
+			case bot.Select:
 				var opts []discordgo.SelectMenuOption
 				for _, o := range c.Options {
 					opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description})
@@ -506,7 +490,7 @@ func components(rows []Row) []discordgo.MessageComponent {
 	return out
 }
 
-func choices(cs []Choice) []*discordgo.ApplicationCommandOptionChoice {
+func choices(cs []bot.Choice) []*discordgo.ApplicationCommandOptionChoice {
 	out := []*discordgo.ApplicationCommandOptionChoice{}
 	for _, c := range fitChoices(cs) {
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})

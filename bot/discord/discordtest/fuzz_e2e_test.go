@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 	"parlor/storage"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 	"parlor/storage"
 )
 

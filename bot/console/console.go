@@ -1,4 +1,7 @@
-package bot
+// Package console is Parlor's terminal door: lines typed as any player
+// become the same bot.Requests Discord would send, and the answers are
+// printed as text, with the boards' pictures kept in a folder.
+package console
 
 import (
 	"bufio"
@@ -7,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"parlor/bot"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -23,7 +27,7 @@ import (
 // click and choose act on that game's messages, unless a line names
 // another game (#3).
 type Console struct {
-	Handler  Handler
+	Handler  bot.Handler
 	Out      io.Writer
 	BoardDir string
 	// User is who acts when a line names nobody.
@@ -40,13 +44,13 @@ type Console struct {
 // shown is a message the console printed, with who may see it and the
 // game it belongs to.
 type shown struct {
-	msg  *Message
+	msg  *bot.Message
 	to   string // "" for everyone
 	game int64
 }
 
 // NewConsole builds a console adapter.
-func NewConsole(h Handler, out io.Writer, boardDir string) *Console {
+func NewConsole(h bot.Handler, out io.Writer, boardDir string) *Console {
 	return &Console{Handler: h, Out: out, BoardDir: boardDir, User: "alice", channel: "console", runID: time.Now().UnixNano(),
 		looking: map[string]int64{}, movers: map[int64]string{}}
 }
@@ -70,7 +74,7 @@ Commands, with options in order or by name (move:Nc1-c5 game:3):
 	for _, cmd := range c.Handler.Commands() {
 		subs := cmd.Subs
 		if len(subs) == 0 {
-			subs = []SubSpec{{Description: cmd.Description}}
+			subs = []bot.SubSpec{{Description: cmd.Description}}
 		}
 		for _, sub := range subs {
 			fmt.Fprintf(&b, "  %-31s %s\n", example(cmd.Name, sub), sub.Description)
@@ -81,7 +85,7 @@ Commands, with options in order or by name (move:Nc1-c5 game:3):
 
 // example is a line that uses sub of command: its required options, and
 // the first person it may name.
-func example(command string, sub SubSpec) string {
+func example(command string, sub bot.SubSpec) string {
 	line := "/" + command
 	if sub.Name != "" {
 		line += " " + sub.Name
@@ -89,7 +93,7 @@ func example(command string, sub SubSpec) string {
 	person := false
 	for _, o := range sub.Options {
 		switch {
-		case o.Type == UserOption && !person:
+		case o.Type == bot.UserOption && !person:
 			person = true
 			line += " bob"
 		case o.Required && o.Example != "":
@@ -176,11 +180,11 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool, err error) 
 		if err != nil {
 			return false, err
 		}
-		req.Kind = AutocompleteRequest
+		req.Kind = bot.AutocompleteRequest
 		c.complete(ctx, req)
 	default:
 		if !strings.HasPrefix(fields[0], "/") {
-			return false, fmt.Errorf("I don't understand %s. Type help.", quote(line))
+			return false, fmt.Errorf("I don't understand %s. Type help.", strconv.Quote(line))
 		}
 		req, err := c.slash(user, fields)
 		if err != nil {
@@ -214,34 +218,34 @@ func (c *Console) mover(user string) (string, error) {
 	return m, nil
 }
 
-func (c *Console) request(user string) Request {
+func (c *Console) request(user string) bot.Request {
 	c.seq++
-	return Request{
+	return bot.Request{
 		ID:        fmt.Sprintf("console-%d-%d", c.runID, c.seq),
 		ChannelID: c.channel,
-		User:      User{ID: user, Name: user, CanManage: true},
+		User:      bot.User{ID: user, Name: user, CanManage: true},
 		Options:   map[string]string{},
-		Users:     map[string]User{},
+		Users:     map[string]bot.User{},
 	}
 }
 
 // slash reads "/command sub args…" with options by name (name:value) or by
 // position.
-func (c *Console) slash(user string, fields []string) (Request, error) {
+func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 	req := c.request(user)
-	req.Kind = CommandRequest
+	req.Kind = bot.CommandRequest
 	req.Command = strings.TrimPrefix(strings.ToLower(fields[0]), "/")
-	var spec *SubSpec
+	var spec *bot.SubSpec
 	for _, cmd := range c.Handler.Commands() {
 		if cmd.Name != req.Command {
 			continue
 		}
 		if len(cmd.Subs) == 0 {
-			spec = &SubSpec{}
+			spec = &bot.SubSpec{}
 			break
 		}
 		if len(fields) < 2 {
-			return req, fmt.Errorf("Say what to do: %s. Type help.", joinWords(subNames(cmd)))
+			return req, fmt.Errorf("Say what to do: %s. Type help.", strings.Join(subNames(cmd), ", "))
 		}
 		req.Sub = strings.ToLower(fields[1])
 		if s, ok := cmd.Sub(req.Sub); ok {
@@ -272,9 +276,9 @@ func (c *Console) slash(user string, fields []string) (Request, error) {
 				value += " " + args[i]
 			}
 		}
-		if opt, _ := option(spec, name); opt.Type == UserOption {
+		if opt, _ := option(spec, name); opt.Type == bot.UserOption {
 			value = strings.ToLower(strings.TrimPrefix(value, "@"))
-			req.Users[value] = User{ID: value, Name: value}
+			req.Users[value] = bot.User{ID: value, Name: value}
 		}
 		req.Options[name] = value
 		req.Focused = name
@@ -282,7 +286,7 @@ func (c *Console) slash(user string, fields []string) (Request, error) {
 	return req, nil
 }
 
-func subNames(cmd CommandSpec) []string {
+func subNames(cmd bot.CommandSpec) []string {
 	var out []string
 	for _, s := range cmd.Subs {
 		out = append(out, s.Name)
@@ -290,18 +294,18 @@ func subNames(cmd CommandSpec) []string {
 	return out
 }
 
-func hasOption(s *SubSpec, name string) bool { _, ok := option(s, name); return ok }
+func hasOption(s *bot.SubSpec, name string) bool { _, ok := option(s, name); return ok }
 
-func option(s *SubSpec, name string) (OptionSpec, bool) {
+func option(s *bot.SubSpec, name string) (bot.OptionSpec, bool) {
 	for _, o := range s.Options {
 		if o.Name == name {
 			return o, true
 		}
 	}
-	return OptionSpec{}, false
+	return bot.OptionSpec{}, false
 }
 
-func (c *Console) complete(ctx context.Context, req Request) {
+func (c *Console) complete(ctx context.Context, req bot.Request) {
 	resp := c.Handler.Handle(ctx, req)
 	if len(resp.Choices) == 0 {
 		fmt.Fprintln(c.Out, "(no suggestions)")
@@ -313,7 +317,7 @@ func (c *Console) complete(ctx context.Context, req Request) {
 
 // find returns the newest component matching of game (any game for 0)
 // on a message user can see, and the message's place in shown.
-func (c *Console) find(user string, game int64, match func(Component) bool) (Component, int, bool) {
+func (c *Console) find(user string, game int64, match func(bot.Component) bool) (bot.Component, int, bool) {
 	for i := len(c.shown) - 1; i >= 0; i-- {
 		s := c.shown[i]
 		if (s.to != "" && s.to != user) || (game != 0 && s.game != game) {
@@ -327,7 +331,7 @@ func (c *Console) find(user string, game int64, match func(Component) bool) (Com
 			}
 		}
 	}
-	return Component{}, -1, false
+	return bot.Component{}, -1, false
 }
 
 // where names a game for a message: "game #3", or "the messages".
@@ -339,15 +343,15 @@ func where(game int64) string {
 }
 
 func (c *Console) click(ctx context.Context, user, label string, game int64) error {
-	comp, at, ok := c.find(user, game, func(k Component) bool { return k.Kind == Button && strings.EqualFold(k.Label, label) })
+	comp, at, ok := c.find(user, game, func(k bot.Component) bool { return k.Kind == bot.Button && strings.EqualFold(k.Label, label) })
 	if !ok {
 		// "click roll" for "🎲 Roll (no fence move)".
-		comp, at, ok = c.find(user, game, func(k Component) bool {
-			return k.Kind == Button && label != "" && strings.Contains(strings.ToLower(k.Label), strings.ToLower(label))
+		comp, at, ok = c.find(user, game, func(k bot.Component) bool {
+			return k.Kind == bot.Button && label != "" && strings.Contains(strings.ToLower(k.Label), strings.ToLower(label))
 		})
 	}
 	if !ok {
-		return fmt.Errorf("No button %s on %s %s can see.", quote(label), where(game), user)
+		return fmt.Errorf("No button %s on %s %s can see.", strconv.Quote(label), where(game), user)
 	}
 	c.press(ctx, user, at, comp.ID, nil)
 	return nil
@@ -357,8 +361,8 @@ func (c *Console) choose(ctx context.Context, user, value string, game int64) er
 	var chosen string
 	n, err := strconv.Atoi(value)
 	numbered := err == nil
-	comp, at, ok := c.find(user, game, func(k Component) bool {
-		if k.Kind != Select {
+	comp, at, ok := c.find(user, game, func(k bot.Component) bool {
+		if k.Kind != bot.Select {
 			return false
 		}
 		for i, o := range k.Options {
@@ -370,7 +374,7 @@ func (c *Console) choose(ctx context.Context, user, value string, game int64) er
 		return false
 	})
 	if !ok {
-		return fmt.Errorf("No menu offers %s on %s %s can see.", quote(value), where(game), user)
+		return fmt.Errorf("No menu offers %s on %s %s can see.", strconv.Quote(value), where(game), user)
 	}
 	c.press(ctx, user, at, comp.ID, []string{chosen})
 	return nil
@@ -381,7 +385,7 @@ func (c *Console) choose(ctx context.Context, user, value string, game int64) er
 // as Discord replaces a message whose component was used.
 func (c *Console) press(ctx context.Context, user string, at int, id string, values []string) {
 	req := c.request(user)
-	req.Kind, req.CustomID, req.Values = ComponentRequest, id, values
+	req.Kind, req.CustomID, req.Values = bot.ComponentRequest, id, values
 	resp := c.Handler.Handle(ctx, req)
 	if upd := resp.Update; upd != nil {
 		old := c.shown[at]
@@ -415,9 +419,9 @@ func (c *Console) turn(ctx context.Context, user string) error {
 		var id string
 		var values []string
 		var at int
-		if comp, i, ok := c.find(mover, game, func(k Component) bool { return k.Kind == Select && len(k.Options) > 0 }); ok {
+		if comp, i, ok := c.find(mover, game, func(k bot.Component) bool { return k.Kind == bot.Select && len(k.Options) > 0 }); ok {
 			id, values, at = comp.ID, []string{comp.Options[0].Value}, i
-		} else if comp, i, ok := c.find(mover, game, func(k Component) bool { return k.Kind == Button }); ok {
+		} else if comp, i, ok := c.find(mover, game, func(k bot.Component) bool { return k.Kind == bot.Button }); ok {
 			id, at = comp.ID, i
 		} else {
 			return nil
@@ -441,7 +445,7 @@ func describeChoice(shown []shown, id string, values []string) string {
 				if k.ID != id {
 					continue
 				}
-				if k.Kind == Button {
+				if k.Kind == bot.Button {
 					return "[" + k.Label + "]"
 				}
 				for _, o := range k.Options {
@@ -459,10 +463,10 @@ var mention = regexp.MustCompile(`<@!?([^>]+)>`)
 
 // gameOfMessage is the game a message belongs to, read from its components'
 // custom ids ("g/{game}/…"), or 0.
-func gameOfMessage(m *Message) int64 {
+func gameOfMessage(m *bot.Message) int64 {
 	for _, row := range m.Components {
 		for _, k := range row {
-			if id, _, _, err := parseCustomID(k.ID); err == nil {
+			if id, ok := bot.GameOfCustomID(k.ID); ok {
 				return id
 			}
 		}
@@ -470,7 +474,7 @@ func gameOfMessage(m *Message) int64 {
 	return 0
 }
 
-func (c *Console) show(user string, resp Response) {
+func (c *Console) show(user string, resp bot.Response) {
 	if resp.Update != nil {
 		c.print("(message updated)", resp.Update, user, user, true)
 	}
@@ -484,7 +488,7 @@ func (c *Console) show(user string, resp Response) {
 
 // print shows m, seen by to ("" for everyone) after actor acted; keep says
 // to keep it among the messages that can be clicked.
-func (c *Console) print(tag string, m *Message, to, actor string, keep bool) {
+func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool) {
 	text := mention.ReplaceAllString(m.Content, "@$1")
 	text = strings.ReplaceAll(text, "**", "")
 	if m.Embed != nil {
@@ -508,9 +512,9 @@ func (c *Console) print(tag string, m *Message, to, actor string, keep bool) {
 	for _, row := range m.Components {
 		for _, comp := range row {
 			switch comp.Kind {
-			case Button:
+			case bot.Button:
 				fmt.Fprintf(c.Out, "  [%s]", comp.Label)
-			case Select:
+			case bot.Select:
 				fmt.Fprintf(c.Out, "  %s", comp.Placeholder)
 				for i, o := range comp.Options {
 					fmt.Fprintf(c.Out, "  %d) %s", i+1, o.Label)

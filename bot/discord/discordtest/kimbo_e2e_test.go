@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 	"parlor/rules"
 	"parlor/rules/kimbo"
 	"parlor/storage"

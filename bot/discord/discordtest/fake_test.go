@@ -15,7 +15,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 )
 
 // These tests drive the Fake with a bare discordgo session, to pin down
@@ -40,7 +40,7 @@ func open(t *testing.T, s *discordgo.Session) {
 		t.Fatalf("Open: %v", err)
 	}
 	// Rather than Close, which pauses a second, let the Fake cut the
-	// connection when the test ends, with reconnection off as bot.Discord
+	// connection when the test ends, with reconnection off as discord.Discord
 	// turns it off before its Close.
 	t.Cleanup(func() {
 		s.Lock()

@@ -1,8 +1,8 @@
-package bot
+package discord
 
 import (
+	"parlor/bot"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -20,6 +20,9 @@ const (
 	maxMentions         = 100
 	maxFileSize         = 10 << 20
 	maxThreadName       = 100
+	maxRows             = 5  // action rows of a message
+	maxButtons          = 5  // buttons of a row
+	maxOptions          = 25 // options of a select, choices of an autocomplete answer
 )
 
 // textLen is a text's length as Discord counts it against its limits.
@@ -35,21 +38,6 @@ func clip(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// maxQuote is how much of what a user typed an answer quotes.
-const maxQuote = 40
-
-// quote is text a user typed, as an answer quotes it: in quotes, without
-// control or invisible characters, and shortened with an ellipsis.
-func quote(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return -1
-		}
-		return r
-	}, s)
-	return `"` + clip(s, maxQuote) + `"`
-}
-
 // fit returns m as Discord will take it: every text within its limit
 // (shortened with an ellipsis), at most 5 rows of components, 5 buttons or
 // one select a row, 25 options a select; a component or option whose
@@ -57,14 +45,14 @@ func quote(s string) string {
 // cut, since it would no longer mean what it says, and so is a file over
 // the upload limit. A message left with nothing to show says so. m itself
 // is not changed.
-func fit(m *Message) *Message {
+func fit(m *bot.Message) *bot.Message {
 	if m == nil {
 		return nil
 	}
 	out := *m
 	out.Content = clip(m.Content, maxContent)
 	if m.Embed != nil {
-		out.Embed = &Embed{Title: clip(m.Embed.Title, maxEmbedTitle), Description: clip(m.Embed.Description, maxEmbedDescription)}
+		out.Embed = &bot.Embed{Title: clip(m.Embed.Title, maxEmbedTitle), Description: clip(m.Embed.Description, maxEmbedDescription)}
 	}
 	out.Components = fitRows(m.Components)
 	if len(m.Mentions) > maxMentions {
@@ -80,28 +68,28 @@ func fit(m *Message) *Message {
 	return &out
 }
 
-func fitRows(rows []Row) []Row {
-	var out []Row
+func fitRows(rows []bot.Row) []bot.Row {
+	var out []bot.Row
 	ids := map[string]bool{}
 	for _, row := range rows {
 		if len(out) == maxRows {
 			break
 		}
-		var kept Row
+		var kept bot.Row
 		for _, c := range row {
 			if n := len(c.ID); n == 0 || n > maxCustomID || ids[c.ID] {
 				continue
 			}
 			switch c.Kind {
-			case Button:
-				if len(kept) == maxButtons || len(kept) > 0 && kept[0].Kind == Select {
+			case bot.Button:
+				if len(kept) == maxButtons || len(kept) > 0 && kept[0].Kind == bot.Select {
 					continue
 				}
 				c.Label = clip(c.Label, maxButtonLabel)
 				if strings.TrimSpace(c.Label) == "" {
 					continue
 				}
-			case Select:
+			case bot.Select:
 				if len(kept) > 0 {
 					continue
 				}
@@ -122,8 +110,8 @@ func fitRows(rows []Row) []Row {
 	return out
 }
 
-func fitOptions(opts []Option) []Option {
-	var out []Option
+func fitOptions(opts []bot.Option) []bot.Option {
+	var out []bot.Option
 	values := map[string]bool{}
 	for _, o := range opts {
 		if len(out) == maxOptions {
@@ -146,8 +134,8 @@ func fitOptions(opts []Option) []Option {
 // fitChoices returns an autocomplete answer as Discord will take it: at
 // most 25 choices, names shortened, and choices whose value is out of
 // bounds left out.
-func fitChoices(cs []Choice) []Choice {
-	out := []Choice{}
+func fitChoices(cs []bot.Choice) []bot.Choice {
+	out := []bot.Choice{}
 	for _, c := range cs {
 		if len(out) == maxOptions {
 			break

@@ -1,4 +1,4 @@
-package bot
+package discord
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"parlor/bot"
 	"regexp"
 	"strings"
 	"sync"
@@ -31,7 +32,7 @@ func TestRequestOf(t *testing.T) {
 	tests := []struct {
 		name    string
 		payload string
-		want    Request
+		want    bot.Request
 	}{
 		{
 			name: "slash command in a guild, with a resolved user",
@@ -39,23 +40,23 @@ func TestRequestOf(t *testing.T) {
 				"member":{"nick":"Al","user":{"id":"u1","username":"alice"}},
 				"data":{"name":"kingsmen","type":1,"options":[{"name":"new","type":1,"options":[{"name":"opponent","type":6,"value":"u2"}]}],
 				"resolved":{"users":{"u2":{"id":"u2","username":"bob","global_name":"Bobby"}}}}}`,
-			want: Request{ID: "1", Kind: CommandRequest, GuildID: "g", ChannelID: "c", User: User{ID: "u1", Name: "Al"},
-				Command: "kingsmen", Sub: "new", Options: map[string]string{"opponent": "u2"}, Users: map[string]User{"u2": {ID: "u2", Name: "Bobby"}}},
+			want: bot.Request{ID: "1", Kind: bot.CommandRequest, GuildID: "g", ChannelID: "c", User: bot.User{ID: "u1", Name: "Al"},
+				Command: "kingsmen", Sub: "new", Options: map[string]string{"opponent": "u2"}, Users: map[string]bot.User{"u2": {ID: "u2", Name: "Bobby"}}},
 		},
 		{
 			name: "autocomplete in a DM, integer option and focus",
 			payload: `{"id":"2","type":4,"channel_id":"c","token":"tok","user":{"id":"u1","username":"alice"},
 				"data":{"name":"kingsmen","type":1,"options":[{"name":"move","type":1,"options":[
 				{"name":"move","type":3,"value":"Nc","focused":true},{"name":"game","type":4,"value":12}]}]}}`,
-			want: Request{ID: "2", Kind: AutocompleteRequest, ChannelID: "c", User: User{ID: "u1", Name: "alice"},
-				Command: "kingsmen", Sub: "move", Focused: "move", Options: map[string]string{"move": "Nc", "game": "12"}, Users: map[string]User{}},
+			want: bot.Request{ID: "2", Kind: bot.AutocompleteRequest, ChannelID: "c", User: bot.User{ID: "u1", Name: "alice"},
+				Command: "kingsmen", Sub: "move", Focused: "move", Options: map[string]string{"move": "Nc", "game": "12"}, Users: map[string]bot.User{}},
 		},
 		{
 			name: "select menu click",
 			payload: `{"id":"3","type":3,"guild_id":"g","channel_id":"c","token":"tok","member":{"user":{"id":"u3","username":"carol","bot":false}},
 				"data":{"custom_id":"g/1/4/pick","component_type":3,"values":["c1"]}}`,
-			want: Request{ID: "3", Kind: ComponentRequest, GuildID: "g", ChannelID: "c", User: User{ID: "u3", Name: "carol"},
-				CustomID: "g/1/4/pick", Values: []string{"c1"}, Options: map[string]string{}, Users: map[string]User{}},
+			want: bot.Request{ID: "3", Kind: bot.ComponentRequest, GuildID: "g", ChannelID: "c", User: bot.User{ID: "u3", Name: "carol"},
+				CustomID: "g/1/4/pick", Values: []string{"c1"}, Options: map[string]string{}, Users: map[string]bot.User{}},
 		},
 	}
 	for _, tt := range tests {
@@ -77,7 +78,7 @@ var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}]{1,32}$`)
 
 // The registration payload keeps within Discord's limits (shared/discord.md).
 func TestCommandPayloadWithinLimits(t *testing.T) {
-	cmds := DiscordCommands(NewTable(Config{Kits: Kits()}).Commands())
+	cmds := DiscordCommands(bot.NewTable(bot.Config{Kits: bot.Kits()}).Commands())
 	if len(cmds) == 0 || len(cmds) > 100 {
 		t.Fatalf("%d commands", len(cmds))
 	}
@@ -159,18 +160,18 @@ func (r *recorder) all() []recorded {
 
 // fixedHandler answers every request with one Response, after a delay.
 type fixedHandler struct {
-	resp  Response
+	resp  bot.Response
 	delay time.Duration
 }
 
-func (h fixedHandler) Handle(ctx context.Context, req Request) Response {
+func (h fixedHandler) Handle(ctx context.Context, req bot.Request) bot.Response {
 	time.Sleep(h.delay)
 	return h.resp
 }
 
-func (fixedHandler) Commands() []CommandSpec { return nil }
+func (fixedHandler) Commands() []bot.CommandSpec { return nil }
 
-func newTestDiscord(h Handler, rec *recorder, deferAfter time.Duration) *Discord {
+func newTestDiscord(h bot.Handler, rec *recorder, deferAfter time.Duration) *Discord {
 	s, _ := discordgo.New("Bot test")
 	s.Client = &http.Client{Transport: rec}
 	s.MaxRestRetries = 0
@@ -183,9 +184,9 @@ const slashMove = `{"id":"9","type":2,"application_id":"app","guild_id":"g","cha
 	"member":{"user":{"id":"u1","username":"alice"}},
 	"data":{"name":"kingsmen","type":1,"options":[{"name":"move","type":1,"options":[{"name":"move","type":3,"value":"Nb1-a1"}]}]}}`
 
-func boardResponse() Response {
-	return Response{Public: &Message{Content: "<@u2>, your move.", Mentions: []string{"u2"},
-		File: &File{Name: "b.png", ContentType: "image/png", Data: []byte("png")}}}
+func boardResponse() bot.Response {
+	return bot.Response{Public: &bot.Message{Content: "<@u2>, your move.", Mentions: []string{"u2"},
+		File: &bot.File{Name: "b.png", ContentType: "image/png", Data: []byte("png")}}}
 }
 
 // A quick handler is answered in the first callback, with the board
@@ -239,7 +240,7 @@ func TestDiscordDefersSlowWork(t *testing.T) {
 // A refusal is private (ephemeral) and pings nobody.
 func TestDiscordRefusalIsPrivate(t *testing.T) {
 	rec := &recorder{}
-	d := newTestDiscord(fixedHandler{resp: private("It is bob's turn, not yours.")}, rec, time.Hour)
+	d := newTestDiscord(fixedHandler{resp: bot.Response{Private: &bot.Message{Content: "It is bob's turn, not yours."}}}, rec, time.Hour)
 	d.serve(t.Context(), interaction(t, slashMove))
 	reqs := rec.all()
 	if len(reqs) != 1 {

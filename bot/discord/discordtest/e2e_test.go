@@ -9,7 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"parlor/bot"
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 	"parlor/storage"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/bot/discordtest"
+	"parlor/bot/discord/discordtest"
 	"parlor/rules/kippykoo"
 	"parlor/storage"
 )

@@ -1,19 +1,41 @@
-package bot
+package console
 
 import (
 	"bytes"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"parlor/bot"
+	"parlor/render"
+	"parlor/rules"
+	"parlor/storage"
 )
 
-// consoleEnv is a console over a table of the four games.
+// consoleEnv is a console over a table of the four games, on a fresh
+// database, drawing every board as one pixel.
 func consoleEnv(t *testing.T) (*Console, *bytes.Buffer, string) {
-	e := newEnvWith(t, (&diceRoll{rng: nil}).roll, Kits()...)
+	db, err := storage.Open(t.Context(), filepath.Join(t.TempDir(), "parlor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: bot.Kits(), Roll: func(int) int { return 0 }})
 	var out bytes.Buffer
 	dir := t.TempDir()
-	return NewConsole(e.table, &out, dir), &out, dir
+	return NewConsole(table, &out, dir), &out, dir
+}
+
+// pixel draws every board as one pixel.
+type pixel struct{}
+
+func (pixel) PNG(rules.State, render.Info) ([]byte, error) {
+	var b bytes.Buffer
+	err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1)))
+	return b.Bytes(), err
 }
 
 // line runs a console line that must work, and returns what it printed.

@@ -1,0 +1,39 @@
+package bot
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxContent is Discord's limit on a message's content, which the
+// handlers keep to (the Discord door makes sure of it).
+const maxContent = 2000
+
+// textLen is a text's length as Discord counts it: in code points.
+func textLen(s string) int { return utf8.RuneCountInString(s) }
+
+// clip shortens s to at most n characters, ending it with an ellipsis
+// when it was longer.
+func clip(s string, n int) string {
+	if textLen(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// maxQuote is how much of what a user typed an answer quotes.
+const maxQuote = 40
+
+// quote is text a user typed, as an answer quotes it: in quotes, without
+// control or invisible characters, and shortened with an ellipsis.
+func quote(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+	return `"` + clip(s, maxQuote) + `"`
+}
