@@ -74,7 +74,7 @@ func (d *Discord) Run(ctx context.Context) error {
 	})
 	defer remove1()
 	remove2 := d.Session.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
-		d.serve(ctx, i.Interaction)
+		d.serve(ctx, i.Interaction, func(r *discordgo.InteractionResponse) error { return s.InteractionRespond(i.Interaction, r) })
 	})
 	defer remove2()
 	if err := d.Session.Open(); err != nil {
@@ -268,9 +268,14 @@ func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
 	return fmt.Sprint(o.Value)
 }
 
+// firstAnswer sends the first answer to an interaction, which each door
+// sends its own way (a REST callback from the gateway, the HTTP response
+// from the HTTP door); everything after it goes over REST.
+type firstAnswer func(*discordgo.InteractionResponse) error
+
 // serve answers one interaction: at once when the handler is quick, or
 // with a deferral first when it is slow, then the answer.
-func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
+func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first firstAnswer) {
 	log := d.Logger.With("interaction", i.ID)
 	defer func() {
 		if p := recover(); p != nil {
@@ -299,7 +304,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
 	if req.Kind == bot.AutocompleteRequest {
 		// Autocomplete cannot be deferred; answer whatever the handler gives.
 		resp := <-done
-		err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: choices(resp.Choices)}})
+		err := first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: choices(resp.Choices)}})
 		if err != nil {
 			log.Warn("autocomplete answer failed", "err", err)
 		}
@@ -309,10 +314,10 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction) {
 	select {
 	case resp = <-done:
 		resp, elsewhere := moveOut(i, resp)
-		d.answer(log, i, req, resp)
+		d.answer(log, i, req, resp, first)
 		d.postElsewhere(log, elsewhere, resp.PublicIn)
 	case <-time.After(wait):
-		err := d.Session.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
+		err := first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
 		if err != nil {
 			log.Warn("defer failed", "err", err)
 		}
@@ -389,7 +394,7 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 }
 
 // answer sends a Response as the first answer to the interaction.
-func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Request, resp bot.Response) {
+func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Request, resp bot.Response, send firstAnswer) {
 	var first *discordgo.InteractionResponse
 	var follow []*bot.Message
 	var private []*bot.Message
@@ -406,7 +411,7 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 	default:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(&bot.Message{Content: "Done."}, true)}
 	}
-	if err := d.Session.InteractionRespond(i, first); err != nil {
+	if err := send(first); err != nil {
 		log.Warn("answer failed", "err", err)
 		return
 	}

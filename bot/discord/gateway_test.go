@@ -194,7 +194,7 @@ func boardResponse() bot.Response {
 func TestDiscordAnswersAtOnce(t *testing.T) {
 	rec := &recorder{}
 	d := newTestDiscord(fixedHandler{resp: boardResponse()}, rec, time.Hour)
-	d.serve(t.Context(), interaction(t, slashMove))
+	serveByREST(t, d, interaction(t, slashMove))
 	reqs := rec.all()
 	if len(reqs) != 1 {
 		t.Fatalf("got %d requests, want 1: %+v", len(reqs), reqs)
@@ -218,7 +218,7 @@ func TestDiscordAnswersAtOnce(t *testing.T) {
 func TestDiscordDefersSlowWork(t *testing.T) {
 	rec := &recorder{}
 	d := newTestDiscord(fixedHandler{resp: boardResponse(), delay: 50 * time.Millisecond}, rec, time.Millisecond)
-	d.serve(t.Context(), interaction(t, slashMove))
+	serveByREST(t, d, interaction(t, slashMove))
 	reqs := rec.all()
 	if len(reqs) != 3 {
 		t.Fatalf("got %d requests, want 3: %+v", len(reqs), reqs)
@@ -241,7 +241,7 @@ func TestDiscordDefersSlowWork(t *testing.T) {
 func TestDiscordRefusalIsPrivate(t *testing.T) {
 	rec := &recorder{}
 	d := newTestDiscord(fixedHandler{resp: bot.Response{Private: &bot.Message{Content: "It is bob's turn, not yours."}}}, rec, time.Hour)
-	d.serve(t.Context(), interaction(t, slashMove))
+	serveByREST(t, d, interaction(t, slashMove))
 	reqs := rec.all()
 	if len(reqs) != 1 {
 		t.Fatalf("got %d requests, want 1", len(reqs))
@@ -250,4 +250,10 @@ func TestDiscordRefusalIsPrivate(t *testing.T) {
 	if flags, _ := data["flags"].(float64); int(flags)&64 == 0 {
 		t.Errorf("refusal flags %v, want ephemeral (64)", data["flags"])
 	}
+}
+
+// serveByREST serves i as the gateway door does: the first answer is a
+// REST callback.
+func serveByREST(t *testing.T, d *Discord, i *discordgo.Interaction) {
+	d.serve(t.Context(), i, func(r *discordgo.InteractionResponse) error { return d.Session.InteractionRespond(i, r) })
 }

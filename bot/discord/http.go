@@ -1,0 +1,244 @@
+package discord
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// The HTTP door: with an Interactions Endpoint URL set in the Developer
+// Portal, Discord POSTs every interaction to it, signed with the
+// application's Ed25519 key, and takes the HTTP response as the first
+// answer. Everything after the first answer (edits of it, follow-ups, the
+// scheduler's notices) goes over REST, so no gateway connection is needed,
+// and any number of replicas may answer behind a load balancer: all they
+// share is the database.
+
+// MaxInteractionBody bounds the body of an interaction Parlor reads.
+// Discord's interactions are a few kilobytes; anything larger is refused
+// with 413 before it is read in full.
+const MaxInteractionBody = 1 << 20
+
+// ParsePublicKey reads the application's public key as the Developer
+// Portal shows it (64 hex digits).
+func ParsePublicKey(hexKey string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(hexKey)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("DISCORD_PUBLIC_KEY is not a public key: want the %d hex digits the Developer Portal shows under General Information", 2*ed25519.PublicKeySize)
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// Verify reports whether body, with the request's X-Signature-Timestamp,
+// is signed by key as X-Signature-Ed25519 says. Nothing else may be done
+// with a request that fails.
+func Verify(key ed25519.PublicKey, h http.Header, body []byte) bool {
+	sig, err := hex.DecodeString(h.Get("X-Signature-Ed25519"))
+	ts := h.Get("X-Signature-Timestamp")
+	if err != nil || len(sig) != ed25519.SignatureSize || ts == "" || len(key) != ed25519.PublicKeySize {
+		return false
+	}
+	msg := make([]byte, 0, len(ts)+len(body))
+	msg = append(append(msg, ts...), body...)
+	return ed25519.Verify(key, msg, sig)
+}
+
+// HTTPDoor serves Discord's HTTP interactions (POST /interactions) and a
+// health check for load balancers (GET /healthz), answering through the
+// same Discord adapter as the gateway.
+type HTTPDoor struct {
+	*Discord
+	// PublicKey verifies every request before anything else is done.
+	PublicKey ed25519.PublicKey
+	// Health reports whether the door can serve: the database answers.
+	Health func(ctx context.Context) error
+
+	// ctx is what the handlers run under: it outlives each HTTP request,
+	// since the answer goes on over REST after the first one.
+	ctx      context.Context
+	inflight sync.WaitGroup
+}
+
+// NewHTTPDoor builds the HTTP door over d; the handlers run under ctx.
+func NewHTTPDoor(ctx context.Context, d *Discord, key ed25519.PublicKey, health func(context.Context) error) *HTTPDoor {
+	return &HTTPDoor{Discord: d, PublicKey: key, Health: health, ctx: ctx}
+}
+
+func (h *HTTPDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.URL.Path {
+	case "/interactions":
+		h.interactions(w, r)
+	case "/healthz":
+		h.healthz(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (h *HTTPDoor) healthz(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if h.Health != nil {
+		if err := h.Health(ctx); err != nil {
+			h.Logger.Warn("health check failed", "err", err)
+			http.Error(w, "the database does not answer", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	io.WriteString(w, "ok\n")
+}
+
+func (h *HTTPDoor) interactions(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxInteractionBody))
+	if err != nil {
+		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+			http.Error(w, "request too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "cannot read the request", http.StatusBadRequest)
+		return
+	}
+	// The signature is the authentication: checked before anything is
+	// parsed, stored or logged of the body.
+	if !Verify(h.PublicKey, r.Header, body) {
+		http.Error(w, "invalid request signature", http.StatusUnauthorized)
+		return
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal(body, &i); err != nil {
+		http.Error(w, "not an interaction", http.StatusBadRequest)
+		return
+	}
+	if i.Type == discordgo.InteractionPing {
+		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	first := &httpAnswer{door: h, i: &i, answer: make(chan []byte, 1), written: make(chan struct{})}
+	h.inflight.Add(1)
+	go func() {
+		defer h.inflight.Done()
+		defer first.unanswered()
+		h.serve(h.ctx, &i, first.send)
+	}()
+	select {
+	case b, ok := <-first.answer:
+		if !ok {
+			http.Error(w, "no answer", http.StatusInternalServerError)
+			close(first.written)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(b)
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		close(first.written)
+	case <-r.Context().Done():
+		close(first.written)
+	}
+}
+
+// Wait waits until the answers under way (their edits and follow-ups over
+// REST) are sent, or ctx ends; for a graceful stop after the server has
+// stopped taking requests.
+func (h *HTTPDoor) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		h.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "cannot write the answer", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(b)
+}
+
+// httpAnswer is the first answer of an HTTP interaction: the body of the
+// HTTP response, once.
+type httpAnswer struct {
+	door    *HTTPDoor
+	i       *discordgo.Interaction
+	once    sync.Once
+	answer  chan []byte   // the response body, or closed with none
+	written chan struct{} // closed once the response is written (or given up)
+}
+
+var errAnswered = errors.New("the interaction was answered already")
+
+// send makes r the HTTP response. A response's body can only be JSON, so
+// an answer with files (a board) is sent as a deferral, and the message
+// itself then replaces the deferral over REST, once the response is
+// written.
+func (a *httpAnswer) send(r *discordgo.InteractionResponse) error {
+	var later *discordgo.InteractionResponseData
+	if r.Data != nil && len(r.Data.Files) > 0 {
+		later = r.Data
+		deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+		switch {
+		case r.Type == discordgo.InteractionResponseUpdateMessage:
+			deferral.Type = discordgo.InteractionResponseDeferredMessageUpdate
+		case later.Flags&discordgo.MessageFlagsEphemeral != 0:
+			deferral.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		}
+		r = deferral
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	ok := false
+	a.once.Do(func() {
+		ok = true
+		a.answer <- b
+	})
+	if !ok {
+		return errAnswered
+	}
+	<-a.written
+	if later == nil {
+		return nil
+	}
+	edit := &discordgo.WebhookEdit{Content: &later.Content, Components: &later.Components, AllowedMentions: later.AllowedMentions, Files: later.Files}
+	if len(later.Embeds) > 0 {
+		edit.Embeds = &later.Embeds
+	}
+	_, err = a.door.Session.InteractionResponseEdit(a.i, edit)
+	return err
+}
+
+// unanswered closes the answer channel if nothing was sent, so that the
+// HTTP handler does not wait for ever.
+func (a *httpAnswer) unanswered() {
+	a.once.Do(func() { close(a.answer) })
+}
