@@ -346,6 +346,15 @@ func classify(err error) error {
 	return err
 }
 
+// Ping reports whether the database answers a query.
+func (db *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := db.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("ping the database: %w", classify(err))
+	}
+	return nil
+}
+
 // Close closes the database.
 func (db *DB) Close() error {
 	return db.db.Close()

@@ -36,6 +36,9 @@ type Discord struct {
 
 	// Registered is closed once the commands are registered.
 	Registered chan struct{}
+
+	registered sync.Once
+	sweeps     sync.Once
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.
@@ -70,7 +73,7 @@ func (d *Discord) Run(ctx context.Context) error {
 		}
 		registered = true
 		d.Logger.Info("commands registered", "application", appID, "guild", d.GuildID, "user", r.User.Username)
-		close(d.Registered)
+		d.registered.Do(func() { close(d.Registered) })
 	})
 	defer remove1()
 	remove2 := d.Session.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
@@ -81,9 +84,7 @@ func (d *Discord) Run(ctx context.Context) error {
 		return fmt.Errorf("connect to Discord: %w", err)
 	}
 	d.Logger.Info("connected to the Discord gateway")
-	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
-		go d.sweepLoop(ctx, every)
-	}
+	d.startSweeps(ctx)
 	<-ctx.Done()
 	// Without this, discordgo's heartbeat goroutine can bring a closed
 	// session back: Close holds the session lock through a one-second
@@ -93,6 +94,14 @@ func (d *Discord) Run(ctx context.Context) error {
 	d.Session.ShouldReconnectOnError = false
 	d.Session.Unlock()
 	return d.Session.Close()
+}
+
+// startSweeps starts sweeping every SweepEvery until ctx ends, once
+// however many doors run.
+func (d *Discord) startSweeps(ctx context.Context) {
+	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
+		d.sweeps.Do(func() { go d.sweepLoop(ctx, every) })
+	}
 }
 
 // sweepLoop sweeps every interval until ctx ends.

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -241,4 +243,55 @@ func (a *httpAnswer) send(r *discordgo.InteractionResponse) error {
 // HTTP handler does not wait for ever.
 func (a *httpAnswer) unanswered() {
 	a.once.Do(func() { close(a.answer) })
+}
+
+// Register registers the commands with one bulk overwrite over REST, as
+// the gateway door does on READY; the HTTP door calls it before serving.
+func (d *Discord) Register(ctx context.Context) error {
+	app, err := d.Session.Application("@me")
+	if err != nil {
+		return fmt.Errorf("ask Discord for the application (is DISCORD_TOKEN right?): %w", err)
+	}
+	if _, err := d.Session.ApplicationCommandBulkOverwrite(app.ID, d.GuildID, DiscordCommands(d.Handler.Commands()), discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("register commands: %w", err)
+	}
+	d.Logger.Info("commands registered", "application", app.ID, "guild", d.GuildID)
+	d.registered.Do(func() { close(d.Registered) })
+	return nil
+}
+
+// ServeHTTP serves the HTTP door on ln until ctx ends: it registers the
+// commands, sweeps as the gateway door does (once per process, whichever
+// doors run), and on the way out stops taking requests and finishes those
+// under way, their edits and follow-ups included, for up to grace.
+func (d *Discord) ServeHTTP(ctx context.Context, ln net.Listener, key ed25519.PublicKey, health func(context.Context) error, grace time.Duration) error {
+	if err := d.Register(ctx); err != nil {
+		ln.Close()
+		return err
+	}
+	// The answers run on after each request, and after ctx ends until
+	// they are sent: an acknowledged move is never left unsaid.
+	door := NewHTTPDoor(context.WithoutCancel(ctx), d, key, health)
+	srv := &http.Server{Handler: door, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 15 * time.Second, IdleTimeout: 60 * time.Second, MaxHeaderBytes: 64 << 10,
+		ErrorLog: slog.NewLogLogger(d.Logger.Handler(), slog.LevelWarn)}
+	d.startSweeps(ctx)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	d.Logger.Info("serving Discord's HTTP interactions", "addr", ln.Addr().String())
+	select {
+	case err := <-served:
+		return fmt.Errorf("HTTP door: %w", err)
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	err := srv.Shutdown(stop)
+	if werr := door.Wait(stop); err == nil {
+		err = werr
+	}
+	if err != nil {
+		return fmt.Errorf("HTTP door: stopping: %w", err)
+	}
+	return nil
 }

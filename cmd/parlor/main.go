@@ -15,16 +15,20 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/joho/godotenv"
@@ -283,23 +287,103 @@ func unusable(path string, err error) error {
 func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
 	return func(ctx context.Context) error {
-		tok := token(strings.TrimSpace(os.Getenv("DISCORD_TOKEN")))
-		if tok == "" {
-			return errors.New("DISCORD_TOKEN is not set: put your bot's token in .env (see README), or try `parlor console` to play without Discord")
+		cfg, err := doorsFromEnv()
+		if err != nil {
+			return err
 		}
 		t, store, err := table(ctx, *db, env.logger)
 		if err != nil {
 			return err
 		}
 		defer store.Close()
-		s, err := discordgo.New("Bot " + string(tok))
+		s, err := discordgo.New("Bot " + string(cfg.token))
 		if err != nil {
 			return fmt.Errorf("discord session: %w", err)
 		}
-		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", tok)
+		s.ShardID, s.ShardCount = cfg.shardID, cfg.shardCount
+		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", cfg.token,
+			"http", cfg.httpAddr, "gateway", cfg.gateway, "shard", cfg.shardID, "shards", cfg.shardCount)
 		d := discord.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), env.logger)
-		return d.Run(ctx)
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		var doors []func() error
+		if cfg.httpAddr != "" {
+			ln, err := net.Listen("tcp", cfg.httpAddr)
+			if err != nil {
+				return fmt.Errorf("PARLOR_HTTP_ADDR=%s: %w", cfg.httpAddr, err)
+			}
+			doors = append(doors, func() error { return d.ServeHTTP(ctx, ln, cfg.publicKey, store.Ping, 10*time.Second) })
+		}
+		if cfg.gateway {
+			doors = append(doors, func() error { return d.Run(ctx) })
+		}
+		errs := make(chan error, len(doors))
+		for _, door := range doors {
+			go func() { errs <- door() }()
+		}
+		var first error
+		for range doors {
+			if err := <-errs; err != nil && first == nil {
+				first = err
+				cancel() // one door failed: close the others
+			}
+		}
+		return first
 	}
+}
+
+// doors is how the bot meets Discord, from the environment.
+type doors struct {
+	token               token
+	httpAddr            string // the HTTP interactions door's address, "" for none
+	publicKey           ed25519.PublicKey
+	gateway             bool
+	shardID, shardCount int
+}
+
+// doorsFromEnv reads the doors' settings: DISCORD_TOKEN always;
+// PARLOR_HTTP_ADDR with DISCORD_PUBLIC_KEY for the HTTP door; the gateway
+// unless the HTTP door is on (PARLOR_GATEWAY=on keeps it too), sharded by
+// DISCORD_SHARD_ID and DISCORD_SHARD_COUNT.
+func doorsFromEnv() (doors, error) {
+	d := doors{token: token(strings.TrimSpace(os.Getenv("DISCORD_TOKEN"))), httpAddr: strings.TrimSpace(os.Getenv("PARLOR_HTTP_ADDR")), shardCount: 1}
+	if d.token == "" {
+		return d, errors.New("DISCORD_TOKEN is not set: put your bot's token in .env (see README), or try `parlor console` to play without Discord")
+	}
+	if d.httpAddr != "" {
+		hexKey := strings.TrimSpace(os.Getenv("DISCORD_PUBLIC_KEY"))
+		if hexKey == "" {
+			return d, errors.New("PARLOR_HTTP_ADDR is set, so DISCORD_PUBLIC_KEY must be too: copy the Public Key from the Developer Portal (General Information) into .env")
+		}
+		key, err := discord.ParsePublicKey(hexKey)
+		if err != nil {
+			return d, err
+		}
+		d.publicKey = key
+	}
+	switch g := strings.ToLower(strings.TrimSpace(os.Getenv("PARLOR_GATEWAY"))); g {
+	case "":
+		d.gateway = d.httpAddr == ""
+	case "on":
+		d.gateway = true
+	case "off":
+		d.gateway = false
+	default:
+		return d, fmt.Errorf("PARLOR_GATEWAY=%q: say on or off", g)
+	}
+	if !d.gateway && d.httpAddr == "" {
+		return d, errors.New("PARLOR_GATEWAY=off and no PARLOR_HTTP_ADDR: Parlor would have no door to Discord")
+	}
+	id, count := os.Getenv("DISCORD_SHARD_ID"), os.Getenv("DISCORD_SHARD_COUNT")
+	if id != "" || count != "" {
+		i, err1 := strconv.Atoi(strings.TrimSpace(id))
+		n, err2 := strconv.Atoi(strings.TrimSpace(count))
+		if err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+			return d, fmt.Errorf("DISCORD_SHARD_ID=%q and DISCORD_SHARD_COUNT=%q: set both, with 0 <= DISCORD_SHARD_ID < DISCORD_SHARD_COUNT", id, count)
+		}
+		d.shardID, d.shardCount = i, n
+	}
+	return d, nil
 }
 
 func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {

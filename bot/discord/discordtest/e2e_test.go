@@ -79,53 +79,55 @@ var kingsmenGame = strings.Fields(`Nf1-g1 Ab7-b6 Ae2-e3 Aa7-a6 Ae3-d4 Ab6-b7 Ad4
 // them the pieces; the last one says who won and offers nothing.
 func TestFullGameKingsmen(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
-	ch := h.f.Channel()
-	id, board := h.challenge(alice, bob, ch)
-	if p := board.Pings(); len(p) != 1 || p[0] != alice.ID || !strings.Contains(board.Content, "Alice moves first") {
-		t.Fatalf("first board %q pings %v, want Alice to move first", board.Content, p)
-	}
-	players := []discordtest.User{alice, bob}
-	for i, move := range kingsmenGame {
-		u, next := players[i%2], players[(i+1)%2]
-		switch i % 3 {
-		case 0:
-			typed := move[1:3] // the square a piece leaves, as people start typing
-			if i%2 == 1 {
-				typed = strings.ToLower(move[:3])
+	forEachDoor(t, func(t *testing.T, door setting) {
+		h := newHarness(t, door)
+		alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
+		ch := h.f.Channel()
+		id, board := h.challenge(alice, bob, ch)
+		if p := board.Pings(); len(p) != 1 || p[0] != alice.ID || !strings.Contains(board.Content, "Alice moves first") {
+			t.Fatalf("first board %q pings %v, want Alice to move first", board.Content, p)
+		}
+		players := []discordtest.User{alice, bob}
+		for i, move := range kingsmenGame {
+			u, next := players[i%2], players[(i+1)%2]
+			switch i % 3 {
+			case 0:
+				typed := move[1:3] // the square a piece leaves, as people start typing
+				if i%2 == 1 {
+					typed = strings.ToLower(move[:3])
+				}
+				board = h.slashMove(u, ch, typed, move)
+			default:
+				board = h.selectMove(u, board, move)
 			}
-			board = h.slashMove(u, ch, typed, move)
-		default:
-			board = h.selectMove(u, board, move)
+			if !strings.Contains(board.Content, "played") || !strings.Contains(board.Content, move) {
+				t.Errorf("ply %d: board %q does not say %s was played", i+1, board.Content, move)
+			}
+			if i == len(kingsmenGame)-1 {
+				break
+			}
+			if p := board.Pings(); len(p) != 1 || p[0] != next.ID {
+				t.Errorf("ply %d: the board pings %v, want only %s", i+1, p, next.GlobalName)
+			}
+			if _, ok := board.Select("/pick"); !ok {
+				t.Errorf("ply %d: the board offers no pieces to %s", i+1, next.GlobalName)
+			}
 		}
-		if !strings.Contains(board.Content, "played") || !strings.Contains(board.Content, move) {
-			t.Errorf("ply %d: board %q does not say %s was played", i+1, board.Content, move)
+		if !strings.Contains(board.Content, "Game over: Alice won by capturing the King") || len(board.Components) != 0 || len(board.Pings()) != 0 {
+			t.Errorf("last board %q with %d rows pinging %v, want Alice's win and no controls", board.Content, len(board.Components), board.Pings())
 		}
-		if i == len(kingsmenGame)-1 {
-			break
+		g, log := h.game(id)
+		if g.Status != storage.StatusOver || !slices.Equal(texts(log), kingsmenGame) {
+			t.Errorf("stored game: %s with moves %v, want over with %v", g.Status, texts(log), kingsmenGame)
 		}
-		if p := board.Pings(); len(p) != 1 || p[0] != next.ID {
-			t.Errorf("ply %d: the board pings %v, want only %s", i+1, p, next.GlobalName)
+		if refused := h.f.Refused(); len(refused) > 0 {
+			t.Errorf("Discord refused %v", refused)
 		}
-		if _, ok := board.Select("/pick"); !ok {
-			t.Errorf("ply %d: the board offers no pieces to %s", i+1, next.GlobalName)
+		// Challenge, first board, then a board per move.
+		if n := len(h.f.Files()); n != len(kingsmenGame)+1 {
+			t.Errorf("%d boards uploaded, want %d", n, len(kingsmenGame)+1)
 		}
-	}
-	if !strings.Contains(board.Content, "Game over: Alice won by capturing the King") || len(board.Components) != 0 || len(board.Pings()) != 0 {
-		t.Errorf("last board %q with %d rows pinging %v, want Alice's win and no controls", board.Content, len(board.Components), board.Pings())
-	}
-	g, log := h.game(id)
-	if g.Status != storage.StatusOver || !slices.Equal(texts(log), kingsmenGame) {
-		t.Errorf("stored game: %s with moves %v, want over with %v", g.Status, texts(log), kingsmenGame)
-	}
-	if refused := h.f.Refused(); len(refused) > 0 {
-		t.Errorf("Discord refused %v", refused)
-	}
-	// Challenge, first board, then a board per move.
-	if n := len(h.f.Files()); n != len(kingsmenGame)+1 {
-		t.Errorf("%d boards uploaded, want %d", n, len(kingsmenGame)+1)
-	}
+	})
 }
 
 // When drawing is slow, the first answer is still well inside Discord's 3

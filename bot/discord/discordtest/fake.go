@@ -2,7 +2,9 @@ package discordtest
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -154,7 +156,8 @@ type Fake struct {
 	bot       User
 	guildID   string
 	general   Channel
-	epoch     int64 // snowflake base
+	epoch     int64              // snowflake base
+	signKey   ed25519.PrivateKey // signs interactions delivered over HTTP
 
 	mu           sync.Mutex
 	changed      chan struct{}
@@ -177,6 +180,7 @@ type Fake struct {
 	identifies   []Identify
 	heartbeats   int
 	resumes      int
+	endpoint     string // where interactions go over HTTP; "" for the gateway
 }
 
 // New starts a Fake on 127.0.0.1 and stops it when the test ends. Stop the
@@ -194,6 +198,11 @@ func New(t testing.TB, opts ...Option) *Fake {
 		o(f)
 	}
 	f.upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+	if _, key, err := ed25519.GenerateKey(rand.Reader); err != nil {
+		t.Fatalf("discordtest: %v", err)
+	} else {
+		f.signKey = key
+	}
 	f.appID = f.snowflake()
 	f.bot = User{ID: f.snowflake(), Username: "parlor", GlobalName: "Parlor", Bot: true}
 	f.users[f.bot.ID] = f.bot
@@ -279,6 +288,24 @@ func (f *Fake) NewChannel(name string) Channel {
 	c := Channel{ID: f.snowflake(), GuildID: f.guildID, Name: name, Type: TextChannel}
 	f.channels[c.ID] = c
 	return c
+}
+
+// PublicKey is the application's public key, as the Developer Portal
+// shows it (hex): what the bot verifies HTTP interactions with.
+func (f *Fake) PublicKey() string {
+	return hex.EncodeToString(f.signKey.Public().(ed25519.PublicKey))
+}
+
+// DeliverTo makes the Fake deliver every interaction from now on as
+// Discord does to an Interactions Endpoint URL: a POST of the interaction
+// to url, signed with the application's key (X-Signature-Ed25519 over
+// X-Signature-Timestamp and the body), whose response is the first answer.
+// The answer is checked and recorded as a callback would be. Edits and
+// follow-ups come over REST as before.
+func (f *Fake) DeliverTo(url string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.endpoint = url
 }
 
 // NewGuild adds a second server the bot is in, with its own #general,

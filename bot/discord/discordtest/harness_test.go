@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"path/filepath"
 	"regexp"
@@ -144,6 +145,9 @@ type harness struct {
 	// clock, if set, is the bot's clock (table and database), moved by
 	// the test; the bot then sweeps only when the test says (sweep).
 	clock *clock
+	// http serves Discord's interactions through the HTTP door, signed
+	// POSTs from the Fake, instead of the gateway.
+	http bool
 }
 
 // clock is a time the test moves by hand.
@@ -193,6 +197,24 @@ func threads(h *harness) { h.f.GrantThreads() }
 
 // sketchy draws one board in ten (see painter.every).
 func sketchy(h *harness) { h.painter.every = 10 }
+
+// viaHTTP runs the bot's HTTP door instead of the gateway: the Fake POSTs
+// every interaction, signed, to it.
+func viaHTTP(h *harness) { h.http = true }
+
+// forEachDoor runs test once through each door: the gateway, and the HTTP
+// interactions endpoint.
+func forEachDoor(t *testing.T, test func(t *testing.T, door setting)) {
+	for _, d := range []struct {
+		name string
+		door setting
+	}{{"gateway", func(*harness) {}}, {"http", viaHTTP}} {
+		t.Run(d.name, func(t *testing.T) {
+			t.Parallel()
+			test(t, d.door)
+		})
+	}
+}
 
 // global registers the commands globally, as without DISCORD_GUILD_ID.
 func global(h *harness) { h.guildID = "" }
@@ -244,7 +266,20 @@ func (h *harness) start() {
 	runCtx, cancel := context.WithCancel(ctx)
 	p := &process{db: db, table: table, d: d, cancel: cancel, done: make(chan error, 1)}
 	h.proc = p
-	go func() { p.done <- d.Run(runCtx) }()
+	if h.http {
+		key, err := discord.ParsePublicKey(h.f.PublicKey())
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		h.f.DeliverTo("http://" + ln.Addr().String() + "/interactions")
+		go func() { p.done <- d.ServeHTTP(runCtx, ln, key, db.Ping, 10*time.Second) }()
+	} else {
+		go func() { p.done <- d.Run(runCtx) }()
+	}
 	if hook := h.duringStart; hook != nil {
 		h.duringStart = nil
 		hook()
@@ -304,6 +339,9 @@ func (h *harness) finish() {
 	}()
 	checkBoards(t, h.f)
 	<-stopped
+	if h.http && len(h.f.Identifies()) > 0 {
+		t.Errorf("the bot served the HTTP door but connected to the gateway too")
+	}
 	if h.log.errors > 0 {
 		t.Errorf("the bot logged %d errors", h.log.errors)
 	}

@@ -1,9 +1,14 @@
 package discordtest
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,6 +32,7 @@ type Interaction struct {
 	messageID   string // the message a component is on
 
 	// Guarded by f.mu.
+	posting    int // HTTP deliveries whose response is not yet taken
 	sent       time.Time
 	deliveries int
 	acked      bool
@@ -281,6 +287,17 @@ func (f *Fake) Forge(u User, ch Channel, customID string, values ...string) *Int
 // failing the test; Rejected returns it.
 func (f *Fake) Redeliver(ix *Interaction) {
 	f.t.Helper()
+	f.mu.Lock()
+	endpoint := f.endpoint
+	if endpoint != "" {
+		ix.deliveries++
+		ix.posting++
+	}
+	f.mu.Unlock()
+	if endpoint != "" {
+		go f.post(ix, endpoint)
+		return
+	}
 	f.withSession(func(s *session) {
 		ix.deliveries++
 		f.sendLocked(s, "INTERACTION_CREATE", json.RawMessage(ix.Payload))
@@ -331,6 +348,20 @@ func (f *Fake) send(ix *Interaction, data map[string]any, message map[string]any
 		p["message"] = message
 	}
 	ix.Payload = mustJSON(p)
+	f.mu.Lock()
+	endpoint := f.endpoint
+	f.mu.Unlock()
+	if endpoint != "" {
+		f.mu.Lock()
+		f.interactions[ix.ID] = ix
+		f.byToken[ix.Token] = ix
+		ix.sent = time.Now()
+		ix.deliveries = 1
+		ix.posting++
+		f.mu.Unlock()
+		go f.post(ix, endpoint)
+		return
+	}
 	f.withSession(func(s *session) {
 		f.interactions[ix.ID] = ix
 		f.byToken[ix.Token] = ix
@@ -338,6 +369,46 @@ func (f *Fake) send(ix *Interaction, data map[string]any, message map[string]any
 		ix.deliveries = 1
 		f.sendLocked(s, "INTERACTION_CREATE", json.RawMessage(ix.Payload))
 	})
+}
+
+// post delivers ix to the Interactions Endpoint URL, signed, and takes the
+// HTTP response as the interaction's callback.
+func (f *Fake) post(ix *Interaction, endpoint string) {
+	defer func() {
+		f.mu.Lock()
+		ix.posting--
+		f.notify()
+		f.mu.Unlock()
+	}()
+	ts := strconv.FormatInt(time.Now().Unix(), 10)
+	sig := ed25519.Sign(f.signKey, append([]byte(ts), ix.Payload...))
+	req, err := http.NewRequest(http.MethodPost, endpoint, bytes.NewReader(ix.Payload))
+	if err != nil {
+		f.t.Errorf("discordtest: %v", err)
+		return
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Discord-Interactions/1.0 (+https://discord.com)")
+	req.Header.Set("X-Signature-Timestamp", ts)
+	req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+	resp, err := (&http.Client{Transport: f.http, Timeout: 10 * time.Second}).Do(req)
+	if err != nil {
+		f.t.Errorf("discordtest: POST of interaction %s to %s: %v", ix.ID, endpoint, err)
+		return
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		f.t.Errorf("discordtest: the endpoint answered interaction %s with %s: %s", ix.ID, resp.Status, body)
+		return
+	}
+	// The response is the first answer: checked and recorded like a
+	// callback (same route, same limits, same 3 seconds).
+	cb, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/v10/interactions/%s/%s/callback", f.srv.URL, ix.ID, ix.Token), bytes.NewReader(body))
+	cb.Header.Set("Content-Type", "application/json")
+	if r, err := (&http.Client{Transport: f.http}).Do(cb); err == nil {
+		r.Body.Close()
+	}
 }
 
 // Sent is when the interaction was dispatched.

@@ -16,64 +16,66 @@ import (
 // interactions at most, and throws again after doubles none.
 func TestFullGameKippyKoo(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, sketchy)
-	alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
-	users := map[string]discordtest.User{alice.ID: alice, bob.ID: bob}
-	ch := h.f.Channel()
-	ix := h.f.Command(alice, ch, "kippykoo", "new", discordtest.Opt{Name: "player2", Value: bob.ID})
-	invite := ix.Await(t, "the invitation", func(m discordtest.Message) bool { return !m.Ephemeral() && !m.Loading() && m.Content != "" })
-	accept, ok := invite.Button("Accept")
-	if !ok {
-		t.Fatalf("the invitation %q has no Accept button", invite.Content)
-	}
-	board := h.board(h.f.Click(bob, invite, accept.CustomID))
-	id := gameID(t, board)
-	if !strings.Contains(board.Content, "By lot, **") {
-		t.Errorf("the first board %q does not say who begins", board.Content)
-	}
-	position := func() *kippykoo.Position {
-		g, _ := h.game(id)
-		p, err := kippykoo.Parse(g.Position)
-		if err != nil {
-			t.Fatalf("stored position: %v", err)
+	forEachDoor(t, func(t *testing.T, door setting) {
+		h := newHarness(t, door, sketchy)
+		alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
+		users := map[string]discordtest.User{alice.ID: alice, bob.ID: bob}
+		ch := h.f.Channel()
+		ix := h.f.Command(alice, ch, "kippykoo", "new", discordtest.Opt{Name: "player2", Value: bob.ID})
+		invite := ix.Await(t, "the invitation", func(m discordtest.Message) bool { return !m.Ephemeral() && !m.Loading() && m.Content != "" })
+		accept, ok := invite.Button("Accept")
+		if !ok {
+			t.Fatalf("the invitation %q has no Accept button", invite.Content)
 		}
-		return p
-	}
-	clicks := 0
-	for p := position(); !p.Outcome().Over(); p = position() {
-		if clicks++; clicks > 1500 {
-			t.Fatalf("no winner after %d interactions:\n%s", clicks, p.Drawing())
+		board := h.board(h.f.Click(bob, invite, accept.CustomID))
+		id := gameID(t, board)
+		if !strings.Contains(board.Content, "By lot, **") {
+			t.Errorf("the first board %q does not say who begins", board.Content)
 		}
-		g, _ := h.game(id)
-		u := users[g.Seats[p.ToMove()].UserID]
-		if pings := board.Pings(); len(pings) != 1 || pings[0] != u.ID {
-			t.Fatalf("the board pings %v, want only %s\n%s", pings, u.GlobalName, board.Content)
-		}
-		switch p.Phase() {
-		case kippykoo.PhaseThrow:
-			roll, ok := board.Button("🎲 Roll")
-			if !ok {
-				t.Fatalf("no Roll button on %q", board.Content)
+		position := func() *kippykoo.Position {
+			g, _ := h.game(id)
+			p, err := kippykoo.Parse(g.Position)
+			if err != nil {
+				t.Fatalf("stored position: %v", err)
 			}
-			board = h.board(h.f.Click(u, board, roll.CustomID))
-		case kippykoo.PhaseMove:
-			menu, ok := board.Select("/pick")
-			if !ok {
-				t.Fatalf("no move menu on %q\n%s", board.Content, p.Drawing())
-			}
-			board = h.board(h.f.Choose(u, board, menu.CustomID, menu.Options[0].Value))
-		default:
-			t.Fatalf("phase %s for a player", p.Phase())
+			return p
 		}
-	}
-	if !strings.Contains(board.Content, "won by bringing every piece home") || len(board.Components) != 0 || len(board.Pings()) != 0 {
-		t.Errorf("last board %q with %d rows pinging %v, want the winner and no controls", board.Content, len(board.Components), board.Pings())
-	}
-	if g, _ := h.game(id); g.Status != storage.StatusOver {
-		t.Errorf("stored game is %s, want over", g.Status)
-	}
-	if refused := h.f.Refused(); len(refused) > 0 {
-		t.Errorf("Discord refused %v", refused)
-	}
-	t.Logf("%d interactions", clicks)
+		clicks := 0
+		for p := position(); !p.Outcome().Over(); p = position() {
+			if clicks++; clicks > 1500 {
+				t.Fatalf("no winner after %d interactions:\n%s", clicks, p.Drawing())
+			}
+			g, _ := h.game(id)
+			u := users[g.Seats[p.ToMove()].UserID]
+			if pings := board.Pings(); len(pings) != 1 || pings[0] != u.ID {
+				t.Fatalf("the board pings %v, want only %s\n%s", pings, u.GlobalName, board.Content)
+			}
+			switch p.Phase() {
+			case kippykoo.PhaseThrow:
+				roll, ok := board.Button("🎲 Roll")
+				if !ok {
+					t.Fatalf("no Roll button on %q", board.Content)
+				}
+				board = h.board(h.f.Click(u, board, roll.CustomID))
+			case kippykoo.PhaseMove:
+				menu, ok := board.Select("/pick")
+				if !ok {
+					t.Fatalf("no move menu on %q\n%s", board.Content, p.Drawing())
+				}
+				board = h.board(h.f.Choose(u, board, menu.CustomID, menu.Options[0].Value))
+			default:
+				t.Fatalf("phase %s for a player", p.Phase())
+			}
+		}
+		if !strings.Contains(board.Content, "won by bringing every piece home") || len(board.Components) != 0 || len(board.Pings()) != 0 {
+			t.Errorf("last board %q with %d rows pinging %v, want the winner and no controls", board.Content, len(board.Components), board.Pings())
+		}
+		if g, _ := h.game(id); g.Status != storage.StatusOver {
+			t.Errorf("stored game is %s, want over", g.Status)
+		}
+		if refused := h.f.Refused(); len(refused) > 0 {
+			t.Errorf("Discord refused %v", refused)
+		}
+		t.Logf("%d interactions", clicks)
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"time"
 )
 
 // Command is an application command as the bot registered it.
@@ -273,6 +274,13 @@ func (f *Fake) interactionCallback(c *call) {
 func (f *Fake) webhookInteraction(c *call) *Interaction {
 	app, token := c.r.PathValue("app"), c.r.PathValue("token")
 	ix := f.byToken[token]
+	// An HTTP interaction is acknowledged when Discord has read the
+	// endpoint's response; an edit sent right after it may arrive first.
+	for wait := 0; ix != nil && !ix.acked && ix.posting > 0 && wait < 400; wait++ {
+		f.mu.Unlock()
+		time.Sleep(5 * time.Millisecond)
+		f.mu.Lock()
+	}
 	switch {
 	case app != f.appID:
 		f.mu.Unlock()
