@@ -22,6 +22,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -301,6 +302,9 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			return fmt.Errorf("discord session: %w", err)
 		}
 		s.ShardID, s.ShardCount = cfg.shardID, cfg.shardCount
+		if discordTransport != nil {
+			s.Client = &http.Client{Transport: discordTransport}
+		}
 		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", cfg.token,
 			"http", cfg.httpAddr, "gateway", cfg.gateway, "shard", cfg.shardID, "shards", cfg.shardCount)
 		d := discord.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), env.logger)
@@ -331,6 +335,10 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		return first
 	}
 }
+
+// discordTransport, if set, carries the bot's calls to Discord: the tests
+// point it at a fake Discord. Nil is Go's default transport.
+var discordTransport http.RoundTripper
 
 // doors is how the bot meets Discord, from the environment.
 type doors struct {

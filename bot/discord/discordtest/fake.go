@@ -296,6 +296,13 @@ func (f *Fake) PublicKey() string {
 	return hex.EncodeToString(f.signKey.Public().(ed25519.PublicKey))
 }
 
+// Sign signs body at timestamp ts with the application's key, as Discord
+// signs what it POSTs to an Interactions Endpoint URL: the hex of
+// X-Signature-Ed25519. For tests that craft requests of their own.
+func (f *Fake) Sign(ts string, body []byte) string {
+	return hex.EncodeToString(ed25519.Sign(f.signKey, append([]byte(ts), body...)))
+}
+
 // DeliverTo makes the Fake deliver every interaction from now on as
 // Discord does to an Interactions Endpoint URL: a POST of the interaction
 // to url, signed with the application's key (X-Signature-Ed25519 over
