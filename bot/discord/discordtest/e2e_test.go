@@ -137,40 +137,42 @@ func TestFullGameKingsmen(t *testing.T) {
 // once; autocomplete, which draws nothing, is answered at once meanwhile.
 func TestSlowDrawingIsDeferred(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	alice, bob, carol := h.f.NewUser("Alice"), h.f.NewUser("Bob"), h.f.NewUser("Carol")
-	ch := h.f.Channel()
-	thread := h.f.NewThread(ch, "second game")
-	challenge := h.challengeMessage(alice, bob, ch)
-	h.challenge(carol, bob, thread)
+	forEachDoor(t, func(t *testing.T, door setting) {
+		h := newHarness(t, door)
+		alice, bob, carol := h.f.NewUser("Alice"), h.f.NewUser("Bob"), h.f.NewUser("Carol")
+		ch := h.f.Channel()
+		thread := h.f.NewThread(ch, "second game")
+		challenge := h.challengeMessage(alice, bob, ch)
+		h.challenge(carol, bob, thread)
 
-	h.painter.delay.Store(int64(2500 * time.Millisecond))
-	accept, _ := challenge.Button("Accept")
-	button := h.f.Click(bob, challenge, accept.CustomID)
-	command := h.f.Command(carol, thread, "kingsmen", "move", discordtest.Opt{Name: "move", Value: "Nf1-g1"})
-	// (Her games, not her moves: the move is stored before it is drawn, so
-	// it may be Bob's turn already.)
-	ac := h.f.Autocomplete(carol, thread, "kingsmen", "move", "game", discordtest.Opt{Name: "move", Value: "Nf1-g1"})
-	if typ := ac.CallbackType(t); typ != discordtest.AutocompleteResult || len(ac.Choices(t)) != 1 {
-		t.Errorf("autocomplete answered with type %d and %v, want Carol's one game", typ, ac.Choices(t))
-	}
-	for _, tc := range []struct {
-		what string
-		ix   *discordtest.Interaction
-		note string
-	}{
-		{"accepting (a button)", button, "Bob** accepted"},
-		{"a slash move", command, "Done."},
-	} {
-		if typ, lat := tc.ix.CallbackType(t), tc.ix.Latency(t); typ != discordtest.DeferredChannelMessage || lat >= 3*time.Second {
-			t.Errorf("%s: first answer of type %d after %v, want a deferral (5) within 3 s", tc.what, typ, lat)
+		h.painter.delay.Store(int64(2500 * time.Millisecond))
+		accept, _ := challenge.Button("Accept")
+		button := h.f.Click(bob, challenge, accept.CustomID)
+		command := h.f.Command(carol, thread, "kingsmen", "move", discordtest.Opt{Name: "move", Value: "Nf1-g1"})
+		// (Her games, not her moves: the move is stored before it is drawn, so
+		// it may be Bob's turn already.)
+		ac := h.f.Autocomplete(carol, thread, "kingsmen", "move", "game", discordtest.Opt{Name: "move", Value: "Nf1-g1"})
+		if typ := ac.CallbackType(t); typ != discordtest.AutocompleteResult || len(ac.Choices(t)) != 1 {
+			t.Errorf("autocomplete answered with type %d and %v, want Carol's one game", typ, ac.Choices(t))
 		}
-		board := h.board(tc.ix)
-		note := tc.ix.Await(t, "the deferral resolved", func(m discordtest.Message) bool { return m.Ephemeral() && !m.Loading() })
-		if !strings.Contains(note.Content, tc.note) || note.ID == board.ID {
-			t.Errorf("%s: the loading message became %q, want it to say %q", tc.what, note.Content, tc.note)
+		for _, tc := range []struct {
+			what string
+			ix   *discordtest.Interaction
+			note string
+		}{
+			{"accepting (a button)", button, "Bob** accepted"},
+			{"a slash move", command, "Done."},
+		} {
+			if typ, lat := tc.ix.CallbackType(t), tc.ix.Latency(t); typ != discordtest.DeferredChannelMessage || lat >= 3*time.Second {
+				t.Errorf("%s: first answer of type %d after %v, want a deferral (5) within 3 s", tc.what, typ, lat)
+			}
+			board := h.board(tc.ix)
+			note := tc.ix.Await(t, "the deferral resolved", func(m discordtest.Message) bool { return m.Ephemeral() && !m.Loading() })
+			if !strings.Contains(note.Content, tc.note) || note.ID == board.ID {
+				t.Errorf("%s: the loading message became %q, want it to say %q", tc.what, note.Content, tc.note)
+			}
 		}
-	}
+	})
 }
 
 // A stranger's click, stale menus, forged ids, an interaction delivered
@@ -399,6 +401,25 @@ func TestRateLimits(t *testing.T) {
 	}
 	if limited != 3 {
 		t.Errorf("%d 429s sent, want 3", limited)
+	}
+}
+
+// Stopped while an answer is under way (a slow board after its deferral),
+// the HTTP door finishes it before it returns: the board arrives.
+func TestHTTPDoorStopsGracefully(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, viaHTTP)
+	alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
+	ch := h.f.Channel()
+	h.challenge(alice, bob, ch)
+	h.painter.delay.Store(int64(2500 * time.Millisecond))
+	ix := h.f.Command(alice, ch, "kingsmen", "move", discordtest.Opt{Name: "move", Value: "Nf1-g1"})
+	if typ := ix.CallbackType(t); typ != discordtest.DeferredChannelMessage {
+		t.Fatalf("first answer of type %d, want a deferral", typ)
+	}
+	h.stop() // SIGTERM, as it were, while the board is being drawn
+	if !slices.ContainsFunc(ix.Messages(), isBoard) {
+		t.Errorf("the door stopped without sending the board of a move it had stored: %s", describe(ix.Messages()))
 	}
 }
 

@@ -180,7 +180,8 @@ type Fake struct {
 	identifies   []Identify
 	heartbeats   int
 	resumes      int
-	endpoint     string // where interactions go over HTTP; "" for the gateway
+	endpoints    []string // where interactions go over HTTP, in turn; none for the gateway
+	delivered    int      // HTTP deliveries made, to take the endpoints in turn
 }
 
 // New starts a Fake on 127.0.0.1 and stops it when the test ends. Stop the
@@ -305,14 +306,26 @@ func (f *Fake) Sign(ts string, body []byte) string {
 
 // DeliverTo makes the Fake deliver every interaction from now on as
 // Discord does to an Interactions Endpoint URL: a POST of the interaction
-// to url, signed with the application's key (X-Signature-Ed25519 over
+// to the url, signed with the application's key (X-Signature-Ed25519 over
 // X-Signature-Timestamp and the body), whose response is the first answer.
 // The answer is checked and recorded as a callback would be. Edits and
-// follow-ups come over REST as before.
-func (f *Fake) DeliverTo(url string) {
+// follow-ups come over REST as before. With several urls (replicas behind
+// a load balancer) the deliveries take them in turn, and a redelivery goes
+// to the next one.
+func (f *Fake) DeliverTo(urls ...string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.endpoint = url
+	f.endpoints = urls
+}
+
+// nextEndpoint is where the next HTTP delivery goes, "" for the gateway;
+// call with f.mu held.
+func (f *Fake) nextEndpoint() string {
+	if len(f.endpoints) == 0 {
+		return ""
+	}
+	f.delivered++
+	return f.endpoints[(f.delivered-1)%len(f.endpoints)]
 }
 
 // NewGuild adds a second server the bot is in, with its own #general,

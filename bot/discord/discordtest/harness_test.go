@@ -120,6 +120,7 @@ func (l *logs) String() string {
 
 // process is one run of the bot: what cmd/parlor's runBot builds.
 type process struct {
+	url    string // the HTTP door's endpoint, through it
 	db     *storage.DB
 	table  *bot.Table
 	d      *discord.Discord
@@ -241,6 +242,17 @@ func newHarness(t *testing.T, settings ...setting) *harness {
 // has registered its commands.
 func (h *harness) start() {
 	h.t.Helper()
+	h.proc = h.launch()
+	if h.http {
+		h.f.DeliverTo(h.proc.url)
+	}
+}
+
+// launch starts a bot process on the harness's database and waits until
+// it has registered its commands; through the HTTP door, the process's
+// endpoint is p.url.
+func (h *harness) launch() *process {
+	h.t.Helper()
 	ctx := context.Background()
 	db, err := storage.Open(ctx, h.dbPath)
 	if err != nil {
@@ -265,7 +277,6 @@ func (h *harness) start() {
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	p := &process{db: db, table: table, d: d, cancel: cancel, done: make(chan error, 1)}
-	h.proc = p
 	if h.http {
 		key, err := discord.ParsePublicKey(h.f.PublicKey())
 		if err != nil {
@@ -275,7 +286,7 @@ func (h *harness) start() {
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		h.f.DeliverTo("http://" + ln.Addr().String() + "/interactions")
+		p.url = "http://" + ln.Addr().String() + "/interactions"
 		go func() { p.done <- d.ServeHTTP(runCtx, ln, key, db.Ping, 10*time.Second) }()
 	} else {
 		go func() { p.done <- d.Run(runCtx) }()
@@ -291,6 +302,7 @@ func (h *harness) start() {
 	case <-time.After(10 * time.Second):
 		h.t.Fatalf("the bot did not register its commands within 10 s\n%s", h.log)
 	}
+	return p
 }
 
 // stop ends the bot process and closes its database.
@@ -301,6 +313,12 @@ func (h *harness) stop() {
 		return
 	}
 	h.proc = nil
+	h.end(p)
+}
+
+// end stops the process p and closes its database.
+func (h *harness) end(p *process) {
+	h.t.Helper()
 	p.cancel()
 	select {
 	case err := <-p.done:

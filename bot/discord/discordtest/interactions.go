@@ -288,7 +288,7 @@ func (f *Fake) Forge(u User, ch Channel, customID string, values ...string) *Int
 func (f *Fake) Redeliver(ix *Interaction) {
 	f.t.Helper()
 	f.mu.Lock()
-	endpoint := f.endpoint
+	endpoint := f.nextEndpoint()
 	if endpoint != "" {
 		ix.deliveries++
 		ix.posting++
@@ -349,7 +349,7 @@ func (f *Fake) send(ix *Interaction, data map[string]any, message map[string]any
 	}
 	ix.Payload = mustJSON(p)
 	f.mu.Lock()
-	endpoint := f.endpoint
+	endpoint := f.nextEndpoint()
 	f.mu.Unlock()
 	if endpoint != "" {
 		f.mu.Lock()
