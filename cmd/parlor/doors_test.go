@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The doors' settings: the HTTP door needs the public key; the gateway
+// runs by default without it and on request beside it; shards are checked.
+func TestDoorsFromEnv(t *testing.T) {
+	const key = "0cd8b6c2e4b05f6e4f2a2f7f3b8e8e1b1a8c9d0e1f2a3b4c5d6e7f8091a2b3c4"
+	for _, c := range []struct {
+		env     map[string]string
+		err     string
+		http    bool
+		gateway bool
+		shard   [2]int
+	}{
+		{env: map[string]string{"DISCORD_TOKEN": ""}, err: "DISCORD_TOKEN is not set"},
+		{env: map[string]string{}, gateway: true, shard: [2]int{0, 1}},
+		{env: map[string]string{"PARLOR_HTTP_ADDR": ":8080"}, err: "DISCORD_PUBLIC_KEY must be too"},
+		{env: map[string]string{"PARLOR_HTTP_ADDR": ":8080", "DISCORD_PUBLIC_KEY": "abc"}, err: "DISCORD_PUBLIC_KEY is not a public key"},
+		{env: map[string]string{"PARLOR_HTTP_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key}, http: true, shard: [2]int{0, 1}},
+		{env: map[string]string{"PARLOR_HTTP_ADDR": ":8080", "DISCORD_PUBLIC_KEY": key, "PARLOR_GATEWAY": "on"}, http: true, gateway: true, shard: [2]int{0, 1}},
+		{env: map[string]string{"PARLOR_GATEWAY": "off"}, err: "no door to Discord"},
+		{env: map[string]string{"PARLOR_GATEWAY": "maybe"}, err: "say on or off"},
+		{env: map[string]string{"DISCORD_SHARD_ID": "1", "DISCORD_SHARD_COUNT": "4"}, gateway: true, shard: [2]int{1, 4}},
+		{env: map[string]string{"DISCORD_SHARD_ID": "4", "DISCORD_SHARD_COUNT": "4"}, err: "0 <= DISCORD_SHARD_ID < DISCORD_SHARD_COUNT"},
+		{env: map[string]string{"DISCORD_SHARD_ID": "1"}, err: "set both"},
+	} {
+		t.Setenv("DISCORD_TOKEN", "tok")
+		for _, k := range []string{"PARLOR_HTTP_ADDR", "DISCORD_PUBLIC_KEY", "PARLOR_GATEWAY", "DISCORD_SHARD_ID", "DISCORD_SHARD_COUNT"} {
+			t.Setenv(k, "")
+		}
+		for k, v := range c.env {
+			t.Setenv(k, v)
+		}
+		d, err := doorsFromEnv()
+		switch {
+		case c.err != "":
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%v: %v, want an error saying %q", c.env, err, c.err)
+			}
+		case err != nil:
+			t.Errorf("%v: %v", c.env, err)
+		case (d.httpAddr != "") != c.http || d.gateway != c.gateway || d.shardID != c.shard[0] || d.shardCount != c.shard[1]:
+			t.Errorf("%v: http %q, gateway %v, shard %d of %d; want http %v, gateway %v, shard %v", c.env, d.httpAddr, d.gateway, d.shardID, d.shardCount, c.http, c.gateway, c.shard)
+		}
+	}
+}
