@@ -127,9 +127,10 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 	r, d, i := arg(ch.RemindEvery), arg(ch.DeadlineDays), arg(ch.InviteHours)
 	var s Settings
 	err := db.db.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, updated_at)
-		VALUES (?, COALESCE(?, ?), COALESCE(?, ?), COALESCE(?, ?), ?)
-		ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(?, guild_settings.remind_hours),
-			deadline_days = COALESCE(?, guild_settings.deadline_days), invite_hours = COALESCE(?, guild_settings.invite_hours),
+		VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), ?)
+		ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(CAST(? AS INTEGER), guild_settings.remind_hours),
+			deadline_days = COALESCE(CAST(? AS INTEGER), guild_settings.deadline_days),
+			invite_hours = COALESCE(CAST(? AS INTEGER), guild_settings.invite_hours),
 			updated_at = excluded.updated_at
 		RETURNING remind_hours, deadline_days, invite_hours`,
 		guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, millis(db.now()),

@@ -25,11 +25,11 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := fs.ReadFile(migrations.FS, "0001_init.sql")
+	first, err := fs.ReadFile(migrations.SQLite, "0001_init.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := migrate(ctx, old, fstest.MapFS{"0001_init.sql": &fstest.MapFile{Data: first}}, func() time.Time { return t0 }); err != nil {
+	if err := migrate(ctx, old, fstest.MapFS{"0001_init.sql": &fstest.MapFile{Data: first}}, func() time.Time { return t0 }, false); err != nil {
 		t.Fatal(err)
 	}
 	const created, updated = 1_700_000_000_000, 1_700_000_500_000
@@ -79,141 +79,147 @@ func TestUpgradeFromFirstSchema(t *testing.T) {
 // Create starts the clock; an Apply with TurnStarted restarts it and the
 // reminders, one without leaves them.
 func TestTurnClock(t *testing.T) {
-	db := openTest(t)
-	g := &Game{Kind: "kimbo", ChannelID: "c", Creator: "u1", Status: StatusActive, Position: "p", DrawOffer: NoDrawOffer,
-		Clock: Clock{RemindEvery: 12, DeadlineDays: 3}}
-	if _, err := db.Create(t.Context(), g, ""); err != nil {
-		t.Fatal(err)
-	}
-	got := load(t, db, g.ID)
-	if !got.TurnSince.Equal(got.CreatedAt) || got.RemindEvery != 12 || got.DeadlineDays != 3 || got.PauseOffer != NoDrawOffer {
-		t.Fatalf("created: %+v", got.Clock)
-	}
-	if ok, err := db.ClaimReminder(t.Context(), g.ID, 1, 0); !ok || err != nil {
-		t.Fatalf("claim: %v %v", ok, err)
-	}
-	v, err := db.Apply(t.Context(), Change{GameID: g.ID, Version: 1, Position: "q", Status: StatusActive, DrawOffer: NoDrawOffer})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := load(t, db, g.ID); got.RemindersSent != 1 || !got.TurnSince.Equal(got.CreatedAt) {
-		t.Errorf("after a change of the same turn: %+v", got.Clock)
-	}
-	if _, err := db.Apply(t.Context(), Change{GameID: g.ID, Version: v, Position: "r", Status: StatusActive, DrawOffer: NoDrawOffer, TurnStarted: true}); err != nil {
-		t.Fatal(err)
-	}
-	if got := load(t, db, g.ID); got.RemindersSent != 0 || !got.TurnSince.Equal(got.UpdatedAt) {
-		t.Errorf("after a new turn: %+v (updated %v)", got.Clock, got.UpdatedAt)
-	}
-	if err := db.SetThread(t.Context(), g.ID, "th"); err != nil {
-		t.Fatal(err)
-	}
-	if got := load(t, db, g.ID); got.ThreadID != "th" || got.Where() != "th" || got.Version != v+1 {
-		t.Errorf("after SetThread: %+v version %d", got.Clock, got.Version)
-	}
-	if err := db.SetThread(t.Context(), g.ID, "th2"); !errors.Is(err, ErrConflict) {
-		t.Errorf("a second thread: %v, want ErrConflict", err)
-	}
-	if err := db.SetThread(t.Context(), 999, "th3"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("the thread of no game: %v, want ErrNotFound", err)
-	}
-	found, err := db.Find(t.Context(), Filter{ThreadID: "th"})
-	if err != nil || len(found) != 1 || found[0].ID != g.ID {
-		t.Errorf("find by thread: %v %v", found, err)
-	}
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		g := &Game{Kind: "kimbo", ChannelID: "c", Creator: "u1", Status: StatusActive, Position: "p", DrawOffer: NoDrawOffer,
+			Clock: Clock{RemindEvery: 12, DeadlineDays: 3}}
+		if _, err := db.Create(t.Context(), g, ""); err != nil {
+			t.Fatal(err)
+		}
+		got := load(t, db, g.ID)
+		if !got.TurnSince.Equal(got.CreatedAt) || got.RemindEvery != 12 || got.DeadlineDays != 3 || got.PauseOffer != NoDrawOffer {
+			t.Fatalf("created: %+v", got.Clock)
+		}
+		if ok, err := db.ClaimReminder(t.Context(), g.ID, 1, 0); !ok || err != nil {
+			t.Fatalf("claim: %v %v", ok, err)
+		}
+		v, err := db.Apply(t.Context(), Change{GameID: g.ID, Version: 1, Position: "q", Status: StatusActive, DrawOffer: NoDrawOffer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := load(t, db, g.ID); got.RemindersSent != 1 || !got.TurnSince.Equal(got.CreatedAt) {
+			t.Errorf("after a change of the same turn: %+v", got.Clock)
+		}
+		if _, err := db.Apply(t.Context(), Change{GameID: g.ID, Version: v, Position: "r", Status: StatusActive, DrawOffer: NoDrawOffer, TurnStarted: true}); err != nil {
+			t.Fatal(err)
+		}
+		if got := load(t, db, g.ID); got.RemindersSent != 0 || !got.TurnSince.Equal(got.UpdatedAt) {
+			t.Errorf("after a new turn: %+v (updated %v)", got.Clock, got.UpdatedAt)
+		}
+		if err := db.SetThread(t.Context(), g.ID, "th"); err != nil {
+			t.Fatal(err)
+		}
+		if got := load(t, db, g.ID); got.ThreadID != "th" || got.Where() != "th" || got.Version != v+1 {
+			t.Errorf("after SetThread: %+v version %d", got.Clock, got.Version)
+		}
+		if err := db.SetThread(t.Context(), g.ID, "th2"); !errors.Is(err, ErrConflict) {
+			t.Errorf("a second thread: %v, want ErrConflict", err)
+		}
+		if err := db.SetThread(t.Context(), 999, "th3"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the thread of no game: %v, want ErrNotFound", err)
+		}
+		found, err := db.Find(t.Context(), Filter{ThreadID: "th"})
+		if err != nil || len(found) != 1 || found[0].ID != g.ID {
+			t.Errorf("find by thread: %v %v", found, err)
+		}
+	})
 }
 
 // Two sweeps claiming the same reminder at once: exactly one wins; a claim
 // of a game that moved on, or is paused, fails.
 func TestClaimReminderOnce(t *testing.T) {
-	db := openTest(t)
-	g := newGame(t, db, "kimbo", "c", "u1", "u2")
-	var wg sync.WaitGroup
-	wins := make(chan bool, 8)
-	for range 8 {
-		wg.Go(func() {
-			ok, err := db.ClaimReminder(t.Context(), g.ID, 1, 0)
-			if err != nil {
-				t.Error(err)
-			}
-			wins <- ok
-		})
-	}
-	wg.Wait()
-	close(wins)
-	n := 0
-	for ok := range wins {
-		if ok {
-			n++
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		g := newGame(t, db, "kimbo", "c", "u1", "u2")
+		var wg sync.WaitGroup
+		wins := make(chan bool, 8)
+		for range 8 {
+			wg.Go(func() {
+				ok, err := db.ClaimReminder(t.Context(), g.ID, 1, 0)
+				if err != nil {
+					t.Error(err)
+				}
+				wins <- ok
+			})
 		}
-	}
-	if n != 1 {
-		t.Fatalf("%d claims of one reminder won, want 1", n)
-	}
-	if ok, _ := db.ClaimReminder(t.Context(), g.ID, 2, 1); ok {
-		t.Error("a claim at a version the game is not at won")
-	}
-	pause := Change{GameID: g.ID, Version: 1, Position: g.Position, Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0}}
-	if _, err := db.Apply(t.Context(), pause); err != nil {
-		t.Fatal(err)
-	}
-	if ok, _ := db.ClaimReminder(t.Context(), g.ID, 2, 1); ok {
-		t.Error("a claim on a paused game won")
-	}
-	pause.Version = 5
-	if _, err := db.Apply(t.Context(), pause); !errors.Is(err, ErrConflict) {
-		t.Errorf("a pause at an old version: %v, want ErrConflict", err)
-	}
+		wg.Wait()
+		close(wins)
+		n := 0
+		for ok := range wins {
+			if ok {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Fatalf("%d claims of one reminder won, want 1", n)
+		}
+		if ok, _ := db.ClaimReminder(t.Context(), g.ID, 2, 1); ok {
+			t.Error("a claim at a version the game is not at won")
+		}
+		pause := Change{GameID: g.ID, Version: 1, Position: g.Position, Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0}}
+		if _, err := db.Apply(t.Context(), pause); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := db.ClaimReminder(t.Context(), g.ID, 2, 1); ok {
+			t.Error("a claim on a paused game won")
+		}
+		pause.Version = 5
+		if _, err := db.Apply(t.Context(), pause); !errors.Is(err, ErrConflict) {
+			t.Errorf("a pause at an old version: %v, want ErrConflict", err)
+		}
+	})
 }
 
 // Due finds the games with a reminder or deadline come, and expired
 // lobbies, and nothing else.
 func TestDue(t *testing.T) {
-	db := openTest(t)
-	ctx := t.Context()
-	mk := func(status Status, c Clock) int64 {
-		g := &Game{Kind: "kimbo", ChannelID: "c", Creator: "u1", Status: status, Position: "p", DrawOffer: NoDrawOffer, Clock: c}
-		if _, err := db.Create(ctx, g, ""); err != nil {
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		ctx := t.Context()
+		mk := func(status Status, c Clock) int64 {
+			g := &Game{Kind: "kimbo", ChannelID: "c", Creator: "u1", Status: status, Position: "p", DrawOffer: NoDrawOffer, Clock: c}
+			if _, err := db.Create(ctx, g, ""); err != nil {
+				t.Fatal(err)
+			}
+			return g.ID
+		}
+		remind := mk(StatusActive, Clock{RemindEvery: 24})
+		deadline := mk(StatusActive, Clock{DeadlineDays: 2})
+		quiet := mk(StatusActive, Clock{})
+		lobby := mk(StatusOpen, Clock{ExpiresAt: t0.Add(72 * time.Hour)})
+		over := mk(StatusOver, Clock{RemindEvery: 1})
+		_ = quiet
+		_ = over
+		ids := func(at time.Duration) []int64 {
+			games, err := db.Due(ctx, t0.Add(at))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []int64
+			for _, g := range games {
+				out = append(out, g.ID)
+			}
+			return out
+		}
+		check := func(at time.Duration, want ...int64) {
+			t.Helper()
+			if got := ids(at); !equalIDs(got, want) {
+				t.Errorf("due at +%v: %v, want %v", at, got, want)
+			}
+		}
+		check(23*time.Hour + 59*time.Minute)
+		check(24*time.Hour+10*time.Second, remind)
+		if ok, _ := db.ClaimReminder(ctx, remind, 1, 0); !ok {
+			t.Fatal("claim")
+		}
+		check(25*time.Hour + 10*time.Second)
+		check(48*time.Hour+10*time.Second, remind, deadline)
+		check(72*time.Hour+10*time.Second, remind, deadline, lobby)
+		if _, err := db.Apply(ctx, Change{GameID: deadline, Version: 1, Position: "p", Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0.Add(time.Hour)}}); err != nil {
 			t.Fatal(err)
 		}
-		return g.ID
-	}
-	remind := mk(StatusActive, Clock{RemindEvery: 24})
-	deadline := mk(StatusActive, Clock{DeadlineDays: 2})
-	quiet := mk(StatusActive, Clock{})
-	lobby := mk(StatusOpen, Clock{ExpiresAt: t0.Add(72 * time.Hour)})
-	over := mk(StatusOver, Clock{RemindEvery: 1})
-	_ = quiet
-	_ = over
-	ids := func(at time.Duration) []int64 {
-		games, err := db.Due(ctx, t0.Add(at))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []int64
-		for _, g := range games {
-			out = append(out, g.ID)
-		}
-		return out
-	}
-	check := func(at time.Duration, want ...int64) {
-		t.Helper()
-		if got := ids(at); !equalIDs(got, want) {
-			t.Errorf("due at +%v: %v, want %v", at, got, want)
-		}
-	}
-	check(23*time.Hour + 59*time.Minute)
-	check(24*time.Hour+10*time.Second, remind)
-	if ok, _ := db.ClaimReminder(ctx, remind, 1, 0); !ok {
-		t.Fatal("claim")
-	}
-	check(25*time.Hour + 10*time.Second)
-	check(48*time.Hour+10*time.Second, remind, deadline)
-	check(72*time.Hour+10*time.Second, remind, deadline, lobby)
-	if _, err := db.Apply(ctx, Change{GameID: deadline, Version: 1, Position: "p", Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0.Add(time.Hour)}}); err != nil {
-		t.Fatal(err)
-	}
-	check(72*time.Hour+10*time.Second, remind, lobby)
+		check(72*time.Hour+10*time.Second, remind, lobby)
+	})
 }
 
 func equalIDs(a, b []int64) bool {
@@ -229,32 +235,34 @@ func equalIDs(a, b []int64) bool {
 }
 
 func TestSettings(t *testing.T) {
-	db := openTest(t)
-	ctx := t.Context()
-	if s, err := db.GuildSettings(ctx, "g"); err != nil || s != DefaultSettings {
-		t.Fatalf("defaults: %+v %v", s, err)
-	}
-	six, two, day, zero := 6, 2, 24, 0
-	if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil || s != (Settings{RemindEvery: 6, DeadlineDays: 0, InviteHours: 72}) {
-		t.Fatalf("a first change of one setting: %+v %v, want the others at their defaults", s, err)
-	}
-	want := Settings{RemindEvery: 6, DeadlineDays: 2, InviteHours: 24}
-	if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{DeadlineDays: &two, InviteHours: &day}); err != nil || s != want {
-		t.Fatalf("a change of two settings: %+v %v, want %+v", s, err, want)
-	}
-	if s, _ := db.GuildSettings(ctx, "g"); s != want {
-		t.Errorf("settings %+v, want %+v", s, want)
-	}
-	if _, err := db.SetGuildSettings(ctx, "g", SettingsChange{InviteHours: &zero}); !errors.Is(err, ErrInvalid) {
-		t.Errorf("invitations that never last: %v, want ErrInvalid", err)
-	}
-	if off, _ := db.RemindersOff(ctx, "u"); off {
-		t.Error("reminders off by default")
-	}
-	if err := db.SetRemindersOff(ctx, "u", true); err != nil {
-		t.Fatal(err)
-	}
-	if off, _ := db.RemindersOff(ctx, "u"); !off {
-		t.Error("reminders still on")
-	}
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		ctx := t.Context()
+		if s, err := db.GuildSettings(ctx, "g"); err != nil || s != DefaultSettings {
+			t.Fatalf("defaults: %+v %v", s, err)
+		}
+		six, two, day, zero := 6, 2, 24, 0
+		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil || s != (Settings{RemindEvery: 6, DeadlineDays: 0, InviteHours: 72}) {
+			t.Fatalf("a first change of one setting: %+v %v, want the others at their defaults", s, err)
+		}
+		want := Settings{RemindEvery: 6, DeadlineDays: 2, InviteHours: 24}
+		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{DeadlineDays: &two, InviteHours: &day}); err != nil || s != want {
+			t.Fatalf("a change of two settings: %+v %v, want %+v", s, err, want)
+		}
+		if s, _ := db.GuildSettings(ctx, "g"); s != want {
+			t.Errorf("settings %+v, want %+v", s, want)
+		}
+		if _, err := db.SetGuildSettings(ctx, "g", SettingsChange{InviteHours: &zero}); !errors.Is(err, ErrInvalid) {
+			t.Errorf("invitations that never last: %v, want ErrInvalid", err)
+		}
+		if off, _ := db.RemindersOff(ctx, "u"); off {
+			t.Error("reminders off by default")
+		}
+		if err := db.SetRemindersOff(ctx, "u", true); err != nil {
+			t.Fatal(err)
+		}
+		if off, _ := db.RemindersOff(ctx, "u"); !off {
+			t.Error("reminders still on")
+		}
+	})
 }

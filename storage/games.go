@@ -225,7 +225,7 @@ func (db *DB) create(ctx context.Context, g *Game, now int64, interactionID stri
 	return id, tx.Commit()
 }
 
-func insertSeats(ctx context.Context, tx *sql.Tx, gameID int64, seats []Seat) error {
+func insertSeats(ctx context.Context, tx sqlTx, gameID int64, seats []Seat) error {
 	for _, s := range seats {
 		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, user_id, name, joined) VALUES (?, ?, ?, ?, ?)",
 			gameID, s.Seat, s.UserID, s.Name, s.Joined)

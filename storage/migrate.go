@@ -27,10 +27,36 @@ type migration struct {
 // database that has applied versions fsys does not have (made by a newer
 // program) is an error that is ErrNewerSchema.
 func Migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
-	return migrate(ctx, db, fsys, time.Now)
+	return migrate(ctx, db, fsys, time.Now, false)
 }
 
-func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, now func() time.Time) error {
+// handle is what migrations run on: the database, or one connection of it.
+type handle interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+}
+
+// migrationLock is the PostgreSQL advisory lock that replicas starting at
+// once take, one at a time, to migrate.
+const migrationLock = 0x7061726c6f72 // "parlor"
+
+// migrateLocked migrates a PostgreSQL database under the advisory lock, so
+// that replicas starting at once apply each migration once.
+func migrateLocked(ctx context.Context, db *sql.DB, fsys fs.FS, now func() time.Time) error {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", classify(err))
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", migrationLock); err != nil {
+		return fmt.Errorf("migrate: take the migration lock: %w", classify(err))
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrationLock)
+	return migrate(ctx, conn, fsys, now, true)
+}
+
+func migrate(ctx context.Context, db handle, fsys fs.FS, now func() time.Time, postgres bool) error {
 	list, err := readMigrations(fsys)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
@@ -38,7 +64,7 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, now func() time.Time) 
 	_, err = db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		name       TEXT    NOT NULL,
-		applied_at INTEGER NOT NULL
+		applied_at BIGINT  NOT NULL
 	)`)
 	if err != nil {
 		return fmt.Errorf("migrate: create schema_migrations: %w", classify(err))
@@ -52,7 +78,7 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, now func() time.Time) 
 		return fmt.Errorf("migrate: %w: it is at schema version %d, this program knows up to %d", ErrNewerSchema, latest, len(list))
 	}
 	for _, m := range list[latest:] {
-		if err := apply(ctx, db, m, now); err != nil {
+		if err := apply(ctx, db, m, now, postgres); err != nil {
 			return fmt.Errorf("migrate: %s: %w", m.name, classify(err))
 		}
 	}
@@ -60,21 +86,21 @@ func migrate(ctx context.Context, db *sql.DB, fsys fs.FS, now func() time.Time) 
 }
 
 // apply runs one migration and records it, unless another process did first.
-func apply(ctx context.Context, db *sql.DB, m migration, now func() time.Time) error {
+func apply(ctx context.Context, db handle, m migration, now func() time.Time, postgres bool) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
 	var done bool
-	err = tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE version = ?)", m.version).Scan(&done)
+	err = tx.QueryRowContext(ctx, bind("SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE version = ?)", postgres), m.version).Scan(&done)
 	if err != nil || done {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+	_, err = tx.ExecContext(ctx, bind("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", postgres),
 		m.version, m.name, millis(now()))
 	if err != nil {
 		return err

@@ -78,7 +78,7 @@ type DB struct {
 	// Set it before use, not concurrently with other calls.
 	Now func() time.Time
 
-	db *sql.DB
+	db sqlDB
 }
 
 // OpenOptions tunes OpenWith.
@@ -108,6 +108,9 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*DB, error) {
 	if path == "" {
 		return nil, fmt.Errorf("open database: empty path: %w", ErrInvalid)
 	}
+	if IsPostgres(path) {
+		return openPostgres(ctx, path)
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
@@ -124,12 +127,12 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	db := &DB{db: sqldb}
+	db := &DB{db: sqlDB{DB: sqldb}}
 	if err := db.check(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open %s: %w", path, explain(abs, err))
 	}
-	if err := migrate(ctx, sqldb, migrations.FS, db.now); err != nil {
+	if err := migrate(ctx, sqldb, migrations.SQLite, db.now, false); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open %s: %w", path, explain(abs, err))
 	}
@@ -306,8 +309,14 @@ func corrupt(err error) error {
 // cannot open, permission) as ErrUnwritable with the specific error, such
 // as ErrFull, keeping the original error in the chain too.
 func classify(err error) error {
+	if err == nil || errors.Is(err, ErrBusy) || errors.Is(err, ErrUnwritable) || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	if c, ok := classifyPostgres(err); ok {
+		return c
+	}
 	var se sqlite3.Error
-	if !errors.As(err, &se) || errors.Is(err, ErrBusy) || errors.Is(err, ErrUnwritable) {
+	if !errors.As(err, &se) {
 		return err
 	}
 	by := func(detail string, reasons ...error) error {
@@ -362,7 +371,12 @@ func (db *DB) Close() error {
 
 // SQL returns the underlying database handle, for tests and tools.
 func (db *DB) SQL() *sql.DB {
-	return db.db
+	return db.db.DB
+}
+
+// Postgres reports whether the database is PostgreSQL (else SQLite).
+func (db *DB) Postgres() bool {
+	return db.db.postgres
 }
 
 func (db *DB) now() time.Time {

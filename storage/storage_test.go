@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/mattn/go-sqlite3"
+
+	"parlor/storage/storagetest"
 )
 
 var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -22,7 +24,24 @@ var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 // second per reading.
 func openTest(t *testing.T) *DB {
 	t.Helper()
-	db, err := Open(t.Context(), filepath.Join(t.TempDir(), "parlor.db"))
+	return openSource(t, storagetest.SQLite(t))
+}
+
+// eachEngine runs test against each engine: SQLite, and PostgreSQL when
+// the tests have a server (see storagetest); its openTest opens a fresh
+// database of the engine.
+func eachEngine(t *testing.T, test func(t *testing.T, openTest func(*testing.T) *DB)) {
+	t.Run("sqlite", func(t *testing.T) { test(t, openTest) })
+	t.Run("postgres", func(t *testing.T) {
+		storagetest.Server(t)
+		test(t, func(t *testing.T) *DB { return openSource(t, storagetest.Postgres(t)) })
+	})
+}
+
+// openSource opens the database source with the test clock.
+func openSource(t *testing.T, source string) *DB {
+	t.Helper()
+	db, err := Open(t.Context(), source)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,201 +187,211 @@ func TestMigrate(t *testing.T) {
 }
 
 func TestCreateAndLoad(t *testing.T) {
-	db := openTest(t)
-	g := &Game{Kind: "kingsmen", GuildID: "g1", ChannelID: "c1", Creator: "u1", Status: StatusInvited,
-		Position: "pos", DrawOffer: NoDrawOffer,
-		Seats: []Seat{{Seat: 1, UserID: "u2", Name: "Bea"}, {Seat: 0, UserID: "u1", Name: "Al", Joined: true}}}
-	id, err := db.Create(t.Context(), g, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if id != g.ID || id == 0 || g.Version != 1 || !g.CreatedAt.Equal(t0.Add(time.Second)) || g.UpdatedAt != g.CreatedAt {
-		t.Fatalf("after Create: id %d, game %+v", id, g)
-	}
-	want := *g
-	want.Seats = []Seat{g.Seats[1], g.Seats[0]}
-	got := load(t, db, id)
-	if !reflect.DeepEqual(*got, want) {
-		t.Errorf("Game(%d)\n got %+v\nwant %+v", id, *got, want)
-	}
-	if _, err := db.Game(t.Context(), id+1); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Game(missing): got %v, want ErrNotFound", err)
-	}
-	if _, err := db.Log(t.Context(), id+1); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Log(missing): got %v, want ErrNotFound", err)
-	}
-	if log := logOf(t, db, id); len(log) != 0 {
-		t.Errorf("new game's log = %+v, want empty", log)
-	}
-	if _, err := db.Create(t.Context(), &Game{Kind: "kimbo", Status: "playing"}, ""); !errors.Is(err, ErrInvalid) {
-		t.Errorf("Create with a bad status: got %v, want ErrInvalid", err)
-	}
-	ids, err := db.GameIDs(t.Context())
-	if err != nil || !reflect.DeepEqual(ids, []int64{id}) {
-		t.Errorf("GameIDs = %v, %v; want [%d]", ids, err, id)
-	}
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		g := &Game{Kind: "kingsmen", GuildID: "g1", ChannelID: "c1", Creator: "u1", Status: StatusInvited,
+			Position: "pos", DrawOffer: NoDrawOffer,
+			Seats: []Seat{{Seat: 1, UserID: "u2", Name: "Bea"}, {Seat: 0, UserID: "u1", Name: "Al", Joined: true}}}
+		id, err := db.Create(t.Context(), g, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if id != g.ID || id == 0 || g.Version != 1 || !g.CreatedAt.Equal(t0.Add(time.Second)) || g.UpdatedAt != g.CreatedAt {
+			t.Fatalf("after Create: id %d, game %+v", id, g)
+		}
+		want := *g
+		want.Seats = []Seat{g.Seats[1], g.Seats[0]}
+		got := load(t, db, id)
+		if !reflect.DeepEqual(*got, want) {
+			t.Errorf("Game(%d)\n got %+v\nwant %+v", id, *got, want)
+		}
+		if _, err := db.Game(t.Context(), id+1); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Game(missing): got %v, want ErrNotFound", err)
+		}
+		if _, err := db.Log(t.Context(), id+1); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Log(missing): got %v, want ErrNotFound", err)
+		}
+		if log := logOf(t, db, id); len(log) != 0 {
+			t.Errorf("new game's log = %+v, want empty", log)
+		}
+		if _, err := db.Create(t.Context(), &Game{Kind: "kimbo", Status: "playing"}, ""); !errors.Is(err, ErrInvalid) {
+			t.Errorf("Create with a bad status: got %v, want ErrInvalid", err)
+		}
+		ids, err := db.GameIDs(t.Context())
+		if err != nil || !reflect.DeepEqual(ids, []int64{id}) {
+			t.Errorf("GameIDs = %v, %v; want [%d]", ids, err, id)
+		}
+	})
 }
 
 func TestApply(t *testing.T) {
-	ctx := t.Context()
-	db := openTest(t)
-	g := newGame(t, db, "kimbo", "c1", "u1", "u2")
-	v, err := db.Apply(ctx, Change{GameID: g.ID, Version: 1, Position: "p2", Status: StatusActive, DrawOffer: 1,
-		Entries:       []Entry{{Seat: ChanceSeat, Kind: EntryMove, Text: "roll 6"}, {Seat: 0, Kind: EntryMove, Text: "a1-a2"}},
-		InteractionID: "i1"})
-	if err != nil || v != 2 {
-		t.Fatalf("Apply = %d, %v; want 2, nil", v, err)
-	}
-	seats := []Seat{{Seat: 0, UserID: "u1", Name: "Al", Joined: true}}
-	v, err = db.Apply(ctx, Change{GameID: g.ID, Version: 2, Position: "p3", Status: StatusOver, DrawOffer: NoDrawOffer,
-		Seats: seats, Entries: []Entry{{Seat: 1, Kind: EntryResign, Text: "resign", At: t0}}})
-	if err != nil || v != 3 {
-		t.Fatalf("second Apply = %d, %v; want 3, nil", v, err)
-	}
-	got := load(t, db, g.ID)
-	if got.Version != 3 || got.Position != "p3" || got.Status != StatusOver || got.DrawOffer != NoDrawOffer ||
-		!reflect.DeepEqual(got.Seats, seats) || !got.UpdatedAt.Equal(t0.Add(3*time.Second)) {
-		t.Errorf("after Apply: %+v", got)
-	}
-	want := []Entry{
-		{Ply: 1, Seat: -1, Kind: "move", Text: "roll 6", At: t0.Add(2 * time.Second), InteractionID: "i1"},
-		{Ply: 2, Seat: 0, Kind: "move", Text: "a1-a2", At: t0.Add(2 * time.Second)},
-		{Ply: 3, Seat: 1, Kind: "resign", Text: "resign", At: t0},
-	}
-	if log := logOf(t, db, g.ID); !reflect.DeepEqual(log, want) {
-		t.Errorf("Log\n got %+v\nwant %+v", log, want)
-	}
-	for id, want := range map[string]bool{"i1": true, "i2": false} {
-		if done, err := db.Handled(ctx, id); err != nil || done != want {
-			t.Errorf("Handled(%s) = %v, %v; want %v", id, done, err, want)
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		ctx := t.Context()
+		db := openTest(t)
+		g := newGame(t, db, "kimbo", "c1", "u1", "u2")
+		v, err := db.Apply(ctx, Change{GameID: g.ID, Version: 1, Position: "p2", Status: StatusActive, DrawOffer: 1,
+			Entries:       []Entry{{Seat: ChanceSeat, Kind: EntryMove, Text: "roll 6"}, {Seat: 0, Kind: EntryMove, Text: "a1-a2"}},
+			InteractionID: "i1"})
+		if err != nil || v != 2 {
+			t.Fatalf("Apply = %d, %v; want 2, nil", v, err)
 		}
-	}
-	if _, err := db.Apply(ctx, Change{GameID: g.ID + 1, Version: 1, Status: StatusActive}); !errors.Is(err, ErrNotFound) {
-		t.Errorf("Apply to a missing game: got %v, want ErrNotFound", err)
-	}
+		seats := []Seat{{Seat: 0, UserID: "u1", Name: "Al", Joined: true}}
+		v, err = db.Apply(ctx, Change{GameID: g.ID, Version: 2, Position: "p3", Status: StatusOver, DrawOffer: NoDrawOffer,
+			Seats: seats, Entries: []Entry{{Seat: 1, Kind: EntryResign, Text: "resign", At: t0}}})
+		if err != nil || v != 3 {
+			t.Fatalf("second Apply = %d, %v; want 3, nil", v, err)
+		}
+		got := load(t, db, g.ID)
+		if got.Version != 3 || got.Position != "p3" || got.Status != StatusOver || got.DrawOffer != NoDrawOffer ||
+			!reflect.DeepEqual(got.Seats, seats) || !got.UpdatedAt.Equal(t0.Add(3*time.Second)) {
+			t.Errorf("after Apply: %+v", got)
+		}
+		want := []Entry{
+			{Ply: 1, Seat: -1, Kind: "move", Text: "roll 6", At: t0.Add(2 * time.Second), InteractionID: "i1"},
+			{Ply: 2, Seat: 0, Kind: "move", Text: "a1-a2", At: t0.Add(2 * time.Second)},
+			{Ply: 3, Seat: 1, Kind: "resign", Text: "resign", At: t0},
+		}
+		if log := logOf(t, db, g.ID); !reflect.DeepEqual(log, want) {
+			t.Errorf("Log\n got %+v\nwant %+v", log, want)
+		}
+		for id, want := range map[string]bool{"i1": true, "i2": false} {
+			if done, err := db.Handled(ctx, id); err != nil || done != want {
+				t.Errorf("Handled(%s) = %v, %v; want %v", id, done, err, want)
+			}
+		}
+		if _, err := db.Apply(ctx, Change{GameID: g.ID + 1, Version: 1, Status: StatusActive}); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Apply to a missing game: got %v, want ErrNotFound", err)
+		}
+	})
 }
 
 // TestApplyWritesNothingOnError checks that every failing Apply leaves the
 // game, its log and the interactions as they were.
 func TestApplyWritesNothingOnError(t *testing.T) {
-	ctx := t.Context()
-	db := openTest(t)
-	g := newGame(t, db, "kimbo", "c1", "u1", "u2")
-	first := Change{GameID: g.ID, Version: 1, Position: "p2", Status: StatusActive, DrawOffer: NoDrawOffer,
-		Entries: []Entry{{Seat: 0, Kind: EntryMove, Text: "m1"}}, InteractionID: "i1"}
-	if _, err := db.Apply(ctx, first); err != nil {
-		t.Fatal(err)
-	}
-	before, beforeLog := load(t, db, g.ID), logOf(t, db, g.ID)
-	tests := []struct {
-		name string
-		c    Change
-		want error
-	}{
-		{"stale version", Change{Version: 1, InteractionID: "i2"}, ErrConflict},
-		{"future version", Change{Version: 5}, ErrConflict},
-		{"redelivered interaction", Change{Version: 2, InteractionID: "i1"}, ErrDuplicate},
-		{"bad entry kind", Change{Version: 2, InteractionID: "i3", Entries: []Entry{{Kind: "pass"}}}, ErrInvalid},
-		{"seat twice", Change{Version: 2, InteractionID: "i4", Seats: []Seat{{Seat: 0}, {Seat: 0}}}, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := tt.c
-			c.GameID, c.Position, c.Status, c.DrawOffer = g.ID, "changed", StatusOver, 0
-			c.Entries = append(c.Entries, Entry{Seat: 1, Kind: EntryMove, Text: "m2"})
-			_, err := db.Apply(ctx, c)
-			if err == nil || tt.want != nil && !errors.Is(err, tt.want) {
-				t.Fatalf("got %v, want %v", err, tt.want)
-			}
-			if got := load(t, db, g.ID); !reflect.DeepEqual(got, before) {
-				t.Errorf("game changed:\n got %+v\nwant %+v", got, before)
-			}
-			if got := logOf(t, db, g.ID); !reflect.DeepEqual(got, beforeLog) {
-				t.Errorf("log changed:\n got %+v\nwant %+v", got, beforeLog)
-			}
-			if c.InteractionID != "i1" {
-				if done, _ := db.Handled(ctx, c.InteractionID); done {
-					t.Errorf("interaction %s recorded", c.InteractionID)
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		ctx := t.Context()
+		db := openTest(t)
+		g := newGame(t, db, "kimbo", "c1", "u1", "u2")
+		first := Change{GameID: g.ID, Version: 1, Position: "p2", Status: StatusActive, DrawOffer: NoDrawOffer,
+			Entries: []Entry{{Seat: 0, Kind: EntryMove, Text: "m1"}}, InteractionID: "i1"}
+		if _, err := db.Apply(ctx, first); err != nil {
+			t.Fatal(err)
+		}
+		before, beforeLog := load(t, db, g.ID), logOf(t, db, g.ID)
+		tests := []struct {
+			name string
+			c    Change
+			want error
+		}{
+			{"stale version", Change{Version: 1, InteractionID: "i2"}, ErrConflict},
+			{"future version", Change{Version: 5}, ErrConflict},
+			{"redelivered interaction", Change{Version: 2, InteractionID: "i1"}, ErrDuplicate},
+			{"bad entry kind", Change{Version: 2, InteractionID: "i3", Entries: []Entry{{Kind: "pass"}}}, ErrInvalid},
+			{"seat twice", Change{Version: 2, InteractionID: "i4", Seats: []Seat{{Seat: 0}, {Seat: 0}}}, nil},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				c := tt.c
+				c.GameID, c.Position, c.Status, c.DrawOffer = g.ID, "changed", StatusOver, 0
+				c.Entries = append(c.Entries, Entry{Seat: 1, Kind: EntryMove, Text: "m2"})
+				_, err := db.Apply(ctx, c)
+				if err == nil || tt.want != nil && !errors.Is(err, tt.want) {
+					t.Fatalf("got %v, want %v", err, tt.want)
 				}
-			}
-		})
-	}
+				if got := load(t, db, g.ID); !reflect.DeepEqual(got, before) {
+					t.Errorf("game changed:\n got %+v\nwant %+v", got, before)
+				}
+				if got := logOf(t, db, g.ID); !reflect.DeepEqual(got, beforeLog) {
+					t.Errorf("log changed:\n got %+v\nwant %+v", got, beforeLog)
+				}
+				if c.InteractionID != "i1" {
+					if done, _ := db.Handled(ctx, c.InteractionID); done {
+						t.Errorf("interaction %s recorded", c.InteractionID)
+					}
+				}
+			})
+		}
+	})
 }
 
 func TestApplyRace(t *testing.T) {
-	ctx := t.Context()
-	db := openTest(t)
-	g := newGame(t, db, "kimbo", "c1", "u1", "u2")
-	errs := make([]error, 2)
-	var wg sync.WaitGroup
-	for i := range errs {
-		wg.Go(func() {
-			_, errs[i] = db.Apply(ctx, Change{GameID: g.ID, Version: 1, Position: "p", Status: StatusActive,
-				DrawOffer: NoDrawOffer, Entries: []Entry{{Seat: i, Kind: EntryMove, Text: "m"}}})
-		})
-	}
-	wg.Wait()
-	ok, conflicts := 0, 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			ok++
-		case errors.Is(err, ErrConflict):
-			conflicts++
-		default:
-			t.Errorf("unexpected error: %v", err)
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		ctx := t.Context()
+		db := openTest(t)
+		g := newGame(t, db, "kimbo", "c1", "u1", "u2")
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i := range errs {
+			wg.Go(func() {
+				_, errs[i] = db.Apply(ctx, Change{GameID: g.ID, Version: 1, Position: "p", Status: StatusActive,
+					DrawOffer: NoDrawOffer, Entries: []Entry{{Seat: i, Kind: EntryMove, Text: "m"}}})
+			})
 		}
-	}
-	if ok != 1 || conflicts != 1 {
-		t.Errorf("%d succeeded and %d conflicted, want 1 and 1 (errors %v)", ok, conflicts, errs)
-	}
-	if got := logOf(t, db, g.ID); len(got) != 1 || load(t, db, g.ID).Version != 2 {
-		t.Errorf("log %+v, want one entry at version 2", got)
-	}
+		wg.Wait()
+		ok, conflicts := 0, 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				ok++
+			case errors.Is(err, ErrConflict):
+				conflicts++
+			default:
+				t.Errorf("unexpected error: %v", err)
+			}
+		}
+		if ok != 1 || conflicts != 1 {
+			t.Errorf("%d succeeded and %d conflicted, want 1 and 1 (errors %v)", ok, conflicts, errs)
+		}
+		if got := logOf(t, db, g.ID); len(got) != 1 || load(t, db, g.ID).Version != 2 {
+			t.Errorf("log %+v, want one entry at version 2", got)
+		}
+	})
 }
 
 func TestFind(t *testing.T) {
-	ctx := t.Context()
-	db := openTest(t)
-	a := newGame(t, db, "kingsmen", "c1", "u1", "u2")
-	b := newGame(t, db, "kingsmen", "c1", "u2", "u3")
-	c := newGame(t, db, "kimbo", "c1", "u1", "u3")
-	d := newGame(t, db, "kingsmen", "c2", "u1", "u4")
-	// a is updated last, so it comes first; b is over.
-	if _, err := db.Apply(ctx, Change{GameID: b.ID, Version: 1, Status: StatusOver, DrawOffer: NoDrawOffer}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Apply(ctx, Change{GameID: a.ID, Version: 1, Status: StatusActive, DrawOffer: NoDrawOffer}); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		f    Filter
-		want []int64
-	}{
-		{Filter{}, []int64{a.ID, b.ID, d.ID, c.ID}},
-		{Filter{Limit: 2}, []int64{a.ID, b.ID}},
-		{Filter{Kind: "kingsmen", ChannelID: "c1"}, []int64{a.ID, b.ID}},
-		{Filter{Kind: "kingsmen", ChannelID: "c1", UserID: "u1", Statuses: []Status{StatusActive}}, []int64{a.ID}},
-		{Filter{UserID: "u3"}, []int64{b.ID, c.ID}},
-		{Filter{Statuses: []Status{StatusOver, StatusInvited}}, []int64{b.ID}},
-		{Filter{UserID: "nobody"}, nil},
-	}
-	for _, tt := range tests {
-		games, err := db.Find(ctx, tt.f)
-		if err != nil {
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		ctx := t.Context()
+		db := openTest(t)
+		a := newGame(t, db, "kingsmen", "c1", "u1", "u2")
+		b := newGame(t, db, "kingsmen", "c1", "u2", "u3")
+		c := newGame(t, db, "kimbo", "c1", "u1", "u3")
+		d := newGame(t, db, "kingsmen", "c2", "u1", "u4")
+		// a is updated last, so it comes first; b is over.
+		if _, err := db.Apply(ctx, Change{GameID: b.ID, Version: 1, Status: StatusOver, DrawOffer: NoDrawOffer}); err != nil {
 			t.Fatal(err)
 		}
-		var got []int64
-		for _, g := range games {
-			got = append(got, g.ID)
-			if len(g.Seats) != 2 {
-				t.Errorf("Find(%+v): game %d has seats %+v, want 2", tt.f, g.ID, g.Seats)
+		if _, err := db.Apply(ctx, Change{GameID: a.ID, Version: 1, Status: StatusActive, DrawOffer: NoDrawOffer}); err != nil {
+			t.Fatal(err)
+		}
+		tests := []struct {
+			f    Filter
+			want []int64
+		}{
+			{Filter{}, []int64{a.ID, b.ID, d.ID, c.ID}},
+			{Filter{Limit: 2}, []int64{a.ID, b.ID}},
+			{Filter{Kind: "kingsmen", ChannelID: "c1"}, []int64{a.ID, b.ID}},
+			{Filter{Kind: "kingsmen", ChannelID: "c1", UserID: "u1", Statuses: []Status{StatusActive}}, []int64{a.ID}},
+			{Filter{UserID: "u3"}, []int64{b.ID, c.ID}},
+			{Filter{Statuses: []Status{StatusOver, StatusInvited}}, []int64{b.ID}},
+			{Filter{UserID: "nobody"}, nil},
+		}
+		for _, tt := range tests {
+			games, err := db.Find(ctx, tt.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			for _, g := range games {
+				got = append(got, g.ID)
+				if len(g.Seats) != 2 {
+					t.Errorf("Find(%+v): game %d has seats %+v, want 2", tt.f, g.ID, g.Seats)
+				}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Find(%+v) = %v, want %v", tt.f, got, tt.want)
 			}
 		}
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("Find(%+v) = %v, want %v", tt.f, got, tt.want)
-		}
-	}
+	})
 }
 
 func TestOpenRefusesOtherFiles(t *testing.T) {
@@ -492,25 +521,27 @@ func TestPragmas(t *testing.T) {
 }
 
 func TestCreateRecordsInteraction(t *testing.T) {
-	db := openTest(t)
-	g := &Game{Kind: "kingsmen", ChannelID: "c", Creator: "u1", Status: StatusOpen, Position: "start", DrawOffer: NoDrawOffer,
-		Seats: []Seat{{Seat: 0, UserID: "u1", Name: "Ann", Joined: true}}}
-	if _, err := db.Create(t.Context(), g, "i-1"); err != nil {
-		t.Fatal(err)
-	}
-	again := *g
-	again.Seats = append([]Seat(nil), g.Seats...)
-	if _, err := db.Create(t.Context(), &again, "i-1"); !errors.Is(err, ErrDuplicate) {
-		t.Fatalf("second create with the same interaction: got %v, want ErrDuplicate", err)
-	}
-	ids, err := db.GameIDs(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ids) != 1 {
-		t.Fatalf("got %d games, want 1: a redelivered /new must not create a second game", len(ids))
-	}
-	if done, err := db.Handled(t.Context(), "i-1"); err != nil || !done {
-		t.Fatalf("Handled(i-1) = %v, %v; want true", done, err)
-	}
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		g := &Game{Kind: "kingsmen", ChannelID: "c", Creator: "u1", Status: StatusOpen, Position: "start", DrawOffer: NoDrawOffer,
+			Seats: []Seat{{Seat: 0, UserID: "u1", Name: "Ann", Joined: true}}}
+		if _, err := db.Create(t.Context(), g, "i-1"); err != nil {
+			t.Fatal(err)
+		}
+		again := *g
+		again.Seats = append([]Seat(nil), g.Seats...)
+		if _, err := db.Create(t.Context(), &again, "i-1"); !errors.Is(err, ErrDuplicate) {
+			t.Fatalf("second create with the same interaction: got %v, want ErrDuplicate", err)
+		}
+		ids, err := db.GameIDs(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ids) != 1 {
+			t.Fatalf("got %d games, want 1: a redelivered /new must not create a second game", len(ids))
+		}
+		if done, err := db.Handled(t.Context(), "i-1"); err != nil || !done {
+			t.Fatalf("Handled(i-1) = %v, %v; want true", done, err)
+		}
+	})
 }
