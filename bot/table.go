@@ -263,6 +263,9 @@ func (t *Table) explain(log *slog.Logger, err error) Response {
 		return private("The game store is busy right now. Nothing was changed; please try again in a moment.")
 	case errors.Is(err, storage.ErrNotFound):
 		return private("I can't find that game.")
+	case errors.Is(err, storage.ErrUnavailable):
+		log.Error("database unavailable", "err", err)
+		return private("Parlor could not reach its database; nothing changed. Please try again in a moment.")
 	case errors.Is(err, storage.ErrUnwritable):
 		log.Error("could not save", "err", err)
 		return private("Parlor could not save that; nothing changed. Please try again.")

@@ -99,8 +99,15 @@ func newEnv(t *testing.T) *tableEnv {
 
 func newEnvWith(t *testing.T, roll func(int) int, kits ...Kit) *tableEnv {
 	t.Helper()
+	return newEnvOn(t, filepath.Join(t.TempDir(), "parlor.db"), roll, kits...)
+}
+
+// newEnvOn is newEnvWith on the database source: a SQLite file or a
+// PostgreSQL URL.
+func newEnvOn(t *testing.T, source string, roll func(int) int, kits ...Kit) *tableEnv {
+	t.Helper()
 	ctx := context.Background()
-	db, err := storage.Open(ctx, filepath.Join(t.TempDir(), "parlor.db"))
+	db, err := storage.Open(ctx, source)
 	if err != nil {
 		t.Fatalf("storage.Open: %v", err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,6 +86,21 @@ func TestUnusableDatabase(t *testing.T) {
 		is:      storage.ErrNewerSchema,
 		problem: "it was last used by a newer version of Parlor",
 		remedy:  "run that version, or restore a backup made by this one",
+	}, {
+		name: "PostgreSQL that does not answer",
+		setup: func(t *testing.T) string {
+			// A port nothing listens on: taken, then let go.
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := ln.Addr().String()
+			ln.Close()
+			return "postgres://parlor@" + addr + "/parlor?sslmode=disable&connect_timeout=2"
+		},
+		is:      storage.ErrUnavailable,
+		problem: "the PostgreSQL server does not answer",
+		remedy:  "check that it runs and that the URL's host, port, user and password are right",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

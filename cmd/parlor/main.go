@@ -23,6 +23,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -224,7 +225,7 @@ func dbPath(fs *flag.FlagSet) *string {
 	if def == "" {
 		def = "parlor.db"
 	}
-	return fs.String("db", def, "SQLite database file (PARLOR_DB)")
+	return fs.String("db", def, "the database: a SQLite file, or a postgres:// URL (PARLOR_DB)")
 }
 
 // table opens the database and builds the table service over it.
@@ -252,7 +253,11 @@ func (e *dbError) Unwrap() error { return e.err }
 // line saying what is wrong and what to do, without the chain of wrapped
 // errors.
 func unusable(path string, err error) error {
-	if abs, aerr := filepath.Abs(path); aerr == nil {
+	if storage.IsPostgres(path) {
+		if u, uerr := url.Parse(path); uerr == nil {
+			path = u.Redacted()
+		}
+	} else if abs, aerr := filepath.Abs(path); aerr == nil {
 		path = abs
 	}
 	dir, base := filepath.Dir(path), filepath.Base(path)
@@ -275,6 +280,8 @@ func unusable(path string, err error) error {
 			"or set PARLOR_DB to another file (a new database is made if the file does not exist)"
 	case errors.Is(err, storage.ErrNewerSchema):
 		what = "it was last used by a newer version of Parlor; run that version, or restore a backup made by this one"
+	case errors.Is(err, storage.ErrUnavailable):
+		what = "the PostgreSQL server does not answer; check that it runs and that the URL's host, port, user and password are right"
 	case errors.Is(err, storage.ErrBusy):
 		what = "another program keeps it locked; stop it (is another Parlor running on it?) and try again"
 	case errors.Is(err, storage.ErrUnwritable):
