@@ -32,6 +32,7 @@ import (
 	"parlor/rules/kippykoo"
 	"parlor/rules/rumba"
 	"parlor/storage"
+	"parlor/storage/storagetest"
 )
 
 // boardSizes are the sizes a game's boards may have, by the name of the
@@ -199,17 +200,22 @@ func threads(h *harness) { h.f.GrantThreads() }
 // sketchy draws one board in ten (see painter.every).
 func sketchy(h *harness) { h.painter.every = 10 }
 
+// onPostgres keeps the games in a fresh PostgreSQL database (see
+// storagetest) instead of a SQLite file.
+func onPostgres(h *harness) { h.dbPath = storagetest.Postgres(h.t) }
+
 // viaHTTP runs the bot's HTTP door instead of the gateway: the Fake POSTs
 // every interaction, signed, to it.
 func viaHTTP(h *harness) { h.http = true }
 
 // forEachDoor runs test once through each door: the gateway, and the HTTP
-// interactions endpoint.
+// interactions endpoint; and through the HTTP door with the games in
+// PostgreSQL, as replicas behind a load balancer would keep them.
 func forEachDoor(t *testing.T, test func(t *testing.T, door setting)) {
 	for _, d := range []struct {
 		name string
 		door setting
-	}{{"gateway", func(*harness) {}}, {"http", viaHTTP}} {
+	}{{"gateway", func(*harness) {}}, {"http", viaHTTP}, {"http-postgres", func(h *harness) { viaHTTP(h); onPostgres(h) }}} {
 		t.Run(d.name, func(t *testing.T) {
 			t.Parallel()
 			test(t, d.door)

@@ -17,7 +17,19 @@ import (
 // has one outcome, and two sweeps at once send a reminder once.
 func TestTwoReplicasOneDatabase(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, viaHTTP, fakeTime)
+	for _, engine := range []struct {
+		name string
+		on   setting
+	}{{"sqlite", func(*harness) {}}, {"postgres", onPostgres}} {
+		t.Run(engine.name, func(t *testing.T) {
+			t.Parallel()
+			twoReplicas(t, engine.on)
+		})
+	}
+}
+
+func twoReplicas(t *testing.T, engine setting) {
+	h := newHarness(t, engine, viaHTTP, fakeTime)
 	second := h.launch()
 	t.Cleanup(func() { h.end(second) })
 	h.f.DeliverTo(h.proc.url, second.url)
