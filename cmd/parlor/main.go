@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"syscall"
@@ -162,6 +163,7 @@ var commands = []command{
 	{name: "render", args: "GAME", game: true, about: "Draw a position of GAME to a PNG file.", flags: runRender},
 	{name: "selfplay", args: "GAME", game: true, about: "Play random legal games of GAME to their end, checking the rules' invariants after every decision.", flags: runSelfplay},
 	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
+	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
 }
 
 func commandNamed(name string) (command, bool) {
@@ -416,6 +418,104 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		fmt.Fprintf(env.stdout, "Games are kept in %s; board pictures go to %s/.\n", *db, *boards)
 		return c.Run(ctx, env.stdin)
 	}
+}
+
+func runCopy(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	def := os.Getenv("PARLOR_DB")
+	if def == "" {
+		def = "parlor.db"
+	}
+	from := fs.String("from", def, "the database to copy from: a SQLite file or a postgres:// URL (PARLOR_DB)")
+	to := fs.String("to", "", "the empty database to copy into: a postgres:// URL or a SQLite file (required)")
+	return func(ctx context.Context) error {
+		if *to == "" {
+			return &usageError{msg: "say where to copy the games with --to postgres://… (or a SQLite file)", usage: env.usage}
+		}
+		src, err := storage.Open(ctx, *from)
+		if err != nil {
+			return unusable(*from, err)
+		}
+		defer src.Close()
+		dst, err := storage.Open(ctx, *to)
+		if err != nil {
+			return unusable(*to, err)
+		}
+		defer dst.Close()
+		r, err := storage.Copy(ctx, src, dst)
+		if errors.Is(err, storage.ErrNotEmpty) {
+			return fmt.Errorf("%s already holds games or settings: copy only into an empty database", redacted(*to))
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.stdout, "copied %d games (%d seats, %d log entries), %d handled interactions, %d server and %d player settings\n",
+			r.Games, r.Seats, r.Entries, r.Interactions, r.ServerSettings, r.PlayerSettings)
+		n, err := verifyCopy(ctx, src, dst, env.logger)
+		if err != nil {
+			return fmt.Errorf("the copy is not the same: %w", err)
+		}
+		fmt.Fprintf(env.stdout, "checked %d games: each the same in both databases, and replaying to its stored position in both\n", n)
+		return nil
+	}
+}
+
+// redacted is a database source fit to print: a URL without its password.
+func redacted(source string) string {
+	if u, err := url.Parse(source); err == nil && storage.IsPostgres(source) {
+		return u.Redacted()
+	}
+	return source
+}
+
+// verifyCopy checks that every game of src is in dst the same, seats and
+// log included, and that every game replays on both.
+func verifyCopy(ctx context.Context, src, dst *storage.DB, logger *slog.Logger) (int, error) {
+	ids, err := src.GameIDs(ctx)
+	if err != nil {
+		return 0, err
+	}
+	copied, err := dst.GameIDs(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if len(copied) != len(ids) {
+		return 0, fmt.Errorf("%d games, the copy %d", len(ids), len(copied))
+	}
+	for _, id := range ids {
+		a, err := src.Game(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		b, err := dst.Game(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		if !reflect.DeepEqual(a, b) {
+			return 0, fmt.Errorf("game %d differs: %+v, the copy %+v", id, a, b)
+		}
+		la, err := src.Log(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		lb, err := dst.Log(ctx, id)
+		if err != nil {
+			return 0, err
+		}
+		if !reflect.DeepEqual(la, lb) {
+			return 0, fmt.Errorf("the log of game %d differs", id)
+		}
+	}
+	for _, db := range []*storage.DB{src, dst} {
+		t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger})
+		n, problems, err := t.Check(ctx)
+		if err != nil {
+			return 0, err
+		}
+		if len(problems) > 0 {
+			return 0, fmt.Errorf("%d of %d games do not replay, the first: game %d: %s", len(problems), n, problems[0].GameID, problems[0].Detail)
+		}
+	}
+	return len(ids), nil
 }
 
 func runCheck(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {

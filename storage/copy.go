@@ -1,0 +1,158 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// CopyReport says what Copy copied.
+type CopyReport struct {
+	Games, Seats, Entries, Interactions, ServerSettings, PlayerSettings int
+}
+
+// ErrNotEmpty means a copy's target already holds games or settings.
+var ErrNotEmpty = errors.New("the target database is not empty")
+
+// Copy copies everything the database from holds into to, whatever their
+// engines:
+// every game with its id, version, seats, clock (so pending reminders and
+// deadlines carry over) and move log, the handled interactions, and the
+// servers' and players' settings. It refuses a target that holds any game
+// or setting (ErrNotEmpty), and writes the target in one transaction: on
+// any error nothing is copied.
+func Copy(ctx context.Context, from, to *DB) (CopyReport, error) {
+	var r CopyReport
+	var n int
+	err := to.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM guild_settings)
+		+ (SELECT count(*) FROM user_settings) + (SELECT count(*) FROM interactions)`).Scan(&n)
+	if err != nil {
+		return r, fmt.Errorf("copy: look at the target: %w", classify(err))
+	}
+	if n > 0 {
+		return r, fmt.Errorf("copy: %w (%d rows of games, settings and interactions)", ErrNotEmpty, n)
+	}
+	tx, err := to.db.BeginTx(ctx, nil)
+	if err != nil {
+		return r, fmt.Errorf("copy: %w", classify(err))
+	}
+	defer tx.Rollback()
+	for _, t := range copyTables {
+		c, err := copyTable(ctx, from, tx, t)
+		if err != nil {
+			return r, fmt.Errorf("copy %s: %w", t.name, classify(err))
+		}
+		*t.count(&r) = c
+	}
+	if to.db.postgres {
+		// Explicit ids leave the sequences behind: new games and moves
+		// continue after the copied ones.
+		for _, t := range []string{"games", "moves"} {
+			_, err := tx.ExecContext(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'),
+				COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)`, t, t))
+			if err != nil {
+				return r, fmt.Errorf("copy: move the %s sequence on: %w", t, classify(err))
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return r, fmt.Errorf("copy: %w", classify(err))
+	}
+	return r, nil
+}
+
+// copyTable is one table to copy: its columns, and for each a value to
+// scan into that both engines' drivers fill alike.
+type copyTableSpec struct {
+	name, order string
+	columns     []string
+	holders     func() []any
+	count       func(*CopyReport) *int
+}
+
+// holders builds scan targets from a pattern: i for an integer, s for text,
+// b for a boolean, S for nullable text, I for a nullable integer.
+func holders(pattern string) func() []any {
+	return func() []any {
+		out := make([]any, len(pattern))
+		for i, c := range pattern {
+			switch c {
+			case 'i':
+				out[i] = new(int64)
+			case 's':
+				out[i] = new(string)
+			case 'b':
+				out[i] = new(bool)
+			case 'S':
+				out[i] = new(sql.NullString)
+			case 'I':
+				out[i] = new(sql.NullInt64)
+			}
+		}
+		return out
+	}
+}
+
+var copyTables = []copyTableSpec{
+	{name: "games", order: "id", columns: []string{"id", "kind", "guild_id", "channel_id", "creator", "status", "position", "version",
+		"draw_offer", "created_at", "updated_at", "thread_id", "turn_since", "reminders_sent", "remind_hours", "deadline_days",
+		"paused_at", "pause_offer", "expires_at", "board_version"},
+		holders: holders("isssssssiiisiiiiiiii"), count: func(r *CopyReport) *int { return &r.Games }},
+	{name: "seats", order: "game_id, seat", columns: []string{"game_id", "seat", "user_id", "name", "joined"},
+		holders: holders("iissb"), count: func(r *CopyReport) *int { return &r.Seats }},
+	{name: "moves", order: "id", columns: []string{"id", "game_id", "ply", "seat", "kind", "text", "at", "interaction_id"},
+		holders: holders("iiiissiS"), count: func(r *CopyReport) *int { return &r.Entries }},
+	{name: "interactions", order: "id", columns: []string{"id", "game_id", "at"},
+		holders: holders("sIi"), count: func(r *CopyReport) *int { return &r.Interactions }},
+	{name: "guild_settings", order: "guild_id", columns: []string{"guild_id", "remind_hours", "deadline_days", "invite_hours", "updated_at"},
+		holders: holders("siiii"), count: func(r *CopyReport) *int { return &r.ServerSettings }},
+	{name: "user_settings", order: "user_id", columns: []string{"user_id", "reminders_off", "updated_at"},
+		holders: holders("sbi"), count: func(r *CopyReport) *int { return &r.PlayerSettings }},
+}
+
+func copyTable(ctx context.Context, from *DB, to sqlTx, t copyTableSpec) (int, error) {
+	cols := ""
+	marks := ""
+	for i, c := range t.columns {
+		if i > 0 {
+			cols += ", "
+			marks += ", "
+		}
+		cols += c
+		marks += "?"
+	}
+	rows, err := from.db.QueryContext(ctx, "SELECT "+cols+" FROM "+t.name+" ORDER BY "+t.order)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	insert := "INSERT INTO " + t.name + " (" + cols + ") VALUES (" + marks + ")"
+	n := 0
+	for rows.Next() {
+		vals := t.holders()
+		if err := rows.Scan(vals...); err != nil {
+			return n, err
+		}
+		args := make([]any, len(vals))
+		for i, v := range vals {
+			switch v := v.(type) {
+			case *int64:
+				args[i] = *v
+			case *string:
+				args[i] = *v
+			case *bool:
+				args[i] = *v
+			case *sql.NullString:
+				args[i] = *v
+			case *sql.NullInt64:
+				args[i] = *v
+			}
+		}
+		if _, err := to.ExecContext(ctx, insert, args...); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, rows.Err()
+}
