@@ -29,8 +29,7 @@ func TestProgramServesHTTPInteractions(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	f := discordtest.New(t, discordtest.WithTimeout(10*time.Second))
-	discordTransport = f.Transport()
-	t.Cleanup(func() { discordTransport = nil })
+	t.Setenv("PARLOR_DISCORD_API", f.URL())
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

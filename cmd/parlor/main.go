@@ -311,12 +311,13 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			return fmt.Errorf("discord session: %w", err)
 		}
 		s.ShardID, s.ShardCount = cfg.shardID, cfg.shardCount
-		if discordTransport != nil {
-			s.Client = &http.Client{Transport: discordTransport}
+		if cfg.api != "" {
+			s.Client = &http.Client{Transport: apiAt(cfg.api)}
 		}
 		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", cfg.token,
 			"http", cfg.httpAddr, "gateway", cfg.gateway, "shard", cfg.shardID, "shards", cfg.shardCount)
 		d := discord.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), env.logger)
+		d.SweepEvery = cfg.sweepEvery
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		var doors []func() error
@@ -345,9 +346,25 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	}
 }
 
-// discordTransport, if set, carries the bot's calls to Discord: the tests
-// point it at a fake Discord. Nil is Go's default transport.
-var discordTransport http.RoundTripper
+// apiAt is a transport that sends the requests for https://discord.com to
+// base instead (a fake Discord, in tests), over Go's default transport.
+func apiAt(base string) http.RoundTripper {
+	return roundTripper(func(r *http.Request) (*http.Response, error) {
+		if r.URL.Host == "discord.com" {
+			u, err := url.Parse(base)
+			if err != nil {
+				return nil, err
+			}
+			r = r.Clone(r.Context())
+			r.URL.Scheme, r.URL.Host, r.Host = u.Scheme, u.Host, u.Host
+		}
+		return http.DefaultTransport.RoundTrip(r)
+	})
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 // doors is how the bot meets Discord, from the environment.
 type doors struct {
@@ -356,6 +373,8 @@ type doors struct {
 	publicKey           ed25519.PublicKey
 	gateway             bool
 	shardID, shardCount int
+	sweepEvery          time.Duration // how often to sweep; 0 for the default
+	api                 string        // Discord's API elsewhere than https://discord.com: a fake Discord, for tests
 }
 
 // doorsFromEnv reads the doors' settings: DISCORD_TOKEN always;
@@ -391,6 +410,14 @@ func doorsFromEnv() (doors, error) {
 	if !d.gateway && d.httpAddr == "" {
 		return d, errors.New("PARLOR_GATEWAY=off and no PARLOR_HTTP_ADDR: Parlor would have no door to Discord")
 	}
+	if v := strings.TrimSpace(os.Getenv("PARLOR_SWEEP_EVERY")); v != "" {
+		every, err := time.ParseDuration(v)
+		if err != nil || every <= 0 {
+			return d, fmt.Errorf("PARLOR_SWEEP_EVERY=%q: say how often to sweep, like 1m", v)
+		}
+		d.sweepEvery = every
+	}
+	d.api = strings.TrimSpace(os.Getenv("PARLOR_DISCORD_API"))
 	id, count := os.Getenv("DISCORD_SHARD_ID"), os.Getenv("DISCORD_SHARD_COUNT")
 	if id != "" || count != "" {
 		i, err1 := strconv.Atoi(strings.TrimSpace(id))
