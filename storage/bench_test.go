@@ -1,9 +1,15 @@
 package storage
 
 import (
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
+
+	"parlor/storage/storagetest"
 )
 
 // BenchmarkApply measures how many moves a second one game can commit: each
@@ -33,4 +39,66 @@ func BenchmarkApply(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkStoredMoves measures stored moves a second on each engine with
+// 1 and with 16 writers, each writer playing its own game, as players do:
+// one Apply per move with its entry and interaction id, version-guarded.
+// PostgreSQL's figures need PARLOR_TEST_POSTGRES (with the server's fsync
+// on for figures worth quoting: PARLOR_PG_FSYNC=on .ci/postgres).
+func BenchmarkStoredMoves(b *testing.B) {
+	for _, engine := range []string{"sqlite", "postgres"} {
+		for _, writers := range []int{1, 16} {
+			b.Run(fmt.Sprintf("%s/writers=%d", engine, writers), func(b *testing.B) {
+				source := storagetest.SQLite(b)
+				if engine == "postgres" {
+					source = storagetest.Postgres(b)
+				}
+				db, err := Open(b.Context(), source)
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer db.Close()
+				games := make([]*Game, writers)
+				for i := range games {
+					games[i] = &Game{Kind: "kingsmen", ChannelID: "c1", Creator: "u1", Status: StatusActive, Position: "p0",
+						DrawOffer: NoDrawOffer, Seats: []Seat{{Seat: 0, UserID: "u1", Joined: true}, {Seat: 1, UserID: "u2", Joined: true}}}
+					if _, err := db.Create(b.Context(), games[i], ""); err != nil {
+						b.Fatal(err)
+					}
+				}
+				var next atomic.Int64
+				var moves atomic.Int64
+				b.ResetTimer()
+				var wg sync.WaitGroup
+				per := (b.N + writers - 1) / writers
+				for _, g := range games {
+					wg.Go(func() {
+						version := g.Version
+						for range per {
+							n := next.Add(1)
+							c := Change{GameID: g.ID, Version: version, Position: "p" + strconv.FormatInt(n, 10), Status: StatusActive,
+								DrawOffer: NoDrawOffer, InteractionID: "i" + strconv.FormatInt(n, 10), TurnStarted: true,
+								Entries: []Entry{{Seat: int(n % 2), Kind: EntryMove, Text: "m"}}}
+							for {
+								v, err := db.Apply(b.Context(), c)
+								if errors.Is(err, ErrBusy) {
+									continue // SQLite's one writer at a time, past the busy timeout
+								}
+								if err != nil {
+									b.Error(err)
+									return
+								}
+								version = v
+								break
+							}
+							moves.Add(1)
+						}
+					})
+				}
+				wg.Wait()
+				b.ReportMetric(float64(moves.Load())/b.Elapsed().Seconds(), "moves/s")
+			})
+		}
+	}
 }
