@@ -84,6 +84,7 @@ func mustParseKimbo(t testing.TB, text string) *kimbo.Position {
 }
 
 func TestKimboGolden(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range kimboCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,6 +114,7 @@ func TestKimboGolden(t *testing.T) {
 }
 
 func TestKimboPNG(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for i, tc := range kimboCases {
 		p := mustParseKimbo(t, tc.pos)
@@ -167,6 +169,7 @@ func kbNearColour(img *image.RGBA, x, y int, c color.RGBA, tol int) (color.RGBA,
 // colour, and each neutral fence in the neutral colour, in the middle of
 // its slot.
 func TestKimboFenceColours(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range kimboCases {
 		p := mustParseKimbo(t, tc.pos)
@@ -238,6 +241,7 @@ func kbNearPath(p *kimbo.Position, x, y float64) bool {
 // TestKimboMovableMarked checks that, in a move decision, exactly the
 // pieces some legal move starts from are marked in the mover's colour.
 func TestKimboMovableMarked(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	tc := kimboCases[1]
 	p := mustParseKimbo(t, tc.pos)
@@ -273,6 +277,7 @@ func TestKimboMovableMarked(t *testing.T) {
 // TestKimboNames draws every case with too few, too many, empty and
 // unprintable names: none may panic, and the picture keeps its size.
 func TestKimboNames(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range kimboCases {
 		p := mustParseKimbo(t, tc.pos)
@@ -302,6 +307,7 @@ func TestKimboNames(t *testing.T) {
 // TestKimboPlayout draws positions of random games in every phase, for 2,
 // 3 and 4 players: no panic, no error.
 func TestKimboPlayout(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	rng := rand.New(rand.NewPCG(1, 2))
 	phases := map[kimbo.Phase]int{}
@@ -403,6 +409,7 @@ func BenchmarkKimboPNG(b *testing.B) {
 // game of three that goes on, and in a game of two that the resignation
 // ended.
 func TestKimboResignedSeat(t *testing.T) {
+	drawingTest(t)
 	three, err := kimbo.New(3)
 	if err != nil {
 		t.Fatal(err)

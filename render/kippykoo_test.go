@@ -106,6 +106,7 @@ func mustKippyKoo(t testing.TB, text string, moves ...string) *kippykoo.Position
 }
 
 func TestKippyKooGolden(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range kippykooCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -135,6 +136,7 @@ func TestKippyKooGolden(t *testing.T) {
 }
 
 func TestKippyKooPNG(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for i, tc := range kippykooCases {
 		p := mustKippyKoo(t, tc.pos, tc.moves...)
@@ -183,6 +185,7 @@ func TestKippyKooPNG(t *testing.T) {
 // number tagged in the seat's tint; and that each star is in the colour of
 // the seat on its side, or neutral.
 func TestKippyKooMarbleColours(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	all := append(kippykooCases[:len(kippykooCases):len(kippykooCases)], struct {
 		name  string
@@ -378,6 +381,7 @@ func TestKippyKooTrack(t *testing.T) {
 // TestKippyKooNames draws every case with too few, too many, empty and
 // unprintable names: none may panic, and the picture keeps its size.
 func TestKippyKooNames(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range kippykooCases {
 		p := mustKippyKoo(t, tc.pos, tc.moves...)
@@ -408,6 +412,7 @@ func TestKippyKooNames(t *testing.T) {
 // 2, 3 and 4 players, with turns skipped and seats leaving: no panic, no
 // error.
 func TestKippyKooPlayout(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	rng := rand.New(rand.NewPCG(1, 2))
 	phases := map[kippykoo.Phase]int{}
@@ -533,6 +538,7 @@ var kkSentBackCases = []struct {
 // there) and not round the others. The same position read from a text
 // without the record (as written before it existed) has none of them.
 func TestKippyKooSentBackMarks(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range kkSentBackCases {
 		p := mustKippyKoo(t, tc.pos, tc.moves...)
@@ -594,6 +600,7 @@ func TestKippyKooSentBackMarks(t *testing.T) {
 // name bar greyed (a neutral disc, no name in ink) where the others' are
 // not, and its star and pockets neutral (TestKippyKooMarbleColours).
 func TestKippyKooLeftSeat(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	p := mustKippyKoo(t, kkSentBackCases[1].pos, kkSentBackCases[1].moves...)
 	img, err := r.Image(p, Info{Names: []string{"Alice", "Bob", "Chidi", "Dmitri"}})

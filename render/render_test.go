@@ -55,6 +55,7 @@ func mustParse(t testing.TB, text string) *kingsmen.Position {
 }
 
 func TestGolden(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,6 +84,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestKingsmenPNG(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for i, tc := range goldenCases {
 		p := mustParse(t, tc.pos)
@@ -433,4 +435,17 @@ func drawConcurrently(states []rules.State, infos []Info, g int) []error {
 		out = append(out, err)
 	}
 	return out
+}
+
+// drawingTest marks a test of what pictures look like: it draws many
+// boards, which the race detector makes ten times slower and learns
+// nothing from, since one drawing runs on one goroutine. Under -race it
+// skips; the README's test command runs the render package without -race
+// too (go test ./render). The tests of drawing at once (ConcurrentUse) run
+// under -race.
+func drawingTest(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("a picture test: it runs without -race (go test ./render)")
+	}
 }

@@ -90,6 +90,7 @@ func mustRumba(t testing.TB, text string, moves ...string) *rumba.Position {
 }
 
 func TestRumbaGolden(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for _, tc := range rumbaCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,6 +105,7 @@ func TestRumbaGolden(t *testing.T) {
 }
 
 func TestRumbaPNG(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	for i, tc := range rumbaCases {
 		p := mustRumba(t, tc.pos, tc.moves...)
@@ -179,6 +181,7 @@ func rbManAt(t *testing.T, name string, m *image.RGBA, p *rumba.Position, h rumb
 // FINISH; that empty spaces and places show no man; and that blockades are
 // framed in their side's colour.
 func TestRumbaMen(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	all := append(rumbaCases[:len(rumbaCases):len(rumbaCases)], struct {
 		name  string
@@ -454,6 +457,7 @@ func TestRumbaBoard(t *testing.T) {
 // TestRumbaPlayout draws positions of short random games for 2, 3 and 4
 // players, in every phase, and the end of a game: no panic, no error.
 func TestRumbaPlayout(t *testing.T) {
+	drawingTest(t)
 	r := New()
 	rng := rand.New(rand.NewPCG(3, 4))
 	phases := map[rumba.Phase]int{}
