@@ -89,6 +89,11 @@ func label(s string) string {
 // error logged), and an input that is refused changes nothing. With
 // -args -fuzzall every input of the list goes into every option.
 func TestFuzzedInputThroughDiscord(t *testing.T) {
+	if raceDetector {
+		// Hundreds of interactions one after another: nothing for the race
+		// detector to find that the other tests do not race.
+		t.Skip("run without -race: go test ./bot/discord/discordtest")
+	}
 	t.Parallel()
 	h := newHarness(t, sketchy)
 	alice, bob, carol := h.f.NewUser("Alice"), h.f.NewUser("Bob"), h.f.NewUser("Carol")

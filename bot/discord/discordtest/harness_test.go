@@ -210,13 +210,20 @@ func viaHTTP(h *harness) { h.http = true }
 
 // forEachDoor runs test once through each door: the gateway, and the HTTP
 // interactions endpoint; and through the HTTP door with the games in
-// PostgreSQL, as replicas behind a load balancer would keep them.
+// PostgreSQL, as replicas behind a load balancer would keep them. Under
+// -race, which makes a whole game ten times slower, only the gateway runs:
+// the doors' own concurrency is raced by the shorter tests (replicas,
+// contested interactions, a graceful stop), and the README's test command
+// runs this package without -race too.
 func forEachDoor(t *testing.T, test func(t *testing.T, door setting)) {
 	for _, d := range []struct {
 		name string
 		door setting
 	}{{"gateway", func(*harness) {}}, {"http", viaHTTP}, {"http-postgres", func(h *harness) { viaHTTP(h); onPostgres(h) }}} {
 		t.Run(d.name, func(t *testing.T) {
+			if raceDetector && d.name != "gateway" {
+				t.Skip("run without -race: go test ./bot/discord/discordtest")
+			}
 			t.Parallel()
 			test(t, d.door)
 		})

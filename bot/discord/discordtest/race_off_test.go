@@ -1,0 +1,5 @@
+//go:build !race
+
+package discordtest_test
+
+const raceDetector = false
