@@ -292,6 +292,7 @@ func (f *Fake) Redeliver(ix *Interaction) {
 	if endpoint != "" {
 		ix.deliveries++
 		ix.posting++
+		ix.sent = time.Now() // each delivery has its own 3 seconds
 	}
 	f.mu.Unlock()
 	if endpoint != "" {
@@ -300,6 +301,7 @@ func (f *Fake) Redeliver(ix *Interaction) {
 	}
 	f.withSession(func(s *session) {
 		ix.deliveries++
+		ix.sent = time.Now()
 		f.sendLocked(s, "INTERACTION_CREATE", json.RawMessage(ix.Payload))
 	})
 }
@@ -411,7 +413,8 @@ func (f *Fake) post(ix *Interaction, endpoint string) {
 	}
 }
 
-// Sent is when the interaction was dispatched.
+// Sent is when the interaction was dispatched, last (a redelivery has its
+// own three seconds).
 func (ix *Interaction) Sent() time.Time {
 	ix.f.mu.Lock()
 	defer ix.f.mu.Unlock()
