@@ -266,8 +266,7 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 	}
 	defer tx.Rollback()
 	if c.InteractionID != "" {
-		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)
-			ON CONFLICT (id) DO NOTHING`, c.InteractionID, c.GameID, millis(now))
+		res, err := tx.ExecContext(ctx, qRecordInteraction, c.InteractionID, c.GameID, millis(now))
 		if err != nil {
 			return err
 		}
@@ -288,14 +287,7 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 		p = *c.Pause
 	}
 	// Every right-hand side reads the row as it was before this update.
-	res, err := tx.ExecContext(ctx, `UPDATE games
-		SET board_version = CASE WHEN position <> ? OR status <> ? THEN version + 1 ELSE board_version END,
-			position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?,
-			turn_since = CASE WHEN ? THEN ? ELSE turn_since END,
-			reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END,
-			pause_offer = CASE WHEN ? THEN ? ELSE pause_offer END,
-			paused_at = CASE WHEN ? THEN ? ELSE paused_at END
-		WHERE id = ? AND version = ?`,
+	res, err := tx.ExecContext(ctx, qApplyChange,
 		c.Position, string(c.Status), c.Position, string(c.Status), c.DrawOffer, millis(now),
 		since != 0, since, c.TurnStarted,
 		c.Pause != nil, p.Offer, c.Pause != nil, optMillis(p.PausedAt),
@@ -326,7 +318,7 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 	}
 	if len(c.Entries) > 0 {
 		var last int
-		err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?", c.GameID).Scan(&last)
+		err := tx.QueryRowContext(ctx, qLastPly, c.GameID).Scan(&last)
 		if err != nil {
 			return err
 		}
@@ -339,8 +331,7 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 			if i == 0 && c.InteractionID != "" {
 				interaction = sql.NullString{String: c.InteractionID, Valid: true}
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, seat, kind, text, at, interaction_id)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`, c.GameID, last+i+1, e.Seat, e.Kind, e.Text, millis(at), interaction)
+			_, err := tx.ExecContext(ctx, qAppendEntry, c.GameID, last+i+1, e.Seat, e.Kind, e.Text, millis(at), interaction)
 			if err != nil {
 				return fmt.Errorf("ply %d: %w", last+i+1, err)
 			}
@@ -348,6 +339,26 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 	}
 	return tx.Commit()
 }
+
+// The statements of storing a move, kept prepared (see sqlDB).
+const (
+	qRecordInteraction = `INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)
+			ON CONFLICT (id) DO NOTHING`
+	qApplyChange = `UPDATE games
+		SET board_version = CASE WHEN position <> ? OR status <> ? THEN version + 1 ELSE board_version END,
+			position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?,
+			turn_since = CASE WHEN ? THEN ? ELSE turn_since END,
+			reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END,
+			pause_offer = CASE WHEN ? THEN ? ELSE pause_offer END,
+			paused_at = CASE WHEN ? THEN ? ELSE paused_at END
+		WHERE id = ? AND version = ?`
+	qLastPly     = "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?"
+	qAppendEntry = `INSERT INTO moves (game_id, ply, seat, kind, text, at, interaction_id)
+				VALUES (?, ?, ?, ?, ?, ?, ?)`
+)
+
+// hotQueries are the statements every move runs.
+var hotQueries = []string{qRecordInteraction, qApplyChange, qLastPly, qAppendEntry}
 
 // Handled reports whether the interaction was already recorded by Apply.
 func (db *DB) Handled(ctx context.Context, interactionID string) (bool, error) {

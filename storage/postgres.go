@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/url"
 	"strconv"
+	"sync"
 	"syscall"
 	"time"
 
@@ -72,7 +73,7 @@ func openPostgres(ctx context.Context, source string) (*DB, error) {
 	sqldb.SetMaxOpenConns(maxOpen)
 	sqldb.SetMaxIdleConns(min(maxIdle, maxOpen))
 	sqldb.SetConnMaxLifetime(lifetime)
-	db := &DB{db: sqlDB{DB: sqldb, postgres: true}}
+	db := &DB{db: sqlDB{DB: sqldb, postgres: true, stmts: &sync.Map{}}}
 	if err := db.checkPostgres(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open %s: %w", shown, err)
@@ -80,6 +81,10 @@ func openPostgres(ctx context.Context, source string) (*DB, error) {
 	if err := migrateLocked(ctx, sqldb, migrations.Postgres, db.now); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open %s: %w", shown, err)
+	}
+	if err := db.db.prepare(ctx, hotQueries...); err != nil {
+		db.db.Close()
+		return nil, fmt.Errorf("open %s: prepare: %w", shown, classify(err))
 	}
 	return db, nil
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -127,7 +128,7 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	db := &DB{db: sqlDB{DB: sqldb}}
+	db := &DB{db: sqlDB{DB: sqldb, stmts: &sync.Map{}}}
 	if err := db.check(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open %s: %w", path, explain(abs, err))
@@ -135,6 +136,10 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*DB, error) {
 	if err := migrate(ctx, sqldb, migrations.SQLite, db.now, false); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open %s: %w", path, explain(abs, err))
+	}
+	if err := db.db.prepare(ctx, hotQueries...); err != nil {
+		db.db.Close()
+		return nil, fmt.Errorf("open %s: prepare: %w", path, classify(err))
 	}
 	// A file this process may read but not write (another user's, or on a
 	// read-only mount) opens read-only without complaint, and a database
