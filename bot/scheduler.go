@@ -39,6 +39,8 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 		switch {
 		case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrDuplicate):
 			// Someone moved, or another sweep acted first.
+		case err != nil && ctx.Err() != nil:
+			return out, ctx.Err() // stopping: the rest waits for the next sweep
 		case err != nil:
 			t.log.Error("sweep", "game", g.ID, "err", err)
 		case n != nil:

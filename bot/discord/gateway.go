@@ -127,7 +127,11 @@ func (d *Discord) Sweep(ctx context.Context) {
 		return
 	}
 	notices, err := s.Sweep(ctx)
-	if err != nil {
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// Stopping: the sweep was cut short, and the next process sweeps.
+		d.Logger.Debug("sweep cut short by the stop", "err", err)
+	case err != nil:
 		d.Logger.Error("sweep", "err", err)
 	}
 	for _, n := range notices {

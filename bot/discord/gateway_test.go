@@ -2,6 +2,8 @@ package discord
 
 import (
 	"bytes"
+	"fmt"
+	"log/slog"
 	"context"
 	"encoding/json"
 	"io"
@@ -256,4 +258,27 @@ func TestDiscordRefusalIsPrivate(t *testing.T) {
 // REST callback.
 func serveByREST(t *testing.T, d *Discord, i *discordgo.Interaction) {
 	d.serve(t.Context(), i, func(r *discordgo.InteractionResponse) error { return d.Session.InteractionRespond(i, r) })
+}
+
+// sweeper is a handler whose sweep fails as the database does when the
+// process is stopped in the middle of it.
+type sweeper struct{ fixedHandler }
+
+func (sweeper) Sweep(ctx context.Context) ([]bot.Notice, error) {
+	<-ctx.Done()
+	return nil, fmt.Errorf("find games due: %w", ctx.Err())
+}
+
+// A sweep cut short by the process stopping is no error: nothing is
+// logged at error level (a replica stopped by SIGTERM logged one).
+func TestSweepCutShortByTheStop(t *testing.T) {
+	var logs bytes.Buffer
+	d := newTestDiscord(sweeper{}, &recorder{}, time.Hour)
+	d.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	d.Sweep(ctx)
+	if strings.Contains(logs.String(), "level=ERROR") {
+		t.Errorf("a sweep cut short by the stop logged an error:\n%s", logs.String())
+	}
 }
