@@ -2,11 +2,11 @@ package discord
 
 import (
 	"bytes"
-	"fmt"
-	"log/slog"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
