@@ -84,6 +84,27 @@ func (m Method) Words() string {
 	return "by " + strings.ReplaceAll(string(m), "-", " ")
 }
 
+// Ended says how a game that is over ended, as its drawing says it:
+// "South won by capturing the King", "drawn by agreement", "over by
+// forfeit, with no winner". finished, if not "", says how the game's race
+// is won ("by bringing all four pieces HOME"); side names a winning seat.
+func Ended(o Outcome, finished string, side func(Seat) string) string {
+	how := o.Method.Words()
+	switch {
+	case o.Method == Finished && finished != "":
+		how = finished
+	case len(o.Winners) == 0 && o.Method == Agreement:
+		return "drawn " + how
+	case len(o.Winners) == 0:
+		return "over " + how + ", with no winner"
+	}
+	var w []string
+	for _, s := range o.Winners {
+		w = append(w, side(s))
+	}
+	return strings.Join(w, " and ") + " won " + how
+}
+
 // Outcome is the result of a game: ongoing, won by some seats, or drawn.
 type Outcome struct {
 	Method  Method

@@ -287,20 +287,7 @@ func (p *Position) Drawing() string {
 func (p *Position) status() string {
 	switch p.phase {
 	case PhaseOver:
-		how := p.outcome.Method.Words()
-		switch {
-		case p.outcome.Method == rules.Finished:
-			how = "by bringing all four pieces HOME"
-		case len(p.outcome.Winners) == 0 && p.outcome.Method == rules.Agreement:
-			return "drawn " + how
-		case len(p.outcome.Winners) == 0:
-			return "over " + how + ", with no winner"
-		}
-		var w []string
-		for _, s := range p.outcome.Winners {
-			w = append(w, p.Side(s).String())
-		}
-		return strings.Join(w, " and ") + " won " + how
+		return rules.Ended(p.outcome, "by bringing all four pieces HOME", func(s rules.Seat) string { return p.Side(s).String() })
 	case PhaseOpening:
 		var parts []string
 		for seat, r := range p.OpeningRolls() {
