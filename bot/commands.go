@@ -120,7 +120,7 @@ func gameCommand(kit Kit) CommandSpec {
 	example := kit.Example
 	subs = append(subs,
 		SubSpec{Name: "move", Description: "Make your move", Options: []OptionSpec{
-			{Name: "move", Description: clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength, Example: example},
+			{Name: "move", Description: Clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength, Example: example},
 			gameOption(),
 		}},
 		SubSpec{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},
@@ -171,7 +171,7 @@ func (t *Table) checkOptions(req Request) error {
 			// does for a user option.
 			return sorry("I don't know who %s is: pick someone from the list.", quote(value))
 		}
-		if o.MaxLength > 0 && textLen(value) > o.MaxLength {
+		if o.MaxLength > 0 && TextLen(value) > o.MaxLength {
 			return sorry("The %s you gave is too long: at most %d characters.", o.Name, o.MaxLength)
 		}
 	}

@@ -566,7 +566,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var out []Choice
 		for _, g := range games {
-			c := Choice{Name: clip(fmt.Sprintf("#%d: %s", g.ID, strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
+			c := Choice{Name: Clip(fmt.Sprintf("#%d: %s", g.ID, strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
 			if strings.Contains(rules.Normalize(c.Name), typed) {
 				out = append(out, c)
 			}
@@ -579,7 +579,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var first, rest []Choice
 		for _, m := range l.state.Legal() {
-			c := Choice{Name: clip(m.Text+" · "+l.state.Describe(m), 100), Value: m.Text}
+			c := Choice{Name: Clip(m.Text+" · "+l.state.Describe(m), 100), Value: m.Text}
 			norm := rules.Normalize(m.Text)
 			switch {
 			case strings.HasPrefix(norm, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):

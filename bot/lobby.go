@@ -142,7 +142,7 @@ func threadName(g *storage.Game, kit Kit) string {
 			players = append(players, s.Name)
 		}
 	}
-	return clip(fmt.Sprintf("%s #%d · %s", kit.Game.Title(), g.ID, strings.Join(players, ", ")), 100)
+	return Clip(fmt.Sprintf("%s #%d · %s", kit.Game.Title(), g.ID, strings.Join(players, ", ")), 100)
 }
 
 // ThreadMade records the thread the transport started for a game.

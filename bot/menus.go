@@ -57,7 +57,7 @@ func (t *Table) controls(l *loaded) []Row {
 				rows = append(rows, row)
 				row = nil
 			}
-			row = append(row, Component{Kind: Button, ID: customID(l.row.ID, l.row.Version, "do:"+c.Value), Label: clip(c.Name, 80), Style: Primary})
+			row = append(row, Component{Kind: Button, ID: customID(l.row.ID, l.row.Version, "do:"+c.Value), Label: Clip(c.Name, 80), Style: Primary})
 		}
 		if len(row) > 0 {
 			rows = append(rows, row)
@@ -87,7 +87,7 @@ func (t *Table) controls(l *loaded) []Row {
 				if len(gr.moves) == 1 {
 					desc = l.state.Describe(gr.moves[0])
 				}
-				opts = append(opts, Option{Label: clip(gr.label, 100), Value: gr.key, Description: clip(desc, 100)})
+				opts = append(opts, Option{Label: Clip(gr.label, 100), Value: gr.key, Description: Clip(desc, 100)})
 			}
 			placeholder := menu
 			if parts > 1 {
@@ -98,7 +98,7 @@ func (t *Table) controls(l *loaded) []Row {
 				action = fmt.Sprintf("pick%d", n+1)
 			}
 			n++
-			rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: clip(placeholder, 150), Options: opts}})
+			rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: Clip(placeholder, 150), Options: opts}})
 		}
 	}
 	return rows
@@ -130,7 +130,7 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 	for p := 0; p*maxOptions < len(chosen.moves) && p < maxRows; p++ {
 		var opts []Option
 		for _, m := range chosen.moves[p*maxOptions : min(len(chosen.moves), (p+1)*maxOptions)] {
-			opts = append(opts, Option{Label: clip(m.Text, 100), Value: m.Text, Description: clip(l.state.Describe(m), 100)})
+			opts = append(opts, Option{Label: Clip(m.Text, 100), Value: m.Text, Description: Clip(l.state.Describe(m), 100)})
 		}
 		action := "play"
 		if p > 0 {

@@ -125,7 +125,7 @@ func partnerJoins(g *storage.Game) []Component {
 		if seat < 0 {
 			continue
 		}
-		out = append(out, Component{Kind: Button, ID: customID(g.ID, 0, fmt.Sprintf("join:%d", seat)), Label: clip(labels[side], 80), Style: Success})
+		out = append(out, Component{Kind: Button, ID: customID(g.ID, 0, fmt.Sprintf("join:%d", seat)), Label: Clip(labels[side], 80), Style: Success})
 	}
 	if len(out) == 1 {
 		out[0].Label = "Join"

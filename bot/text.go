@@ -10,13 +10,13 @@ import (
 // handlers keep to (the Discord door makes sure of it).
 const maxContent = 2000
 
-// textLen is a text's length as Discord counts it: in code points.
-func textLen(s string) int { return utf8.RuneCountInString(s) }
+// TextLen is a text's length as Discord counts it: in code points.
+func TextLen(s string) int { return utf8.RuneCountInString(s) }
 
-// clip shortens s to at most n characters, ending it with an ellipsis
+// Clip shortens s to at most n characters, ending it with an ellipsis
 // when it was longer.
-func clip(s string, n int) string {
-	if textLen(s) <= n {
+func Clip(s string, n int) string {
+	if TextLen(s) <= n {
 		return s
 	}
 	r := []rune(s)
@@ -35,5 +35,5 @@ func quote(s string) string {
 		}
 		return r
 	}, s)
-	return `"` + clip(s, maxQuote) + `"`
+	return `"` + Clip(s, maxQuote) + `"`
 }

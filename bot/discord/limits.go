@@ -3,7 +3,6 @@ package discord
 import (
 	"parlor/bot"
 	"strings"
-	"unicode/utf8"
 )
 
 // Discord's limits on what the bot sends (../shared/discord.md). The
@@ -25,18 +24,12 @@ const (
 	maxOptions          = 25 // options of a select, choices of an autocomplete answer
 )
 
-// textLen is a text's length as Discord counts it against its limits.
-func textLen(s string) int { return utf8.RuneCountInString(s) }
-
-// clip shortens s to at most n characters, ending it with an ellipsis
-// when it was longer.
-func clip(s string, n int) string {
-	if textLen(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
+// textLen and clip measure and shorten texts as Discord counts them (the
+// table's own helpers).
+var (
+	textLen = bot.TextLen
+	clip    = bot.Clip
+)
 
 // fit returns m as Discord will take it: every text within its limit
 // (shortened with an ellipsis), at most 5 rows of components, 5 buttons or
