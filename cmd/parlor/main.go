@@ -222,12 +222,16 @@ func newLogger(level string, w io.Writer) (*slog.Logger, error) {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l})), nil
 }
 
-func dbPath(fs *flag.FlagSet) *string {
-	def := os.Getenv("PARLOR_DB")
-	if def == "" {
-		def = "parlor.db"
+// defaultDB is the database PARLOR_DB names, parlor.db if none.
+func defaultDB() string {
+	if db := os.Getenv("PARLOR_DB"); db != "" {
+		return db
 	}
-	return fs.String("db", def, "the database: a SQLite file, or a postgres:// URL (PARLOR_DB)")
+	return "parlor.db"
+}
+
+func dbPath(fs *flag.FlagSet) *string {
+	return fs.String("db", defaultDB(), "the database: a SQLite file, or a postgres:// URL (PARLOR_DB)")
 }
 
 // table opens the database and builds the table service over it.
@@ -448,11 +452,7 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 }
 
 func runCopy(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
-	def := os.Getenv("PARLOR_DB")
-	if def == "" {
-		def = "parlor.db"
-	}
-	from := fs.String("from", def, "the database to copy from: a SQLite file or a postgres:// URL (PARLOR_DB)")
+	from := fs.String("from", defaultDB(), "the database to copy from: a SQLite file or a postgres:// URL (PARLOR_DB)")
 	to := fs.String("to", "", "the empty database to copy into: a postgres:// URL or a SQLite file (required)")
 	return func(ctx context.Context) error {
 		if *to == "" {
