@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 
 	"parlor/migrations"
 )
@@ -134,6 +134,3 @@ func classifyPostgres(err error) (error, bool) {
 	}
 	return err, false
 }
-
-// The pgx driver registers itself as "pgx" for database/sql.
-var _ = stdlib.GetDefaultDriver
