@@ -11,7 +11,7 @@ import (
 )
 
 // benchBoards are a crowded position of each game, as the bot draws them.
-func benchBoards(b *testing.B) []struct {
+func benchBoards(b testing.TB) []struct {
 	game  string
 	state rules.State
 	info  Info

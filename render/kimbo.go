@@ -117,6 +117,7 @@ func (c *kimboCache) load(kit *faceKit, mask uint8) *image.RGBA {
 	})
 	l := &c.layers[mask&15]
 	l.once.Do(func() { l.img = kbStatic(kit, mask) })
+	kit.layer = l.img
 	return l.img
 }
 

@@ -70,6 +70,7 @@ func (c *kingsmenCache) load(kit *faceKit) {
 			}
 		}
 	})
+	kit.layer = c.static
 }
 
 // kmCentre is the centre of square s on the canvas.

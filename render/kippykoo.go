@@ -105,6 +105,7 @@ func (c *kippykooCache) load(kit *faceKit, n int) *image.RGBA {
 	})
 	l := &c.layers[n]
 	l.once.Do(func() { l.img = kkStatic(kit, n, kkSeatSides(n)) })
+	kit.layer = l.img
 	return l.img
 }
 

@@ -49,6 +49,7 @@ type quantizer struct {
 	tmp     []qEntry
 	boxes   []qBox
 	lut     []uint8
+	drawn   []dRun
 }
 
 func newQuantizer() *quantizer {
@@ -60,11 +61,16 @@ func qKey(r, g, b uint8) int { return int(r>>3)<<10 | int(g>>3)<<5 | int(b>>3) }
 // quantize converts the opaque image m to at most 256 colours, reusing dst's
 // pixels when it has the right size.
 func (q *quantizer) quantize(m *image.RGBA, dst *image.Paletted) *image.Paletted {
+	return q.quantizeTo(m, dst, 256)
+}
+
+// quantizeTo converts the opaque image m to at most colours colours (1 to
+// 256), reusing dst's pixels when it has the right size.
+func (q *quantizer) quantizeTo(m *image.RGBA, dst *image.Paletted, colours int) *image.Paletted {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	if w == 0 || h == 0 {
 		return image.NewPaletted(image.Rect(0, 0, w, h), color.Palette{color.RGBA{0, 0, 0, 0xff}})
 	}
-	clear(q.hist)
 	// Pictures are mostly runs of one colour: find the runs of each row
 	// once, then count and map runs instead of pixels.
 	q.runs = q.runs[:0]
@@ -88,67 +94,9 @@ func (q *quantizer) quantize(m *image.RGBA, dst *image.Paletted) *image.Paletted
 		q.runs = append(q.runs, qRun{last, n})
 	}
 	for _, run := range q.runs {
-		r, g, b := uint8(run.c), uint8(run.c>>8), uint8(run.c>>16)
-		e := &q.hist[qKey(r, g, b)]
-		e.n += run.n
-		e.r += run.n * uint32(r)
-		e.g += run.n * uint32(g)
-		e.b += run.n * uint32(b)
+		q.add(run.c, run.n)
 	}
-	q.entries = q.entries[:0]
-	for k, e := range q.hist {
-		if e.n == 0 {
-			continue
-		}
-		half := e.n / 2
-		q.entries = append(q.entries, qEntry{
-			c:   [3]uint8{uint8((e.r + half) / e.n), uint8((e.g + half) / e.n), uint8((e.b + half) / e.n)},
-			n:   e.n,
-			bin: uint16(k),
-		})
-	}
-
-	// Median cut: split the box with the most weight times spread until
-	// there are 256 boxes or none can be split.
-	q.boxes = append(q.boxes[:0], q.box(0, len(q.entries)))
-	for len(q.boxes) < 256 {
-		best, score := -1, uint64(0)
-		for i, b := range q.boxes {
-			if s := b.n * uint64(b.spread); b.hi-b.lo > 1 && s > score {
-				best, score = i, s
-			}
-		}
-		if best < 0 {
-			break
-		}
-		b := q.boxes[best]
-		run := q.entries[b.lo:b.hi]
-		q.sortBy(run, b.axis)
-		// The weighted median, keeping both halves non-empty.
-		var acc uint64
-		cut := b.lo + 1
-		for i := b.lo; i < b.hi-1; i++ {
-			acc += uint64(q.entries[i].n)
-			cut = i + 1
-			if acc*2 >= b.n {
-				break
-			}
-		}
-		q.boxes[best] = q.box(b.lo, cut)
-		q.boxes = append(q.boxes, q.box(cut, b.hi))
-	}
-
-	pal := make(color.Palette, len(q.boxes))
-	for i, b := range q.boxes {
-		var r, g, bl uint64
-		for _, e := range q.entries[b.lo:b.hi] {
-			s := q.hist[e.bin]
-			r, g, bl = r+uint64(s.r), g+uint64(s.g), bl+uint64(s.b)
-			q.lut[e.bin] = uint8(i)
-		}
-		half := b.n / 2
-		pal[i] = color.RGBA{uint8((r + half) / b.n), uint8((g + half) / b.n), uint8((bl + half) / b.n), 0xff}
-	}
+	pal := q.cut(colours, 0, nil)
 
 	if dst == nil || dst.Rect != image.Rect(0, 0, w, h) {
 		dst = image.NewPaletted(image.Rect(0, 0, w, h), nil)
@@ -177,6 +125,96 @@ func (q *quantizer) quantize(m *image.RGBA, dst *image.Paletted) *image.Paletted
 		}
 	}
 	return dst
+}
+
+// add counts n pixels of the colour c, its red in the low byte, in the
+// histogram.
+func (q *quantizer) add(c, n uint32) {
+	r, g, b := uint8(c), uint8(c>>8), uint8(c>>16)
+	e := &q.hist[qKey(r, g, b)]
+	e.n += n
+	e.r += n * uint32(r)
+	e.g += n * uint32(g)
+	e.b += n * uint32(b)
+}
+
+// cut reduces the colours counted by add to at most colours by median cut:
+// it appends them to pal, points the lookup table of every bin counted at
+// base plus its colour's index among them, and empties the histogram.
+func (q *quantizer) cut(colours, base int, pal color.Palette) color.Palette {
+	q.entries = q.entries[:0]
+	for k, e := range q.hist {
+		if e.n == 0 {
+			continue
+		}
+		half := e.n / 2
+		q.entries = append(q.entries, qEntry{
+			c:   [3]uint8{uint8((e.r + half) / e.n), uint8((e.g + half) / e.n), uint8((e.b + half) / e.n)},
+			n:   e.n,
+			bin: uint16(k),
+		})
+	}
+	if len(q.entries) == 0 {
+		return pal // the histogram is empty already
+	}
+
+	// Median cut: split the box with the most weight times spread until
+	// there are enough boxes or none can be split.
+	q.boxes = append(q.boxes[:0], q.box(0, len(q.entries)))
+	for len(q.boxes) < colours {
+		best, score := -1, uint64(0)
+		for i, b := range q.boxes {
+			if s := b.n * uint64(b.spread) * uint64(b.spread); b.hi-b.lo > 1 && s > score {
+				best, score = i, s
+			}
+		}
+		if best < 0 {
+			break
+		}
+		b := q.boxes[best]
+		run := q.entries[b.lo:b.hi]
+		q.sortBy(run, b.axis)
+		// The weighted median, keeping both halves non-empty.
+		var acc uint64
+		cut := b.lo + 1
+		for i := b.lo; i < b.hi-1; i++ {
+			acc += uint64(q.entries[i].n)
+			cut = i + 1
+			if acc*2 >= b.n {
+				break
+			}
+		}
+		q.boxes[best] = q.box(b.lo, cut)
+		q.boxes = append(q.boxes, q.box(cut, b.hi))
+	}
+
+	for i, b := range q.boxes {
+		var r, g, bl uint64
+		for _, e := range q.entries[b.lo:b.hi] {
+			s := q.hist[e.bin]
+			r, g, bl = r+uint64(s.r), g+uint64(s.g), bl+uint64(s.b)
+			q.lut[e.bin] = uint8(base + i)
+		}
+		half := b.n / 2
+		pal = append(pal, color.RGBA{uint8((r + half) / b.n), uint8((g + half) / b.n), uint8((bl + half) / b.n), 0xff})
+	}
+	// A colour of a few pixels can share a box with far heavier ones and be
+	// drawn far off, say a stray antialiased pixel of a piece: such colours
+	// take the nearest of all the palette's colours instead.
+	for _, e := range q.entries {
+		if qDist(e.c, pal[q.lut[e.bin]].(color.RGBA)) <= qFar {
+			continue
+		}
+		best, bestD := 0, 1<<30
+		for i, c := range pal {
+			if d := qDist(e.c, c.(color.RGBA)); d < bestD {
+				best, bestD = i, d
+			}
+		}
+		q.lut[e.bin] = uint8(best)
+	}
+	clear(q.hist)
+	return pal
 }
 
 // sortBy sorts run by channel axis: a counting sort, as channels are bytes.
@@ -211,4 +249,19 @@ func (q *quantizer) box(lo, hi int) qBox {
 		}
 	}
 	return b
+}
+
+// qFar is the distance, the largest difference of a channel, past which a
+// colour looks for a nearer one than its box's.
+const qFar = 24
+
+// qDist is the largest difference of a channel between a and b.
+func qDist(a [3]uint8, b color.RGBA) int {
+	d := func(x, y uint8) int {
+		if x > y {
+			return int(x - y)
+		}
+		return int(y - x)
+	}
+	return max(d(a[0], b.R), d(a[1], b.G), d(a[2], b.B))
 }

@@ -58,6 +58,7 @@ type Renderer struct {
 	paletted   freeList[*image.Paletted]
 	quantizers freeList[*quantizer]
 	pngBuffers pngBuffers
+	refs       references
 	km         kingsmenCache
 	kb         kimboCache
 	kk         kippykooCache
@@ -100,7 +101,7 @@ func New() *Renderer {
 
 // Image draws s. It fails for a state of a game that has no painter.
 func (r *Renderer) Image(s rules.State, info Info) (image.Image, error) {
-	img, err := r.draw(s, info, nil)
+	img, _, err := r.draw(s, info, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -108,16 +109,24 @@ func (r *Renderer) Image(s rules.State, info Info) (image.Image, error) {
 }
 
 // draw paints s on canvas, or on a new image when canvas is nil or of the
-// wrong size, and returns the image painted.
-func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (*image.RGBA, error) {
+// wrong size, and returns the image painted and the static layer it was
+// painted on, nil if none.
+func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (img, layer *image.RGBA, err error) {
 	if r.fonts.err != nil {
-		return nil, r.fonts.err
+		return nil, nil, r.fonts.err
 	}
 	kit := r.kits.get()
 	if kit == nil {
 		kit = &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}}
 	}
 	defer r.kits.put(kit)
+	kit.layer = nil
+	img, err = r.paint(s, info, kit, canvas)
+	return img, kit.layer, err
+}
+
+// paint has the painter of s's game paint it.
+func (r *Renderer) paint(s rules.State, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
 	switch st := s.(type) {
 	case *kingsmen.Position:
 		if st == nil {
@@ -149,7 +158,7 @@ func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (*image.RG
 // PNG draws s and encodes it as an 8-bit paletted PNG file (see
 // quantize.go), 50–80 KB for a board.
 func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
-	img, err := r.draw(s, info, r.canvases.get())
+	img, layer, err := r.draw(s, info, r.canvases.get())
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +167,12 @@ func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 	if q == nil {
 		q = newQuantizer()
 	}
-	pal := q.quantize(img, r.paletted.get())
+	var pal *image.Paletted
+	if layer != nil && layer.Rect == img.Rect && layer.Stride == img.Stride {
+		pal = q.quantizeOver(img, layer, r.refs.of(layer, q), r.paletted.get())
+	} else {
+		pal = q.quantize(img, r.paletted.get())
+	}
 	r.quantizers.put(q)
 	defer r.paletted.put(pal)
 
@@ -247,6 +261,9 @@ type faceKey struct {
 type faceKit struct {
 	fonts *fonts
 	faces map[faceKey]font.Face
+	// layer is the static layer the picture being drawn starts from, set
+	// by the painter's cache when it hands the layer out.
+	layer *image.RGBA
 }
 
 func (k *faceKit) face(bold bool, size float64) font.Face {
@@ -259,7 +276,7 @@ func (k *faceKit) face(bold bool, size float64) font.Face {
 		ft = k.fonts.bold
 	}
 	f := &cachedFace{
-		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 128}),
+		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 1024}),
 		advance: map[rune]fixed.Int26_6{},
 	}
 	b, _, _ := f.Face.GlyphBounds('H')

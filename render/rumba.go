@@ -112,6 +112,7 @@ func (c *rumbaCache) load(kit *faceKit, n int) *image.RGBA {
 	})
 	l := &c.layers[n]
 	l.once.Do(func() { l.img = rbStatic(kit, n) })
+	kit.layer = l.img
 	return l.img
 }
 

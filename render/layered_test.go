@@ -1,0 +1,96 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"testing"
+)
+
+// TestPNGLooksLikeTheImage checks the PNG of a crowded board of every game,
+// reduced as a layer plus what was drawn on it, against the full-colour
+// picture: off by little more than an antialiased edge's shade, never by
+// much, and the colours of the seats exact where they are flat.
+func TestPNGLooksLikeTheImage(t *testing.T) {
+	drawingTest(t)
+	r := New()
+	for _, tc := range benchBoards(t) {
+		t.Run(tc.game, func(t *testing.T) {
+			data, err := r.PNG(tc.state, tc.info)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			full, layer, err := r.draw(tc.state, tc.info, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if layer == nil {
+				t.Fatal("the painter reported no static layer")
+			}
+			got := toRGBA(img)
+			w, h := full.Rect.Dx(), full.Rect.Dy()
+			near, far := strays(got, full, 12, 64)
+			if near > w*h/100 || far > 0 {
+				t.Errorf("PNG strays from the image: %d pixels by more than 12, %d by more than 64; want under %d and 0",
+					near, far, w*h/100)
+			}
+			flat := 0
+			for y := 1; y < h-1; y++ {
+				for x := 1; x < w-1; x++ {
+					c := full.RGBAAt(x, y)
+					seat := -1
+					for s, f := range seatFill {
+						if c == f {
+							seat = s
+						}
+					}
+					if seat < 0 || full.RGBAAt(x-1, y) != c || full.RGBAAt(x+1, y) != c ||
+						full.RGBAAt(x, y-1) != c || full.RGBAAt(x, y+1) != c {
+						continue
+					}
+					flat++
+					if g := got.RGBAAt(x, y); g != c {
+						t.Fatalf("(%d,%d) is seat %d's colour %v, flat around; the PNG has %v", x, y, seat, c, g)
+					}
+				}
+			}
+			if flat == 0 {
+				t.Fatal("no flat seat colour to check")
+			}
+		})
+	}
+}
+
+// TestQuantizeOverAnyLayer checks that a picture reduced over a layer it
+// was not drawn on is still right: every pixel that differs counts as drawn.
+func TestQuantizeOverAnyLayer(t *testing.T) {
+	drawingTest(t)
+	r := New()
+	boards := benchBoards(t)
+	pic, _, err := r.draw(boards[1].state, boards[1].info, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another game's layer, cut or padded to the picture's size.
+	_, other, err := r.draw(boards[3].state, boards[3].info, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layer := image.NewRGBA(pic.Rect)
+	copy(layer.Pix, other.Pix)
+	q := newQuantizer()
+	ref := q.quantizeTo(layer, nil, refColours)
+	got := q.quantizeOver(pic, layer, ref, nil)
+	if len(got.Palette) > 256 {
+		t.Fatalf("%d colours", len(got.Palette))
+	}
+	w, h := pic.Rect.Dx(), pic.Rect.Dy()
+	near, far := strays(toRGBA(got), pic, 12, 64)
+	if near > w*h/50 || far > 0 {
+		t.Errorf("reduced over another layer, the picture strays: %d pixels by more than 12, %d by more than 64", near, far)
+	}
+}
