@@ -132,17 +132,7 @@ func (q *quantizer) quantizeOver(m, layer *image.RGBA, ref, dst *image.Paletted)
 	// Map what was drawn.
 	for _, run := range q.drawn {
 		idx := q.lut[qKey(uint8(run.c), uint8(run.c>>8), uint8(run.c>>16))]
-		seg := dst.Pix[run.pos : run.pos+run.n]
-		if len(seg) < 16 {
-			for i := range seg {
-				seg[i] = idx
-			}
-		} else {
-			seg[0] = idx
-			for k := 1; k < len(seg); k *= 2 {
-				copy(seg[k:], seg[:k])
-			}
-		}
+		fill(dst.Pix[run.pos:run.pos+run.n], idx)
 	}
 	return dst
 }

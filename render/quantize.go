@@ -106,17 +106,7 @@ func (q *quantizer) quantizeTo(m *image.RGBA, dst *image.Paletted, colours int) 
 	out := dst.Pix[:w]
 	for _, run := range q.runs {
 		idx := q.lut[qKey(uint8(run.c), uint8(run.c>>8), uint8(run.c>>16))]
-		seg := out[x : x+int(run.n)]
-		if len(seg) < 16 {
-			for i := range seg {
-				seg[i] = idx
-			}
-		} else {
-			seg[0] = idx
-			for k := 1; k < len(seg); k *= 2 {
-				copy(seg[k:], seg[:k])
-			}
-		}
+		fill(out[x:x+int(run.n)], idx)
 		if x += int(run.n); x == w {
 			x, y = 0, y+1
 			if y < h {
@@ -264,4 +254,18 @@ func qDist(a [3]uint8, b color.RGBA) int {
 		return int(y - x)
 	}
 	return max(d(a[0], b.R), d(a[1], b.G), d(a[2], b.B))
+}
+
+// fill sets every byte of seg to v.
+func fill(seg []uint8, v uint8) {
+	if len(seg) < 16 {
+		for i := range seg {
+			seg[i] = v
+		}
+		return
+	}
+	seg[0] = v
+	for k := 1; k < len(seg); k *= 2 {
+		copy(seg[k:], seg[:k])
+	}
 }
