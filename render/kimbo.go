@@ -65,8 +65,9 @@ var (
 	kbCoordInk   = color.RGBA{0x5a, 0x44, 0x30, 0xff}
 )
 
-// kimboCache holds what every Kimbo picture shares: the static layer for
-// each set of occupied sides, and the piece sprites.
+// kimboCache holds the sprites every Kimbo picture shares; the static
+// layers, one for each set of occupied sides, are kept with the renderer's
+// layers.
 type kimboCache struct {
 	spriteOnce sync.Once
 	sprites    [4][4]*image.RGBA // pieces by seat and side
@@ -75,12 +76,6 @@ type kimboCache struct {
 	discs      [4][4]*image.RGBA // seat discs with side letters, by seat and side
 	dice       [2][7]*image.RGBA // die faces: the header's, the name bars'
 	bars       [4][2]*image.RGBA // the back of the bar of a seat to move or won: full width, half
-	layers     [16]kbLayer       // by the mask of occupied sides
-}
-
-type kbLayer struct {
-	once sync.Once
-	img  *image.RGBA
 }
 
 // load returns the static layer for the occupied sides mask and makes sure
@@ -115,10 +110,7 @@ func (c *kimboCache) load(kit *faceKit, mask uint8) *image.RGBA {
 			}
 		}
 	})
-	l := &c.layers[mask&15]
-	l.once.Do(func() { l.img = kbStatic(kit, mask) })
-	kit.layer = l.img
-	return l.img
+	return kit.base("kimbo", int(mask&15), func() *image.RGBA { return kbStatic(kit, mask) })
 }
 
 // kbCentre is the centre of cell s on the canvas; HOME's is its middle cell.

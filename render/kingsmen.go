@@ -57,20 +57,20 @@ var (
 // kingsmenCache holds what every All the King's Men picture shares.
 type kingsmenCache struct {
 	once    sync.Once
-	static  *image.RGBA       // background, plain name bars, board, arrows, coordinates
 	sprites [2][4]*image.RGBA // pieces by side and kind
 }
 
-func (c *kingsmenCache) load(kit *faceKit) {
+// load returns the static layer (background, plain name bars, board,
+// arrows, coordinates) and makes sure the sprites are drawn.
+func (c *kingsmenCache) load(kit *faceKit) *image.RGBA {
 	c.once.Do(func() {
-		c.static = kmStatic(kit)
 		for side := kingsmen.South; side <= kingsmen.North; side++ {
 			for k := kingsmen.King; k <= kingsmen.Archer; k++ {
 				c.sprites[side][k] = kmSprite(kit, kingsmen.Piece{Kind: k, Side: side})
 			}
 		}
 	})
-	kit.layer = c.static
+	return kit.base("kingsmen", 0, func() *image.RGBA { return kmStatic(kit) })
 }
 
 // kmCentre is the centre of square s on the canvas.
@@ -234,8 +234,7 @@ func kmSprite(kit *faceKit, p kingsmen.Piece) *image.RGBA {
 
 // kingsmen draws an All the King's Men position.
 func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
-	r.km.load(kit)
-	img := copyCanvas(canvas, r.km.static)
+	img := copyCanvas(canvas, r.km.load(kit))
 	dc := gg.NewContextForRGBA(img)
 
 	names := [2]string{info.name(r.fonts, 0, kmSideNames[0]), info.name(r.fonts, 1, kmSideNames[1])}

@@ -76,20 +76,14 @@ var (
 	kkTitleInk   = color.RGBA{0xd9, 0xc8, 0xa6, 0xff} // the game's name in the middle of the board
 )
 
-// kippykooCache holds what every Kippy Koo picture shares: the static layer
-// for each number of players, a board with every side neutral, and the
-// marble sprites.
+// kippykooCache holds the marble sprites every Kippy Koo picture shares.
+// The static layers (one for each number of players, and a board with
+// every star and pocket neutral, for patches where seats have left) are
+// kept with the renderer's layers.
 type kippykooCache struct {
 	spriteOnce sync.Once
 	marbles    [4][4]*image.RGBA // track marbles by seat and side
 	pocket     [4][4]*image.RGBA // pocket marbles by seat and side
-	layers     [5]kkLayer        // by the number of players
-	neutral    kkLayer           // every star and pocket neutral: patches for seats that have left
-}
-
-type kkLayer struct {
-	once sync.Once
-	img  *image.RGBA
 }
 
 // load returns the static layer for a game of n players (2 to 4) and makes
@@ -103,18 +97,13 @@ func (c *kippykooCache) load(kit *faceKit, n int) *image.RGBA {
 			}
 		}
 	})
-	l := &c.layers[n]
-	l.once.Do(func() { l.img = kkStatic(kit, n, kkSeatSides(n)) })
-	kit.layer = l.img
-	return l.img
+	return kit.base("kippykoo", n, func() *image.RGBA { return kkStatic(kit, n, kkSeatSides(n)) })
 }
 
 // neutralLayer returns the static layer of a board where nobody sits: the
 // board of every layer, with every star and pocket neutral.
 func (c *kippykooCache) neutralLayer(kit *faceKit) *image.RGBA {
-	l := &c.neutral
-	l.once.Do(func() { l.img = kkStatic(kit, 4, nil) })
-	return l.img
+	return kit.static("kippykoo", 0, func() *image.RGBA { return kkStatic(kit, 4, nil) })
 }
 
 // kkSeatSides are the sides seats sit on in a game of n players, as the

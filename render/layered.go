@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
-	"sync"
 )
 
 // Most of a board picture is its static layer: the board, the plain name
@@ -23,35 +22,6 @@ import (
 // refColours is how many palette entries the static layer gets; the
 // picture's own drawing gets the other 256 − refColours at least.
 const refColours = 160
-
-// reference is a static layer reduced to a palette.
-type reference struct {
-	once sync.Once
-	img  *image.Paletted
-}
-
-// references are the layers' reductions, made when a layer is first
-// encoded; layers are few and kept for the renderer's life.
-type references struct {
-	mu sync.Mutex
-	m  map[*image.RGBA]*reference
-}
-
-// of returns layer's reduction, made with q the first time.
-func (rs *references) of(layer *image.RGBA, q *quantizer) *image.Paletted {
-	rs.mu.Lock()
-	if rs.m == nil {
-		rs.m = map[*image.RGBA]*reference{}
-	}
-	ref, ok := rs.m[layer]
-	if !ok {
-		ref = &reference{}
-		rs.m[layer] = ref
-	}
-	rs.mu.Unlock()
-	ref.once.Do(func() { ref.img = q.quantizeTo(layer, nil, refColours) })
-	return ref.img
-}
 
 // dRun is a run of n drawn pixels of the colour c, the first at pos in the
 // paletted picture's pixels.

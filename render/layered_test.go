@@ -81,7 +81,7 @@ func TestQuantizeOverAnyLayer(t *testing.T) {
 		t.Fatal(err)
 	}
 	layer := image.NewRGBA(pic.Rect)
-	copy(layer.Pix, other.Pix)
+	copy(layer.Pix, other.img.Pix)
 	q := newQuantizer()
 	ref := q.quantizeTo(layer, nil, refColours)
 	got := q.quantizeOver(pic, layer, ref, nil)
@@ -92,5 +92,57 @@ func TestQuantizeOverAnyLayer(t *testing.T) {
 	near, far := strays(toRGBA(got), pic, 12, 64)
 	if near > w*h/50 || far > 0 {
 		t.Errorf("reduced over another layer, the picture strays: %d pixels by more than 12, %d by more than 64", near, far)
+	}
+}
+
+// TestLayersPackedAndUnpacked checks that a static layer unpacked from its
+// runs is the layer drawn, pixel for pixel and index for index, and that
+// pictures drawn after their layer fell out of the few kept ready are the
+// same as before.
+func TestLayersPackedAndUnpacked(t *testing.T) {
+	drawingTest(t)
+	r := New()
+	boards := benchBoards(t)
+	first := make([][]byte, len(boards))
+	for i, tc := range boards {
+		data, err := r.PNG(tc.state, tc.info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first[i] = data
+	}
+	if n := len(r.layers.recent); n > hotLayers {
+		t.Fatalf("%d layers unpacked, want at most %d", n, hotLayers)
+	}
+	for key, p := range r.layers.packed {
+		fresh := p.unpack()
+		var drawn *layer
+		for i, tc := range boards {
+			if tc.game == key.game {
+				_, drawn, _ = r.draw(boards[i].state, boards[i].info, nil)
+			}
+		}
+		if drawn == nil {
+			t.Fatalf("no board of %s", key.game)
+		}
+		if !bytes.Equal(fresh.img.Pix, drawn.img.Pix) || fresh.img.Rect != drawn.img.Rect {
+			t.Errorf("%s: the layer unpacked differs from the layer drawn", key.game)
+		}
+		if !bytes.Equal(fresh.ref.Pix, drawn.ref.Pix) || len(fresh.ref.Palette) != len(drawn.ref.Palette) {
+			t.Errorf("%s: the reduction unpacked differs from the layer's", key.game)
+		}
+	}
+	// Every board again, each time after the others: each layer is
+	// unpacked afresh at least once.
+	for round := range 2 {
+		for i, tc := range boards {
+			data, err := r.PNG(tc.state, tc.info)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(data, first[i]) {
+				t.Errorf("round %d: %s's picture changed after its layer was packed away", round, tc.game)
+			}
+		}
 	}
 }

@@ -58,7 +58,7 @@ type Renderer struct {
 	paletted   freeList[*image.Paletted]
 	quantizers freeList[*quantizer]
 	pngBuffers pngBuffers
-	refs       references
+	layers     layers
 	km         kingsmenCache
 	kb         kimboCache
 	kk         kippykooCache
@@ -89,7 +89,7 @@ func (f freeList[T]) put(t T) {
 // New returns a Renderer. The embedded fonts are parsed here; the static
 // boards are drawn the first time each game is drawn.
 func New() *Renderer {
-	const keep = 4 // pictures drawn at once that find their scratch ready
+	const keep = 2 // pictures drawn at once that find their scratch ready: one a core here
 	return &Renderer{
 		fonts:      parseFonts(),
 		kits:       make(freeList[*faceKit], keep),
@@ -111,13 +111,13 @@ func (r *Renderer) Image(s rules.State, info Info) (image.Image, error) {
 // draw paints s on canvas, or on a new image when canvas is nil or of the
 // wrong size, and returns the image painted and the static layer it was
 // painted on, nil if none.
-func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (img, layer *image.RGBA, err error) {
+func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (img *image.RGBA, base *layer, err error) {
 	if r.fonts.err != nil {
 		return nil, nil, r.fonts.err
 	}
 	kit := r.kits.get()
 	if kit == nil {
-		kit = &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}}
+		kit = &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
 	}
 	defer r.kits.put(kit)
 	kit.layer = nil
@@ -158,7 +158,7 @@ func (r *Renderer) paint(s rules.State, info Info, kit *faceKit, canvas *image.R
 // PNG draws s and encodes it as an 8-bit paletted PNG file (see
 // quantize.go), 50–80 KB for a board.
 func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
-	img, layer, err := r.draw(s, info, r.canvases.get())
+	img, base, err := r.draw(s, info, r.canvases.get())
 	if err != nil {
 		return nil, err
 	}
@@ -168,8 +168,8 @@ func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 		q = newQuantizer()
 	}
 	var pal *image.Paletted
-	if layer != nil && layer.Rect == img.Rect && layer.Stride == img.Stride {
-		pal = q.quantizeOver(img, layer, r.refs.of(layer, q), r.paletted.get())
+	if base != nil && base.img.Rect == img.Rect && base.img.Stride == img.Stride {
+		pal = q.quantizeOver(img, base.img, base.ref, r.paletted.get())
 	} else {
 		pal = q.quantize(img, r.paletted.get())
 	}
@@ -261,9 +261,33 @@ type faceKey struct {
 type faceKit struct {
 	fonts *fonts
 	faces map[faceKey]font.Face
+	r     *Renderer
 	// layer is the static layer the picture being drawn starts from, set
-	// by the painter's cache when it hands the layer out.
-	layer *image.RGBA
+	// by base when the painter takes it.
+	layer *layer
+}
+
+// base returns the static layer key of game, drawn by draw the first time,
+// as the layer the picture being drawn starts from.
+func (k *faceKit) base(game string, variant int, draw func() *image.RGBA) *image.RGBA {
+	k.layer = k.r.layers.get(layerKey{game, variant}, k.r.reduce, draw)
+	return k.layer.img
+}
+
+// static returns the static layer key of game, drawn by draw the first
+// time, for the picture to copy parts of.
+func (k *faceKit) static(game string, variant int, draw func() *image.RGBA) *image.RGBA {
+	return k.r.layers.get(layerKey{game, variant}, k.r.reduce, draw).img
+}
+
+// reduce reduces a static layer to refColours colours.
+func (r *Renderer) reduce(m *image.RGBA) *image.Paletted {
+	q := r.quantizers.get()
+	if q == nil {
+		q = newQuantizer()
+	}
+	defer r.quantizers.put(q)
+	return q.quantizeTo(m, nil, refColours)
 }
 
 func (k *faceKit) face(bold bool, size float64) font.Face {
@@ -276,7 +300,7 @@ func (k *faceKit) face(bold bool, size float64) font.Face {
 		ft = k.fonts.bold
 	}
 	f := &cachedFace{
-		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 1024}),
+		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 128}),
 		advance: map[rune]fixed.Int26_6{},
 	}
 	b, _, _ := f.Face.GlyphBounds('H')

@@ -84,17 +84,12 @@ var (
 	rbSideTint = [2]color.RGBA{{0xf4, 0xcd, 0xc8, 0xff}, {0xcd, 0xcd, 0xd2, 0xff}}
 )
 
-// rumbaCache holds what every Rumba picture shares: the static layer for
-// each number of players, and the men's sprites.
+// rumbaCache holds the men's sprites every Rumba picture shares; the
+// static layers, one for each number of players, are kept with the
+// renderer's layers.
 type rumbaCache struct {
 	spriteOnce sync.Once
 	men        [4][3]*image.RGBA // by hand and size: rbManR, rbPairR, rbTrioR
-	layers     [5]rbLayer        // by the number of players
-}
-
-type rbLayer struct {
-	once sync.Once
-	img  *image.RGBA
 }
 
 // rbRadii are the sizes of the men's sprites.
@@ -110,10 +105,7 @@ func (c *rumbaCache) load(kit *faceKit, n int) *image.RGBA {
 			}
 		}
 	})
-	l := &c.layers[n]
-	l.once.Do(func() { l.img = rbStatic(kit, n) })
-	kit.layer = l.img
-	return l.img
+	return kit.base("rumba", n, func() *image.RGBA { return rbStatic(kit, n) })
 }
 
 // man draws hand h's man of the size radius (one of rbRadii) centred on
