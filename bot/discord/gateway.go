@@ -7,12 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"parlor/bot"
+	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"parlor/bot"
 )
 
 // DefaultSweepEvery is how often Run sweeps when SweepEvery is zero.
@@ -29,6 +32,12 @@ type Discord struct {
 	// DeferAfter is how long a handler may take before the interaction is
 	// deferred, well inside Discord's 3 seconds. Zero means 1.5 s.
 	DeferAfter time.Duration
+	// When more than CrowdAt interactions are in hand (zero means twice
+	// the cores), one not answered within CrowdWait (zero means 100 ms) is
+	// deferred then: in a crowd the answers wait their turn to be drawn,
+	// and Discord hears at once that the bot is on it.
+	CrowdAt   int
+	CrowdWait time.Duration
 	// SweepEvery is how often Run sweeps, if the Handler is a Sweeper;
 	// zero means DefaultSweepEvery, negative never.
 	SweepEvery time.Duration
@@ -39,6 +48,7 @@ type Discord struct {
 
 	registered sync.Once
 	sweeps     sync.Once
+	inHand     atomic.Int64 // interactions being served
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.
@@ -300,6 +310,8 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		log.Warn("ignored interaction", "err", err)
 		return
 	}
+	d.inHand.Add(1)
+	defer d.inHand.Add(-1)
 	done := make(chan bot.Response, 1)
 	go func() {
 		defer func() {
@@ -323,13 +335,32 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		}
 		return
 	}
+	crowdAt, crowdWait := int64(d.CrowdAt), d.CrowdWait
+	if crowdAt <= 0 {
+		crowdAt = 2 * int64(runtime.GOMAXPROCS(0))
+	}
+	if crowdWait <= 0 || crowdWait > wait {
+		crowdWait = min(100*time.Millisecond, wait)
+	}
 	var resp bot.Response
+	answered := false
 	select {
 	case resp = <-done:
+		answered = true
+	case <-time.After(crowdWait):
+		if d.inHand.Load() <= crowdAt {
+			select {
+			case resp = <-done:
+				answered = true
+			case <-time.After(wait - crowdWait):
+			}
+		}
+	}
+	if answered {
 		resp, elsewhere := moveOut(i, resp)
 		d.answer(log, i, req, resp, first)
 		d.postElsewhere(log, elsewhere, resp.PublicIn)
-	case <-time.After(wait):
+	} else {
 		err := first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
 		if err != nil {
 			log.Warn("defer failed", "err", err)

@@ -282,3 +282,66 @@ func TestSweepCutShortByTheStop(t *testing.T) {
 		t.Errorf("a sweep cut short by the stop logged an error:\n%s", logs.String())
 	}
 }
+
+// gatedHandler answers every request with resp once open is closed.
+type gatedHandler struct {
+	resp bot.Response
+	open chan struct{}
+}
+
+func (h gatedHandler) Handle(ctx context.Context, req bot.Request) bot.Response {
+	<-h.open
+	return h.resp
+}
+
+func (gatedHandler) Commands() []bot.CommandSpec { return nil }
+
+// In a crowd, an interaction not answered within CrowdWait is deferred
+// then, not after DeferAfter: Discord hears at once that the bot is on it.
+// Alone, the same interaction waits for its answer.
+func TestDiscordDefersAtOnceInACrowd(t *testing.T) {
+	callbacks := func(rec *recorder) (types []any) {
+		for _, r := range rec.all() {
+			if strings.HasSuffix(r.path, "/callback") {
+				types = append(types, r.payload["type"])
+			}
+		}
+		return types
+	}
+	// Two interactions in hand, more than CrowdAt: both deferred.
+	rec := &recorder{}
+	h := gatedHandler{resp: boardResponse(), open: make(chan struct{})}
+	d := newTestDiscord(h, rec, time.Hour)
+	d.CrowdAt, d.CrowdWait = 1, time.Millisecond
+	var wg sync.WaitGroup
+	for _, id := range []string{"9", "10"} {
+		i := interaction(t, strings.Replace(slashMove, `"id":"9"`, `"id":"`+id+`"`, 1))
+		wg.Go(func() { serveByREST(t, d, i) })
+	}
+	for start := time.Now(); len(callbacks(rec)) < 2; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			close(h.open)
+			wg.Wait()
+			t.Fatalf("in a crowd of two, the first answers were %v after 10 s, want two deferrals", callbacks(rec))
+		}
+	}
+	close(h.open)
+	wg.Wait()
+	if got := callbacks(rec); len(got) != 2 || got[0] != float64(5) || got[1] != float64(5) {
+		t.Errorf("in a crowd the first answers were %v, want two deferrals (5)", got)
+	}
+
+	// One in hand: it waits for its answer.
+	rec = &recorder{}
+	h = gatedHandler{resp: boardResponse(), open: make(chan struct{})}
+	d = newTestDiscord(h, rec, time.Hour)
+	d.CrowdAt, d.CrowdWait = 1, time.Millisecond
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		close(h.open)
+	}()
+	serveByREST(t, d, interaction(t, slashMove))
+	if got := callbacks(rec); len(got) != 1 || got[0] != float64(4) {
+		t.Errorf("alone the first answer was %v, want the board at once (4)", got)
+	}
+}
