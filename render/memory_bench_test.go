@@ -8,6 +8,8 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"parlor/rules"
@@ -19,7 +21,7 @@ import (
 
 // BenchmarkMemory draws 1,000 boards spread over every game and player
 // count (positions reached by random play), as a bot with games of every
-// kind would, through one Renderer, then reports the process's resident
+// kind would, through one Renderer from 16 goroutines at once, then reports the process's resident
 // memory (VmRSS, MB-rss) and its peak (VmHWM, MB-peak), and the Go heap in
 // use after a collection, the Renderer still alive (MB-heap).
 //
@@ -62,12 +64,20 @@ func BenchmarkMemory(b *testing.B) {
 	names := []string{"Alice", "Bob", "Carol", "Dave"}
 	for b.Loop() {
 		r := New()
-		for i := range 1000 {
-			st := states[i%len(states)]
-			if _, err := r.PNG(st, Info{Names: names[:st.Seats()], Title: fmt.Sprintf("Game %d", i)}); err != nil {
-				b.Fatal(err)
-			}
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range 16 {
+			wg.Go(func() {
+				for i := int(next.Add(1)) - 1; i < 1000; i = int(next.Add(1)) - 1 {
+					st := states[i%len(states)]
+					if _, err := r.PNG(st, Info{Names: names[:st.Seats()], Title: fmt.Sprintf("Game %d", i)}); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
 		}
+		wg.Wait()
 		b.ReportMetric(procStatus(b, "VmRSS"), "MB-rss")
 		b.ReportMetric(procStatus(b, "VmHWM"), "MB-peak")
 		runtime.GC()

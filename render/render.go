@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"runtime"
 	"strings"
 	"sync"
 	"unicode"
@@ -50,6 +51,7 @@ var ErrUnknownGame = errors.New("render: no painter for this game")
 // Renderer draws game states. It caches the parsed fonts and each game's
 // static board, so make one and share it; it is safe for concurrent use.
 type Renderer struct {
+	turns chan struct{} // one for each picture being made
 	fonts *fonts
 	// Scratch kept between pictures; each is used by one goroutine at a
 	// time. Font faces are not safe for concurrent use.
@@ -89,8 +91,9 @@ func (f freeList[T]) put(t T) {
 // New returns a Renderer. The embedded fonts are parsed here; the static
 // boards are drawn the first time each game is drawn.
 func New() *Renderer {
-	const keep = 2 // pictures drawn at once that find their scratch ready: one a core here
+	keep := runtime.GOMAXPROCS(0) // pictures drawn at once, each with its scratch
 	return &Renderer{
+		turns:      make(chan struct{}, keep),
 		fonts:      parseFonts(),
 		kits:       make(freeList[*faceKit], keep),
 		canvases:   make(freeList[*image.RGBA], keep),
@@ -156,8 +159,12 @@ func (r *Renderer) paint(s rules.State, info Info, kit *faceKit, canvas *image.R
 }
 
 // PNG draws s and encodes it as an 8-bit paletted PNG file (see
-// quantize.go), 50–80 KB for a board.
+// quantize.go), 50–80 KB for a board. As many pictures are made at once as
+// there are cores; more wait their turn, which takes less time than
+// sharing the cores and holds the memory of only a few canvases.
 func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
+	r.turns <- struct{}{}
+	defer func() { <-r.turns }()
 	img, base, err := r.draw(s, info, r.canvases.get())
 	if err != nil {
 		return nil, err
