@@ -131,7 +131,7 @@ type process struct {
 
 // harness is the bot served by a Fake, as in production.
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	f       *discordtest.Fake
 	dbPath  string
 	guildID string // where commands are registered: the Fake's guild, or "" for global
@@ -235,7 +235,7 @@ func global(h *harness) { h.guildID = "" }
 
 // newHarness starts a Fake and the bot on it, and checks at the end that
 // the stored games replay and every board is a PNG of the right size.
-func newHarness(t *testing.T, settings ...setting) *harness {
+func newHarness(t testing.TB, settings ...setting) *harness {
 	t.Helper()
 	// Waits matter only when something is wrong; on a busy machine under
 	// -race a board can take seconds to draw.
@@ -382,7 +382,7 @@ func (h *harness) finish() {
 }
 
 // checkBoards decodes every uploaded file as a PNG of the board's size.
-func checkBoards(t *testing.T, f *discordtest.Fake) {
+func checkBoards(t testing.TB, f *discordtest.Fake) {
 	t.Helper()
 	seen := map[[32]byte]bool{}
 	for _, file := range f.Files() {
@@ -466,7 +466,7 @@ func (h *harness) challengeMessage(a, b discordtest.User, ch discordtest.Channel
 	return msg
 }
 
-func gameID(t *testing.T, m discordtest.Message) int64 {
+func gameID(t testing.TB, m discordtest.Message) int64 {
 	t.Helper()
 	sub := gameNumber.FindStringSubmatch(m.Content)
 	if sub == nil {
