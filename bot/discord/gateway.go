@@ -361,13 +361,19 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		d.answer(log, i, req, resp, first)
 		d.postElsewhere(log, elsewhere, resp.PublicIn)
 	} else {
-		err := first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
-		if err != nil {
+		// A click is deferred as an update of the message clicked, which
+		// shows the click is being handled without a message of its own; a
+		// command with a private message that its answer then resolves.
+		deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+		if req.Kind == bot.ComponentRequest {
+			deferral = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+		}
+		if err := first(deferral); err != nil {
 			log.Warn("defer failed", "err", err)
 		}
 		resp = <-done
 		resp, elsewhere := moveOut(i, resp)
-		d.answerLate(log, i, resp)
+		d.answerLate(log, i, req, resp)
 		d.postElsewhere(log, elsewhere, resp.PublicIn)
 	}
 	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
@@ -463,9 +469,19 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 	d.followUp(log, i, private, true)
 }
 
-// answerLate completes a deferred interaction: the private part (or a short
-// note) resolves the loading state, and the public part follows.
-func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp bot.Response) {
+// answerLate completes a deferred interaction. A click's update edits the
+// message clicked, as it would have at once, and its public and private
+// parts follow. For a command, the private part (or a short note) resolves
+// the loading state, and the public part follows.
+func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot.Request, resp bot.Response) {
+	if req.Kind == bot.ComponentRequest {
+		if resp.Update != nil {
+			d.editOriginal(log, i, resp.Update)
+		}
+		d.followUp(log, i, []*bot.Message{resp.Public}, false)
+		d.followUp(log, i, []*bot.Message{resp.Private}, true)
+		return
+	}
 	note := resp.Private
 	if note == nil {
 		note = resp.Update
@@ -473,7 +489,14 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp bo
 	if note == nil {
 		note = &bot.Message{Content: "Done."}
 	}
-	w := wireOf(note)
+	d.editOriginal(log, i, note)
+	d.followUp(log, i, []*bot.Message{resp.Public}, false)
+}
+
+// editOriginal makes the interaction's original message m: its deferred
+// answer, or the message clicked.
+func (d *Discord) editOriginal(log *slog.Logger, i *discordgo.Interaction, m *bot.Message) {
+	w := wireOf(m)
 	edit := &discordgo.WebhookEdit{Content: &w.content, Components: &w.components, AllowedMentions: &discordgo.MessageAllowedMentions{}, Files: w.files}
 	if len(w.embeds) > 0 {
 		edit.Embeds = &w.embeds
@@ -481,7 +504,6 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, resp bo
 	if _, err := d.Session.InteractionResponseEdit(i, edit); err != nil {
 		log.Warn("late answer failed", "err", err)
 	}
-	d.followUp(log, i, []*bot.Message{resp.Public}, false)
 }
 
 func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*bot.Message, ephemeral bool) {

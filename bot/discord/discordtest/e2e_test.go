@@ -131,9 +131,11 @@ func TestFullGameKingsmen(t *testing.T) {
 }
 
 // When drawing is slow, the first answer is still well inside Discord's 3
-// seconds: a deferral (type 5), with the board following. The adapter's
-// DeferAfter is left at its production default. A button (accepting a
-// challenge) and a slash command (a move in another game) are both slow at
+// seconds: a deferral, with the board following. The adapter's DeferAfter
+// is left at its production default. A button (accepting a challenge) is
+// deferred as an update of its message (type 6), which then says who
+// accepted; a slash command (a move in another game) with a private
+// loading message (type 5), which then says it is done. Both are slow at
 // once; autocomplete, which draws nothing, is answered at once meanwhile.
 func TestSlowDrawingIsDeferred(t *testing.T) {
 	t.Parallel()
@@ -156,21 +158,28 @@ func TestSlowDrawingIsDeferred(t *testing.T) {
 			t.Errorf("autocomplete answered with type %d and %v, want Carol's one game", typ, ac.Choices(t))
 		}
 		for _, tc := range []struct {
-			what string
-			ix   *discordtest.Interaction
-			note string
+			what      string
+			ix        *discordtest.Interaction
+			deferral  int
+			ephemeral bool // the note is a private message, not the message clicked
+			note      string
 		}{
-			{"accepting (a button)", button, "Bob** accepted"},
-			{"a slash move", command, "Done."},
+			{"accepting (a button)", button, discordtest.DeferredUpdateMessage, false, "Bob** accepted"},
+			{"a slash move", command, discordtest.DeferredChannelMessage, true, "Done."},
 		} {
-			if typ, lat := tc.ix.CallbackType(t), tc.ix.Latency(t); typ != discordtest.DeferredChannelMessage || lat >= 3*time.Second {
-				t.Errorf("%s: first answer of type %d after %v, want a deferral (5) within 3 s", tc.what, typ, lat)
+			if typ, lat := tc.ix.CallbackType(t), tc.ix.Latency(t); typ != tc.deferral || lat >= 3*time.Second {
+				t.Errorf("%s: first answer of type %d after %v, want a deferral (%d) within 3 s", tc.what, typ, lat, tc.deferral)
 			}
 			board := h.board(tc.ix)
-			note := tc.ix.Await(t, "the deferral resolved", func(m discordtest.Message) bool { return m.Ephemeral() && !m.Loading() })
-			if !strings.Contains(note.Content, tc.note) || note.ID == board.ID {
-				t.Errorf("%s: the loading message became %q, want it to say %q", tc.what, note.Content, tc.note)
+			note := tc.ix.Await(t, "the deferral resolved", func(m discordtest.Message) bool {
+				return m.Ephemeral() == tc.ephemeral && !m.Loading() && strings.Contains(m.Content, tc.note)
+			})
+			if note.ID == board.ID {
+				t.Errorf("%s: the board is the note %q", tc.what, note.Content)
 			}
+		}
+		if m, _ := h.f.Message(challenge.ID); !strings.Contains(m.Content, "Bob** accepted") || len(m.Components) > 0 {
+			t.Errorf("after the deferred accept the challenge says %q with %d rows of buttons, want who accepted and none", m.Content, len(m.Components))
 		}
 	})
 }
