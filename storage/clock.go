@@ -12,17 +12,23 @@ import (
 // the game has one already. It does not bump the version: boards and
 // buttons stay good.
 func (db *DB) SetThread(ctx context.Context, gameID int64, threadID string) error {
-	res, err := db.db.ExecContext(ctx, "UPDATE games SET thread_id = ? WHERE id = ? AND thread_id = ''", threadID, gameID)
-	if err == nil {
-		if err = oneRow(res); errors.Is(err, ErrNotFound) {
-			var exists bool
-			if qerr := db.db.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM games WHERE id = ?)", gameID).Scan(&exists); qerr != nil {
-				err = qerr
-			} else if exists {
-				err = fmt.Errorf("it has a thread already: %w", ErrConflict)
-			}
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		res, err := q.ExecContext(ctx, "UPDATE games SET thread_id = ? WHERE id = ? AND thread_id = ''", threadID, gameID)
+		if err != nil {
+			return err
 		}
-	}
+		if err = oneRow(res); !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		var exists bool
+		if err := q.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM games WHERE id = ?)", gameID).Scan(&exists); err != nil {
+			return err
+		}
+		if exists {
+			return fmt.Errorf("it has a thread already: %w", ErrConflict)
+		}
+		return ErrNotFound
+	})
 	if err != nil {
 		return fmt.Errorf("set thread of game %d: %w", gameID, classify(err))
 	}
@@ -47,13 +53,17 @@ func oneRow(res sql.Result) error {
 // already (by another sweep, or before a restart). A reminder is sent only
 // after its claim, so none is sent twice.
 func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int) (bool, error) {
-	res, err := db.db.ExecContext(ctx, `UPDATE games SET reminders_sent = reminders_sent + 1
-		WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active' AND paused_at = 0`,
-		gameID, version, sent)
-	if err != nil {
-		return false, fmt.Errorf("claim reminder of game %d: %w", gameID, classify(err))
-	}
-	n, err := res.RowsAffected()
+	var n int64
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		res, err := q.ExecContext(ctx, `UPDATE games SET reminders_sent = reminders_sent + 1
+			WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active' AND paused_at = 0`,
+			gameID, version, sent)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
 	if err != nil {
 		return false, fmt.Errorf("claim reminder of game %d: %w", gameID, classify(err))
 	}
@@ -125,16 +135,19 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 		return *p
 	}
 	r, d, i := arg(ch.RemindEvery), arg(ch.DeadlineDays), arg(ch.InviteHours)
+	now := millis(db.now())
 	var s Settings
-	err := db.db.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, updated_at)
-		VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), ?)
-		ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(CAST(? AS INTEGER), guild_settings.remind_hours),
-			deadline_days = COALESCE(CAST(? AS INTEGER), guild_settings.deadline_days),
-			invite_hours = COALESCE(CAST(? AS INTEGER), guild_settings.invite_hours),
-			updated_at = excluded.updated_at
-		RETURNING remind_hours, deadline_days, invite_hours`,
-		guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, millis(db.now()),
-		r, d, i).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours)
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		return q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, updated_at)
+			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), ?)
+			ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(CAST(? AS INTEGER), guild_settings.remind_hours),
+				deadline_days = COALESCE(CAST(? AS INTEGER), guild_settings.deadline_days),
+				invite_hours = COALESCE(CAST(? AS INTEGER), guild_settings.invite_hours),
+				updated_at = excluded.updated_at
+			RETURNING remind_hours, deadline_days, invite_hours`,
+			guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, now,
+			r, d, i).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours)
+	})
 	if err != nil {
 		return Settings{}, fmt.Errorf("set settings of server %s: %w", guildID, classify(err))
 	}
@@ -153,9 +166,13 @@ func (db *DB) RemindersOff(ctx context.Context, userID string) (bool, error) {
 
 // SetRemindersOff turns the user's reminders off or back on.
 func (db *DB) SetRemindersOff(ctx context.Context, userID string, off bool) error {
-	_, err := db.db.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off, updated_at = excluded.updated_at`,
-		userID, off, millis(db.now()))
+	now := millis(db.now())
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, updated_at) VALUES (?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off, updated_at = excluded.updated_at`,
+			userID, off, now)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("set settings of user %s: %w", userID, classify(err))
 	}

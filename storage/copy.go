@@ -33,6 +33,15 @@ func Copy(ctx context.Context, from, to *DB) (CopyReport, error) {
 	if n > 0 {
 		return r, fmt.Errorf("copy: %w (%d rows of games, settings and interactions)", ErrNotEmpty, n)
 	}
+	if to.w != nil {
+		// One transaction for the whole copy, which cannot share it:
+		// the writer waits meanwhile.
+		release, err := to.w.hold(ctx)
+		if err != nil {
+			return r, fmt.Errorf("copy: %w", err)
+		}
+		defer release()
+	}
 	tx, err := to.db.BeginTx(ctx, nil)
 	if err != nil {
 		return r, fmt.Errorf("copy: %w", classify(err))

@@ -44,11 +44,21 @@
 // still good for: changes that leave the position and status as they were
 // do not move it.
 //
-// Commits are durable (synchronous=FULL in WAL mode). Errors are classified
-// for the caller: ErrBusy (locked too long), ErrUnwritable (the disk, file or
-// directory refuses the write; with ErrFull, ErrReadOnly, ErrNoDirectory or
-// ErrIO), ErrCorrupt and ErrNewerSchema (from Open). Nothing is written by a
-// call that fails.
+// Commits are durable (synchronous=FULL in WAL mode). With SQLite, every
+// write of a DB (Apply, Create, the settings, the claims) goes through one
+// writer, so that this process's writes never wait for each other in
+// SQLite's busy handler: the writes waiting are committed together in one
+// transaction and one sync of the disk (group commit), each in its own
+// savepoint, so that one refused by its version guard, or failing, is
+// undone alone and gets its own error while the others are stored. A
+// caller is answered once the commit that holds its write has returned; if
+// that commit fails, every write in it fails. A lone write waits for no
+// company. PostgreSQL runs each write in its own transaction.
+//
+// Errors are classified for the caller: ErrBusy (locked too long),
+// ErrUnwritable (the disk, file or directory refuses the write; with
+// ErrFull, ErrReadOnly, ErrNoDirectory or ErrIO), ErrCorrupt and
+// ErrNewerSchema (from Open). Nothing is written by a call that fails.
 //
 // The schema lives in the migrations package and is applied by Open (see
 // Migrate). Times are stored as unix milliseconds and returned in UTC.

@@ -178,7 +178,11 @@ func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64,
 		return 0, fmt.Errorf("create game: no kind: %w", ErrInvalid)
 	}
 	now := millis(db.now())
-	id, err := db.create(ctx, g, now, interactionID)
+	var id int64
+	err := db.transact(ctx, func(ctx context.Context, tx sqlTx) (err error) {
+		id, err = create(ctx, tx, g, now, interactionID)
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("create %s game: %w", g.Kind, classify(err))
 	}
@@ -191,12 +195,8 @@ func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64,
 	return id, nil
 }
 
-func (db *DB) create(ctx context.Context, g *Game, now int64, interactionID string) (int64, error) {
-	tx, err := db.db.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, err
-	}
-	defer tx.Rollback()
+// create stores the new game g in tx and returns its id.
+func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID string) (int64, error) {
 	if interactionID != "" {
 		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, game_id, at) VALUES (?, NULL, ?)
 			ON CONFLICT (id) DO NOTHING`, interactionID, now)
@@ -210,7 +210,7 @@ func (db *DB) create(ctx context.Context, g *Game, now int64, interactionID stri
 		}
 	}
 	var id int64
-	err = tx.QueryRowContext(ctx, `INSERT INTO games
+	err := tx.QueryRowContext(ctx, `INSERT INTO games
 		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at,
 		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at, board_version)
 		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
@@ -222,7 +222,7 @@ func (db *DB) create(ctx context.Context, g *Game, now int64, interactionID stri
 	if err := insertSeats(ctx, tx, id, g.Seats); err != nil {
 		return 0, err
 	}
-	return id, tx.Commit()
+	return id, nil
 }
 
 func insertSeats(ctx context.Context, tx sqlTx, gameID int64, seats []Seat) error {
@@ -244,6 +244,12 @@ func insertSeats(ctx context.Context, tx sqlTx, gameID int64, seats []Seat) erro
 // the move log. On any error nothing is written. It returns the new
 // version. Every change to a game goes through Apply, so that of changes
 // made at once from the same version exactly one is stored.
+//
+// With SQLite, changes made at once are committed together, each checked
+// on its own (see the package doc), and Apply returns once the commit that
+// holds c has returned. If ctx ends while c waits to be written, Apply
+// returns ctx's error and c is not stored; once c is being written, Apply
+// waits for the commit and reports its outcome whatever ctx says.
 func (db *DB) Apply(ctx context.Context, c Change) (int64, error) {
 	if !c.Status.Valid() {
 		return 0, fmt.Errorf("apply to game %d: status %q: %w", c.GameID, c.Status, ErrInvalid)
@@ -253,18 +259,16 @@ func (db *DB) Apply(ctx context.Context, c Change) (int64, error) {
 			return 0, fmt.Errorf("apply to game %d: entry kind %q: %w", c.GameID, e.Kind, ErrInvalid)
 		}
 	}
-	if err := db.apply(ctx, c, db.now()); err != nil {
+	now := db.now()
+	err := db.transact(ctx, func(ctx context.Context, tx sqlTx) error { return applyChange(ctx, tx, c, now) })
+	if err != nil {
 		return 0, fmt.Errorf("apply to game %d at version %d: %w", c.GameID, c.Version, classify(err))
 	}
 	return c.Version + 1, nil
 }
 
-func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
-	tx, err := db.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
+// applyChange makes the change c in tx.
+func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 	if c.InteractionID != "" {
 		res, err := tx.ExecContext(ctx, qRecordInteraction, c.InteractionID, c.GameID, millis(now))
 		if err != nil {
@@ -337,7 +341,7 @@ func (db *DB) apply(ctx context.Context, c Change, now time.Time) error {
 			}
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 // The statements of storing a move, kept prepared (see sqlDB).

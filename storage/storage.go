@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -68,8 +69,10 @@ var (
 // name: the database cannot be written because its directory cannot.
 var readOnlyDirectory = sqlite3.ErrReadonly.Extend(6)
 
-// DefaultBusyTimeout is how long a statement waits for another connection's
-// lock before failing with ErrBusy, unless OpenOptions says otherwise.
+// DefaultBusyTimeout is how long a statement waits for a lock held by
+// another process (or another DB open on the same file) before failing
+// with ErrBusy, unless OpenOptions says otherwise. The writes of one DB
+// never wait for each other so: they go through its one writer.
 const DefaultBusyTimeout = 5 * time.Second
 
 // DB is Parlor's game repository over one SQLite file. It is safe for
@@ -80,12 +83,15 @@ type DB struct {
 	Now func() time.Time
 
 	db sqlDB
+	// w is the writer every write goes through (SQLite); nil for
+	// PostgreSQL, whose writes each run on their own.
+	w *writer
 }
 
 // OpenOptions tunes OpenWith.
 type OpenOptions struct {
 	// BusyTimeout is how long a statement waits for a lock held by another
-	// connection before failing with ErrBusy. Zero means DefaultBusyTimeout.
+	// process before failing with ErrBusy. Zero means DefaultBusyTimeout.
 	BusyTimeout time.Duration
 
 	// driver is the database/sql driver name; "" means go-sqlite3's
@@ -137,10 +143,11 @@ func OpenWith(ctx context.Context, path string, opts OpenOptions) (*DB, error) {
 		sqldb.Close()
 		return nil, fmt.Errorf("open %s: %w", path, explain(abs, err))
 	}
-	if err := db.db.prepare(ctx, hotQueries...); err != nil {
+	if err := db.db.prepare(ctx, slices.Concat(hotQueries, groupQueries)...); err != nil {
 		db.db.Close()
 		return nil, fmt.Errorf("open %s: prepare: %w", path, classify(err))
 	}
+	db.w = newWriter(db.db)
 	// A file this process may read but not write (another user's, or on a
 	// read-only mount) opens read-only without complaint, and a database
 	// already migrated and in WAL mode is not written above: ask for a
@@ -374,7 +381,9 @@ func (db *DB) Close() error {
 	return db.db.Close()
 }
 
-// SQL returns the underlying database handle, for tests and tools.
+// SQL returns the underlying database handle, for tests and tools. Writes
+// made through it do not go through the writer (see Apply): with SQLite
+// they wait for its commits in SQLite's busy handler.
 func (db *DB) SQL() *sql.DB {
 	return db.db.DB
 }
