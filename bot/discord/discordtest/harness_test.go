@@ -200,6 +200,16 @@ func threads(h *harness) { h.f.GrantThreads() }
 // sketchy draws one board in ten (see painter.every).
 func sketchy(h *harness) { h.painter.every = 10 }
 
+// Under the race detector, boards are drawn once in racyEvery, and the
+// long games stop after racyTurns turns (about four interactions each):
+// the race detector looks at how the bot's parts run together, which the
+// first turns show as well as the last; without it, every game is played
+// to its end.
+const (
+	racyEvery = 50
+	racyTurns = 20
+)
+
 // onPostgres keeps the games in a fresh PostgreSQL database (see
 // storagetest) instead of a SQLite file.
 func onPostgres(h *harness) { h.dbPath = storagetest.Postgres(h.t) }
@@ -244,6 +254,12 @@ func newHarness(t testing.TB, settings ...setting) *harness {
 		painter: &painter{r: render.New()}, log: &logs{}}
 	for _, s := range settings {
 		s(h)
+	}
+	if raceDetector {
+		// Under the race detector a board takes a second to draw, and the
+		// pictures are not what these tests look for there: render's tests
+		// check them, and this package runs without it too.
+		h.painter.every = max(h.painter.every, racyEvery)
 	}
 	t.Cleanup(h.finish) // runs before the Fake stops
 	h.start()
