@@ -248,8 +248,12 @@ func global(h *harness) { h.guildID = "" }
 func newHarness(t testing.TB, settings ...setting) *harness {
 	t.Helper()
 	// Waits matter only when something is wrong; on a busy machine under
-	// -race a board can take seconds to draw.
-	f := discordtest.New(t, discordtest.WithTimeout(10*time.Second))
+	// -race a board can take seconds to draw, the first of a game longer.
+	wait := 10 * time.Second
+	if raceDetector {
+		wait = 30 * time.Second
+	}
+	f := discordtest.New(t, discordtest.WithTimeout(wait))
 	h := &harness{t: t, f: f, dbPath: filepath.Join(t.TempDir(), "parlor.db"), guildID: f.GuildID(),
 		painter: &painter{r: render.New()}, log: &logs{}}
 	for _, s := range settings {
