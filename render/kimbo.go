@@ -23,7 +23,7 @@ const (
 	kbSq      = 60.0                         // side of a square
 	kbW       = 1000                         // canvas width
 	kbBoardX  = 50.0                         // left edge of the board (room for rank numbers)
-	kbHeaderH = 124.0                        // header height
+	kbHeaderH = headerH                      // header height
 	kbBarH    = 64.0                         // height of a name bar, with its gaps
 	kbCoord   = 40.0                         // room for the file letters
 	kbBoardY  = kbHeaderH + kbBarH + kbCoord // top edge of the board
@@ -182,8 +182,9 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 		x, y, w, h := kbBarBox(side)
 		if mask&(1<<side) != 0 {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
+			barSeat(img, kit, side.String(), x+w-20, y+h/2, true)
 		} else if kbSideRow(mask) && (side == kimbo.WestSide || side == kimbo.EastSide) {
-			drawText(img, kit.face(false, 22), side.String()+": nobody, entrance closed", x+w/2, y+h/2, 0.5, muted)
+			drawLabel(img, kit.face(false, textMin), side.String()+": nobody, entrance closed", x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -223,7 +224,7 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 	dc.DrawRectangle(hx-1.5*kbSq, hy-1.5*kbSq, 3*kbSq, 3*kbSq)
 	dc.SetColor(kbHomeTint)
 	dc.Fill()
-	drawText(img, kit.face(true, 30), "HOME", hx, hy, 0.5, kbHomeInk)
+	drawLabel(img, kit.face(true, 30), "HOME", hx, hy, 0.5, kbHomeInk)
 
 	// Slots: a groove along every edge a fence can stand in.
 	dc.SetLineCapRound()
@@ -310,20 +311,20 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 
 	// Coordinates on all four sides, and the start areas' names in the
 	// margin's corners, as a corner decision names them.
-	f := kit.face(true, 26)
+	f := kit.face(true, textMin)
 	for i := range kimbo.Size {
 		x := kbBoardX + (float64(i)+0.5)*kbSq
 		l := string(rune('a' + i))
-		drawText(img, f, l, x, kbBoardY-kbCoord/2-2, 0.5, kbCoordInk)
-		drawText(img, f, l, x, kbBoardY+kbBoardH+kbCoord/2+2, 0.5, kbCoordInk)
+		drawLabel(img, f, l, x, kbBoardY-kbCoord/2-2, 0.5, kbCoordInk)
+		drawLabel(img, f, l, x, kbBoardY+kbBoardH+kbCoord/2+2, 0.5, kbCoordInk)
 	}
 	for r := range kimbo.Size {
 		y := kbBoardY + (float64(kimbo.Size-1-r)+0.5)*kbSq
 		l := fmt.Sprint(r + 1)
-		drawText(img, f, l, kbBoardX/2-2, y, 0.5, kbCoordInk)
-		drawText(img, f, l, kbW-kbBoardX/2+2, y, 0.5, kbCoordInk)
+		drawLabel(img, f, l, kbBoardX/2-2, y, 0.5, kbCoordInk)
+		drawLabel(img, f, l, kbW-kbBoardX/2+2, y, 0.5, kbCoordInk)
 	}
-	cf := kit.face(false, 18)
+	cf := kit.face(false, textMin)
 	for c := range 4 {
 		x, y := kbBoardX/2-4, kbBoardY+kbBoardH+kbCoord/2+2
 		if c == 1 || c == 2 {
@@ -332,7 +333,7 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 		if c >= 2 {
 			y = kbBoardY - kbCoord/2 - 2
 		}
-		drawText(img, cf, kimbo.CornerName(c), x, y, 0.5, muted)
+		drawLabel(img, cf, kimbo.CornerName(c), x, y, 0.5, muted)
 	}
 	return img
 }
@@ -359,7 +360,9 @@ func kbOpeningDir(e kimbo.Square) kimbo.Dir {
 }
 
 // kbPieceSprite draws a seat's piece centred in a transparent square of
-// side size: a disc in the seat's colour with the side's letter.
+// side size: a disc in the seat's colour with the side's letter. A piece
+// in HOME is too small for a letter: its colour, and the wall of HOME it
+// sits along, say whose it is.
 func kbPieceSprite(kit *faceKit, seat int, side kimbo.Side, radius, letter float64, size int) *image.RGBA {
 	dc := gg.NewContext(size, size)
 	c := float64(size) / 2
@@ -373,7 +376,9 @@ func kbPieceSprite(kit *faceKit, seat int, side kimbo.Side, radius, letter float
 	dc.SetLineWidth(math.Max(2, radius/7))
 	dc.Stroke()
 	img := dc.Image().(*image.RGBA)
-	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	if size := pieceLetter(radius, letter); size > 0 {
+		drawLabel(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	}
 	return img
 }
 
@@ -674,26 +679,9 @@ func kbLegMarks(dc *gg.Context, lg kimbo.Leg) {
 			continue
 		}
 		x, y := kbCentre(pt.Square)
-		dc.DrawCircle(x, y, kbRingR)
-		dc.SetColor(white)
-		dc.SetLineWidth(7)
-		dc.StrokePreserve()
-		dc.SetColor(threatRed)
-		dc.SetLineWidth(4)
-		dc.Stroke()
+		redRing(dc, x, y, kbRingR)
 		// A cross in a red badge at the square's corner.
-		bx, by := x+0.32*kbSq, y-0.32*kbSq
-		dc.DrawCircle(bx, by, 10)
-		dc.SetColor(threatRed)
-		dc.FillPreserve()
-		dc.SetColor(white)
-		dc.SetLineWidth(2)
-		dc.Stroke()
-		dc.SetLineWidth(3)
-		dc.SetLineCapRound()
-		dc.DrawLine(bx-4.5, by-4.5, bx+4.5, by+4.5)
-		dc.DrawLine(bx-4.5, by+4.5, bx+4.5, by-4.5)
-		dc.Stroke()
+		crossBadge(dc, x+0.32*kbSq, y-0.32*kbSq, threatRed, white)
 	}
 }
 
@@ -874,31 +862,31 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 		turnMarker(dc, seat, nx, cy)
 	}
 	nx += 34
-	cache.drawDisc(img, seat, side, nx+16, cy)
-	nx += 46
+	cache.drawDisc(img, seat, side, nx+kbDiscR, cy)
+	nx += 2*kbDiscR + 10
 
 	// The right-hand side, from the right: the roll in the opening, then
 	// the parts of the label, the least needed dropped first when the name
 	// would be squeezed.
-	right := x + w - 20
+	right := barSeat(img, kit, side.String(), x+w-20, cy, state == barToMove || state == barWinner)
 	if p.Phase() == kimbo.PhaseOpening {
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] > 0 {
-			right -= cache.drawDice(img, rolls[seat], false, right-kbDiceWidth(kbBarDie), cy) + 12
+			right -= 16
+			right -= cache.drawDice(img, rolls[seat], false, right-kbDiceWidth(kbBarDie), cy)
 		}
 	}
 	barLabel(img, kit, name, state != barWaiting && state != barDone, kbBarParts(v, seat, state), nx, right, cy, 160)
 }
 
-// kbBarParts are the words on the right of seat's name bar: what it is
-// deciding (or that it won, or is out of an opening roll), its pieces
-// captured and waiting for their corner, its pieces HOME, and its side. A
-// seat that has resigned (left the game, its pieces off the board) says
-// so instead of its counts.
+// kbBarParts are the words on the right of seat's name bar, before its
+// side: what it is deciding (or that it won, or is out of an opening
+// roll), its pieces captured and waiting for their corner, and its pieces
+// HOME. A seat that has resigned (left the game, its pieces off the board)
+// says so instead of its counts.
 func kbBarParts(v *kbView, seat int, state barState) []barPart {
 	p := v.p
-	side := p.Side(rules.Seat(seat))
 	if p.Retired(rules.Seat(seat)) {
-		return []barPart{{text: "resigned", bold: true, c: muted, keep: 9}, {text: side.String(), c: muted, keep: 1}}
+		return []barPart{{text: "resigned", bold: true, c: muted, keep: 9}}
 	}
 	var parts []barPart
 	short, _ := kbDecision(v, seat)
@@ -906,7 +894,7 @@ func kbBarParts(v *kbView, seat int, state barState) []barPart {
 	case state == barWinner:
 		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, barPart{text: short, bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, short: kbShorter(short), bold: true, c: seatOutline[seat], keep: 9})
 	case p.Phase() == kimbo.PhaseOpening:
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] < 0 {
 			parts = append(parts, barPart{text: "out", c: muted, keep: 8})
@@ -927,14 +915,29 @@ func kbBarParts(v *kbView, seat int, state barState) []barPart {
 	if home > 0 {
 		parts = append(parts, barPart{text: fmt.Sprintf("%d home", home), c: ink, keep: 6})
 	}
-	return append(parts, barPart{text: side.String(), c: muted, keep: 1})
+	return parts
 }
 
-// kbHeader draws the title and the latest turn on the first line, whose
-// decision it is (or the result) on the second, and the dice on the right.
+// kbShorter is fewer words for a decision of kbDecision, for a bar too
+// short for it: "to move" for "to move 6-4", "corner for S" for "choose
+// corner for S"; "" when there are none.
+func kbShorter(short string) string {
+	switch {
+	case strings.HasPrefix(short, "to move "):
+		return "to move"
+	case strings.HasPrefix(short, "choose "):
+		return strings.TrimPrefix(short, "choose ")
+	}
+	return ""
+}
+
+// kbHeader draws the title on the first line, whose decision it is (or
+// the result) on the second and the latest turn on the third, and the
+// dice on the right of the first two.
 func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, v *kbView, info Info) {
 	p, names, last := v.p, v.names, v.last
 	left, right := kbBoardX-20, float64(kbW)-kbBoardX+20
+	const dy = headerDiceY
 
 	// The dice: the roll being played, or the latest turn's, with the disc
 	// of the seat that rolled it.
@@ -949,38 +952,17 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 		dice, roller = last.Dice, int(last.Seat)
 	}
 	if roller >= 0 && roller < p.Players() {
-		right -= cache.drawDice(img, dice, true, right-kbDiceWidth(kbDie), kbHeaderH/2)
+		right -= cache.drawDice(img, dice, true, right-kbDiceWidth(kbDie), dy)
 		right -= 12
-		cache.drawDisc(img, roller, p.Side(rules.Seat(roller)), right-kbDiscR, kbHeaderH/2)
+		cache.drawDisc(img, roller, p.Side(rules.Seat(roller)), right-kbDiscR, dy)
 		right -= 2*kbDiscR + 24
 	}
 
-	// Line 1: the title, and the latest turn's fence and move.
-	small := kit.face(false, 24)
-	y := 38.0
-	var lt []string
-	if last.Seat >= 0 && p.Phase() != kimbo.PhaseOpening {
-		if last.FenceFrom != kimbo.NoSlot {
-			lt = append(lt, last.FenceFrom.String()+">"+last.FenceTo.String())
-		}
-		if last.Move != "" {
-			lt = append(lt, last.Move)
-		}
-	}
-	if len(lt) > 0 {
-		bf := kit.face(true, 24)
-		text := fit(bf, strings.Join(lt, ", "), (right-left)*0.6)
-		w := drawText(img, bf, text, right, y, 1, ink)
-		label := "Last " + string(p.Side(last.Seat).Letter()) + " "
-		w += drawText(img, small, label, right-w, y, 1, muted)
-		drawTitle(img, kit, info, "Kimbo", left, right-w-24, y)
-	} else {
-		drawTitle(img, kit, info, "Kimbo", left, right, y)
-	}
+	drawTitle(img, kit, info, "Kimbo", left, right, headerTitleY)
 
-	// Line 2: whose decision it is, or the result.
-	y = 90
-	bf := kit.face(true, 32)
+	// Whose decision it is, or the result.
+	y := headerStatusY
+	bf := kit.face(true, textStatus)
 	x := left
 	o := p.Outcome()
 	var status string
@@ -998,11 +980,26 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 		x += 36
 		_, status = kbDecision(v, t)
 	}
-	drawText(img, bf, fit(bf, status, right-x), x, y, 0, ink)
+	drawLabel(img, bf, fit(bf, status, right-x), x, y, 0, ink)
+
+	// The latest turn's fence and move.
+	var lt []string
+	if last.Seat >= 0 && p.Phase() != kimbo.PhaseOpening {
+		if last.FenceFrom != kimbo.NoSlot {
+			lt = append(lt, last.FenceFrom.String()+">"+last.FenceTo.String())
+		}
+		if last.Move != "" {
+			lt = append(lt, last.Move)
+		}
+	}
+	if len(lt) > 0 {
+		label := "Last " + string(p.Side(last.Seat).Letter()) + ": "
+		drawLast(img, kit, label, strings.Join(lt, ", "), left, float64(kbW)-left, headerLastY)
+	}
 }
 
 // kbDiscR is the radius of a seat's disc in its name bar and the header.
-const kbDiscR = 18.0
+const kbDiscR = 20.0
 
 // kbDiscSize is the side of the sprite of a seat's disc.
 const kbDiscSize = 2*int(kbDiscR) + 6
@@ -1013,7 +1010,7 @@ func kbDiscSprite(kit *faceKit, seat int, side kimbo.Side) *image.RGBA {
 	dc := gg.NewContext(kbDiscSize, kbDiscSize)
 	c := float64(kbDiscSize) / 2
 	seatDisc(dc, seat, c, c, kbDiscR)
-	drawText(dc.Image().(*image.RGBA), kit.face(true, 22), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	drawLabel(dc.Image().(*image.RGBA), kit.face(true, textMin), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	return dc.Image().(*image.RGBA)
 }
 

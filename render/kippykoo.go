@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -26,7 +27,7 @@ import (
 // pixels.
 const (
 	kkW       = 1000                  // canvas width
-	kkHeaderH = 124.0                 // header height
+	kkHeaderH = headerH               // header height
 	kkBarH    = 64.0                  // height of a name bar, with its gaps
 	kkBoardX  = 20.0                  // left edge of the board
 	kkBoardY  = kkHeaderH + kkBarH    // top edge of the board
@@ -262,8 +263,9 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 		x, y, w, h := kkBarBox(side)
 		if kkSeatAt(sides, side) >= 0 {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
+			barSeat(img, kit, side.String(), x+w-20, y+h/2, true)
 		} else if n > 2 && (side == kippykoo.WestSide || side == kippykoo.EastSide) {
-			drawText(img, kit.face(false, 22), side.String()+": nobody", x+w/2, y+h/2, 0.5, muted)
+			drawLabel(img, kit.face(false, textMin), side.String()+": nobody", x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -275,11 +277,11 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 	dc.SetColor(kkBoard)
 	dc.Fill()
 	tf := kit.face(true, 64)
-	drawText(img, tf, "KIPPY", kkCX, kkCY-40, 0.5, kkTitleInk)
-	drawText(img, tf, "KOO", kkCX, kkCY+40, 0.5, kkTitleInk)
+	drawLabel(img, tf, "KIPPY", kkCX, kkCY-40, 0.5, kkTitleInk)
+	drawLabel(img, tf, "KOO", kkCX, kkCY+40, 0.5, kkTitleInk)
 
-	// The long continuous line, with a chevron in each corner showing the
-	// way the marbles go.
+	// The long continuous line, with a chevron after every other hole
+	// showing the way the marbles go.
 	dc.SetLineWidth(6)
 	dc.SetColor(kkLine)
 	const steps = 240
@@ -293,12 +295,10 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 	}
 	dc.ClosePath()
 	dc.Stroke()
-	for k := range 4 {
-		d := (float64(k) + 0.5) * kkLoop / 4
-		// Between the two holes nearest the corner's middle.
-		d = (math.Floor(d/kkStep) + 0.5) * kkStep
-		x, y, nx, ny := kkAlong(d)
-		chevron(dc, x, y, -ny, nx, 10) // along the way of travel
+	for h := 1; h < kippykoo.Holes; h += 2 {
+		// Between each odd hole and the next.
+		x, y, nx, ny := kkAlong((float64(h) + 0.5) * kkStep)
+		chevron(dc, x, y, -ny, nx, 9) // along the way of travel
 	}
 
 	// Stars and pockets in the colours of the seats sitting there.
@@ -312,7 +312,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 		holeMark(dc, x, y)
 		if kkNumbered(h) {
 			nx, ny := kkNumberPos(h)
-			drawText(img, kit.face(h%kippykoo.Quarter == 0, 22), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
+			drawLabel(img, kit.face(h%kippykoo.Quarter == 0, textMin), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
 		}
 	}
 	return img
@@ -363,7 +363,7 @@ func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Si
 		if seat < 0 {
 			wc = kkNeutralRim
 		}
-		drawText(img, kit.face(true, 21), word, px, py-kkPocketH/2+22, 0.5, wc)
+		drawLabel(img, kit.face(true, textMin), word, px, py-kkPocketH/2+24, 0.5, wc)
 		for i := range kippykoo.MarblesPerSeat {
 			sx, sy := kkPocketSlot(px, py, i)
 			holeMark(dc, sx, sy)
@@ -412,7 +412,9 @@ func kkMarbleSprite(kit *faceKit, seat int, side kippykoo.Side, radius, letter f
 	dc.SetLineWidth(math.Max(2, radius/7))
 	dc.Stroke()
 	img := dc.Image().(*image.RGBA)
-	drawText(img, kit.face(true, letter), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	if size := pieceLetter(radius, letter); size > 0 {
+		drawLabel(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	}
 	return img
 }
 
@@ -557,7 +559,7 @@ func kkSentBackMarks(dc *gg.Context, p *kippykoo.Position, last kippykoo.Turn) {
 			continue
 		}
 		x, y, _, _ := kkHolePos(c.Hole)
-		kkRedRing(dc, x, y, kkMarbleR+6)
+		redRing(dc, x, y, kkMarbleR+6)
 		if c.Seat >= 0 && int(c.Seat) < p.Players() {
 			back[c.Seat]++
 		}
@@ -570,20 +572,9 @@ func kkSentBackMarks(dc *gg.Context, p *kippykoo.Position, last kippykoo.Turn) {
 		px, py := kkPocketBox(p.Side(rules.Seat(seat)), false)
 		for i := max(0, count-k); i < count; i++ {
 			x, y := kkPocketSlot(px, py, i)
-			kkRedRing(dc, x, y, kkPocketR+5)
+			redRing(dc, x, y, kkPocketR+5)
 		}
 	}
-}
-
-// kkRedRing draws a red ring on a white one round (x, y).
-func kkRedRing(dc *gg.Context, x, y, radius float64) {
-	dc.DrawCircle(x, y, radius)
-	dc.SetColor(white)
-	dc.SetLineWidth(7)
-	dc.StrokePreserve()
-	dc.SetColor(threatRed)
-	dc.SetLineWidth(4)
-	dc.Stroke()
 }
 
 // kkSentBackBadge draws, on the ring round the hole a marble was sent back
@@ -596,18 +587,7 @@ func kkSentBackBadge(dc *gg.Context, p *kippykoo.Position, c kippykoo.Capture) {
 	}
 	bx, by := kkBadgePos(c.Hole)
 	seat := int(c.Seat)
-	dc.DrawCircle(bx, by, 11)
-	dc.SetColor(seatFill[seat])
-	dc.FillPreserve()
-	dc.SetColor(white)
-	dc.SetLineWidth(2.5)
-	dc.Stroke()
-	dc.SetColor(letterInk(seat))
-	dc.SetLineWidth(3)
-	dc.SetLineCapRound()
-	dc.DrawLine(bx-4.5, by-4.5, bx+4.5, by+4.5)
-	dc.DrawLine(bx-4.5, by+4.5, bx+4.5, by-4.5)
-	dc.Stroke()
+	crossBadge(dc, bx, by, seatFill[seat], letterInk(seat))
 }
 
 // kkBadgePos is the centre of the badge of a marble sent back from hole
@@ -719,10 +699,10 @@ func kkHalo(dc *gg.Context, x, y, radius float64, seat int) {
 // white for -1), over the static layer's number if any.
 func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *faceKit, h kippykoo.Hole, seat int) {
 	x, y := kkNumberPos(h)
-	f := kit.face(true, 25)
+	f := kit.face(true, textMin)
 	s := strconv.Itoa(int(h))
-	w := math.Max(textWidth(f, s)+14, 34)
-	dc.DrawRoundedRectangle(x-w/2, y-15, w, 30, 15)
+	w := math.Max(textWidth(f, s)+14, 36)
+	dc.DrawRoundedRectangle(x-w/2, y-17, w, 34, 17)
 	fill, rim := white, kkNumberInk
 	if seat >= 0 {
 		fill, rim = seatTint[seat], seatFill[seat]
@@ -732,7 +712,7 @@ func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *faceKit, h kippykoo.Hole,
 	dc.SetColor(rim)
 	dc.SetLineWidth(2)
 	dc.Stroke()
-	drawText(img, f, s, x, y, 0.5, ink)
+	drawLabel(img, f, s, x, y, 0.5, ink)
 }
 
 // kkMovable lists the holes of the marbles that some legal move moves,
@@ -783,6 +763,15 @@ func kkDecision(v *kkView, seat int) (short, long string) {
 	return "", ""
 }
 
+// kkShorter is fewer words for a decision of kkDecision, for a bar too
+// short for it: "to move" for "to move 6-2"; "" when there are none.
+func kkShorter(short string) string {
+	if strings.HasPrefix(short, "to move ") {
+		return "to move"
+	}
+	return ""
+}
+
 // kkSeatBar draws a seat's name bar: its marble with its side's letter,
 // its name and, on the right, what it is deciding, its marbles in START
 // and FINISH, and its side.
@@ -797,20 +786,20 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	}
 	state := barStateOf(p.Outcome(), seat, int(p.Turn()))
 	nx := barStart(dc, seat, state, x, y, w, h)
-	seatDisc(dc, seat, nx+16, cy, 18)
-	drawText(img, kit.face(true, 22), string(side.Letter()), nx+16, cy, 0.5, letterInk(seat))
-	nx += 46
+	seatDisc(dc, seat, nx+18, cy, 20)
+	drawLabel(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, letterInk(seat))
+	nx += 50
 
 	// The right-hand side, from the right, the least needed parts dropped
 	// first when the name would be squeezed.
-	right := x + w - 20
+	right := barSeat(img, kit, side.String(), x+w-20, cy, state == barToMove || state == barWinner)
 	var parts []barPart
 	short, _ := kkDecision(v, seat)
 	switch {
 	case state == barWinner:
 		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, barPart{text: short, bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, short: kkShorter(short), bold: true, c: seatOutline[seat], keep: 9})
 	}
 	if k := p.InStart(rules.Seat(seat)); k > 0 {
 		parts = append(parts, barPart{text: fmt.Sprintf("START %d", k), c: ink, keep: 6})
@@ -818,8 +807,6 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	if k := p.InFinish(rules.Seat(seat)); k > 0 {
 		parts = append(parts, barPart{text: fmt.Sprintf("FINISH %d", k), bold: true, c: ink, keep: 7})
 	}
-	parts = append(parts, barPart{text: side.String(), c: muted, keep: 1})
-
 	barLabel(img, kit, name, state != barWaiting && state != barDone, parts, nx, right, cy, 140)
 }
 
@@ -835,21 +822,21 @@ func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, name string, side 
 	dc.SetLineWidth(2)
 	dc.Stroke()
 	nx := x + 16 + 34
-	dc.DrawCircle(nx+16, cy, 18)
+	dc.DrawCircle(nx+18, cy, 20)
 	dc.SetColor(kkNeutral)
 	dc.FillPreserve()
 	dc.SetColor(kkNeutralRim)
 	dc.SetLineWidth(3)
 	dc.Stroke()
-	drawText(img, kit.face(true, 22), string(side.Letter()), nx+16, cy, 0.5, white)
-	nx += 46
+	drawLabel(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, white)
+	nx += 50
 	right := x + w - 20
-	f, bf := kit.face(false, 24), kit.face(true, 24)
-	right -= drawText(img, f, side.String(), right, cy, 1, muted)
-	right -= drawText(img, f, "  ·  ", right, cy, 1, muted)
-	right -= drawText(img, bf, "left", right, cy, 1, muted)
-	nf := kit.face(false, 28)
-	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
+	f, bf := kit.face(false, textMin), kit.face(true, textMin)
+	right -= drawLabel(img, f, side.String(), right, cy, 1, muted)
+	right -= drawLabel(img, f, "  ·  ", right, cy, 1, muted)
+	right -= drawLabel(img, bf, "left", right, cy, 1, muted)
+	nf := kit.face(false, textName)
+	drawLabel(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
 }
 
 // kkLastWords are the words of the header's first line for the latest
@@ -862,20 +849,22 @@ func kkLastWords(p *kippykoo.Position, last kippykoo.Turn) (label, move string) 
 	letter := string(p.Side(last.Seat).Letter())
 	switch {
 	case last.Lot:
-		return "Drawn to begin ", p.Side(last.Seat).String()
+		return "Drawn to begin: ", p.Side(last.Seat).String()
 	case last.Skipped:
-		return "Last " + letter + " ", "turn skipped"
+		return "Last " + letter + ": ", "turn skipped"
 	case last.Move != "":
-		return "Last " + letter + " ", last.Move
+		return "Last " + letter + ": ", last.Move
 	}
 	return "", ""
 }
 
-// kkHeader draws the title and the latest move on the first line, whose
-// decision it is (or the result) on the second, and the dice on the right.
+// kkHeader draws the title on the first line, whose decision it is (or
+// the result) on the second and the latest move on the third, and the dice
+// on the right of the first two.
 func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Info) {
 	p, names, last := v.p, v.names, v.last
 	left, right := kkBoardX+10, float64(kkW)-kkBoardX-10
+	const dy = headerDiceY
 
 	// The dice: the throw being played, or the latest one, with the disc
 	// of the seat that threw it.
@@ -889,29 +878,18 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 	}
 	if thrower >= 0 && thrower < p.Players() {
 		dw := 2*kkDie + kkDie/5
-		right -= diceRow(dc, dice, right-dw, kkHeaderH/2, kkDie)
+		right -= diceRow(dc, dice, right-dw, dy, kkDie)
 		right -= 12
-		seatDisc(dc, thrower, right-14, kkHeaderH/2, 14)
-		drawText(img, kit.face(true, 17), string(p.Side(rules.Seat(thrower)).Letter()), right-14, kkHeaderH/2, 0.5, letterInk(thrower))
-		right -= 28 + 24
+		seatDisc(dc, thrower, right-20, dy, 20)
+		drawLabel(img, kit.face(true, textMin), string(p.Side(rules.Seat(thrower)).Letter()), right-20, dy, 0.5, letterInk(thrower))
+		right -= 40 + 24
 	}
 
-	// Line 1: the title, and the latest move or the lot.
-	small := kit.face(false, 24)
-	bf := kit.face(true, 24)
-	y := 38.0
-	if label, move := kkLastWords(p, last); move != "" {
-		text := fit(bf, move, (right-left)*0.55)
-		w := drawText(img, bf, text, right, y, 1, ink)
-		w += drawText(img, small, label, right-w, y, 1, muted)
-		drawTitle(img, kit, info, "Kippy Koo", left, right-w-24, y)
-	} else {
-		drawTitle(img, kit, info, "Kippy Koo", left, right, y)
-	}
+	drawTitle(img, kit, info, "Kippy Koo", left, right, headerTitleY)
 
-	// Line 2: whose decision it is, or the result.
-	y = 90
-	sf := kit.face(true, 32)
+	// Whose decision it is, or the result.
+	y := headerStatusY
+	sf := kit.face(true, textStatus)
 	x := left
 	o := p.Outcome()
 	var status string
@@ -932,5 +910,9 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 		x += 36
 		_, status = kkDecision(v, t)
 	}
-	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
+	drawLabel(img, sf, fit(sf, status, right-x), x, y, 0, ink)
+
+	// The latest move, or the lot.
+	label, move := kkLastWords(p, last)
+	drawLast(img, kit, label, move, left, float64(kkW)-left, headerLastY)
 }

@@ -644,10 +644,10 @@ func TestKippyKooLastWords(t *testing.T) {
 		pos, label, move string
 		moves            []string
 	}{
-		{"S:start,start,start,start N:start,start,start,start S:throw last:S;first", "Drawn to begin ", "South", nil},
-		{kippykooCases[1].pos, "Last S ", "h20+5, h5+3", kippykooCases[1].moves},
-		{"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;6-6;skipped", "Last S ", "turn skipped", nil},
-		{"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:roll last:S;skipped", "Last S ", "turn skipped", nil},
+		{"S:start,start,start,start N:start,start,start,start S:throw last:S;first", "Drawn to begin: ", "South", nil},
+		{kippykooCases[1].pos, "Last S: ", "h20+5, h5+3", kippykooCases[1].moves},
+		{"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;6-6;skipped", "Last S: ", "turn skipped", nil},
+		{"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:roll last:S;skipped", "Last S: ", "turn skipped", nil},
 		{"S:out W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;5-3;-", "", "", nil},
 		{"S:start,start,start,start N:start,start,start,start lot", "", "", nil},
 	} {

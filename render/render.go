@@ -360,9 +360,19 @@ func drawText(dst *image.RGBA, f font.Face, s string, x, y, ax float64, c color.
 		Face: f,
 		Dot:  fixed.Point26_6{X: fixed.Int26_6((x - ax*w) * 64), Y: fixed.Int26_6((y + capHeight(f)/2) * 64)},
 	}
+	if labelHook != nil {
+		labelHook(dst, f, s, d.Dot)
+	}
 	d.DrawString(s)
 	return w
 }
+
+// labelHook, set only by tests (phone_test.go), is told of every text
+// drawText draws: where, with which face, from which dot.
+var labelHook func(dst *image.RGBA, f font.Face, s string, dot fixed.Point26_6)
+
+// spriteHook, set only by tests, is told of every sprite over draws.
+var spriteHook func(dst, src *image.RGBA, x, y int)
 
 // fit shortens s with an ellipsis until it is at most width pixels wide.
 func fit(f font.Face, s string, width float64) string {
@@ -394,6 +404,9 @@ func copyCanvas(canvas, m *image.RGBA) *image.RGBA {
 // corner at (x, y). It is draw.Draw with draw.Over made quick for sprites,
 // whose pixels are mostly fully transparent or fully opaque.
 func over(dst *image.RGBA, src *image.RGBA, x, y int) {
+	if spriteHook != nil {
+		spriteHook(dst, src, x, y)
+	}
 	r := image.Rect(x, y, x+src.Rect.Dx(), y+src.Rect.Dy()).Intersect(dst.Rect)
 	for py := r.Min.Y; py < r.Max.Y; py++ {
 		d := dst.Pix[dst.PixOffset(r.Min.X, py):dst.PixOffset(r.Max.X, py)]

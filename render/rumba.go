@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strings"
 	"sync"
@@ -28,7 +29,7 @@ import (
 // FINISH. Sizes are in pixels.
 const (
 	rbW       = 1000
-	rbHeaderH = 124.0
+	rbHeaderH = headerH
 	rbBarH    = 64.0
 	rbBoardX  = 17.0
 	rbBoardY  = rbHeaderH + rbBarH
@@ -37,9 +38,9 @@ const (
 	rbTrackX  = rbBoardX + rbRim // the track's outer edge
 	rbTrackY  = rbBoardY + rbRim
 	rbTrackS  = rbBoardS - 2*rbRim
-	rbDepth   = 104.0                         // a space across the track (and a corner space's side)
+	rbDepth   = 110.0                         // a space across the track (and a corner space's side)
 	rbCell    = (rbTrackS - 2*rbDepth) / 15.0 // a space along the track
-	rbBand    = 28.0                          // the band of numbers along the track's outer edge
+	rbBand    = 34.0                          // the band of numbers along the track's outer edge
 	rbCX      = rbBoardX + rbBoardS/2         // centre of the board
 	rbCY      = rbBoardY + rbBoardS/2
 	rbSouthY  = rbBoardY + rbBoardS + 6 // top of the bars below the board
@@ -50,18 +51,19 @@ const (
 // Men, turnouts, pockets and FINISH.
 const (
 	rbManR     = 20.0 // a man alone on a track space
-	rbPairR    = 17.0 // two men on a space; a man on a turnout, waiting, in FINISH or in a bar
-	rbTrioR    = 14.0 // three men on a space
+	rbPairR    = 18.0 // two men on a space; a man on a turnout, waiting, in FINISH or in a bar
+	rbTrioR    = 14.0 // three men on a space, too small for a letter
 	rbPairOff  = 19.0 // the offsets of two men across the track, from the middle
-	rbTrioOff  = 25.0 // and of three
+	rbTrioOff  = 24.0 // and of three
 	rbLoopR1   = 40.0 // radius of a turnout's bends where it leaves and rejoins the track
 	rbLoopR2   = 80.0 // radius of its loop
 	rbTurnR    = 21.0 // a turnout space
-	rbPocketW  = 100.0
-	rbPocketH  = 112.0
+	rbPocketW  = 124.0
+	rbPocketH  = 128.0
 	rbPocketIn = 8.0   // the track's inner edge to a pocket
-	rbSlot     = 42.0  // between the places of a pocket or of FINISH
-	rbFinishH  = 140.0 // half the side of the central FINISH
+	rbSlot     = 42.0  // between the places of a pocket
+	rbFinishH  = 145.0 // half the side of the central FINISH
+	rbFinishG  = 40.0  // between the places of FINISH
 	rbLaneW    = 34.0  // width of a lane into FINISH
 	rbHeadLen  = 18.0  // length of a path's arrowhead
 )
@@ -75,6 +77,7 @@ var (
 	rbNumberInk = color.RGBA{0x5e, 0x4a, 0x34, 0xff}
 	rbLoopInk   = color.RGBA{0x9c, 0x80, 0x5a, 0xff} // the line a turnout's spaces sit on
 	rbLabelInk  = color.RGBA{0x8a, 0x72, 0x52, 0xff}
+	rbArrowInk  = color.RGBA{0xd6, 0xc6, 0xa6, 0xff} // the way of travel, under the men
 	rbSilver    = color.RGBA{0xdc, 0xdf, 0xe4, 0xff} // the top of a North or West man
 	rbSilverRim = color.RGBA{0x80, 0x86, 0x90, 0xff}
 
@@ -126,7 +129,9 @@ func rbSilverTop(h rumba.Hand) bool { return h == rumba.North || h == rumba.West
 
 // rbManSprite draws a man of hand h in a transparent square: a disc in his
 // side's colour with his hand's letter, white on a plain man, in the
-// side's colour on the silver top of a North or West man.
+// side's colour on the silver top of a North or West man. A man of three
+// on a space is too small for a letter: his colour and top say whose he
+// is.
 func rbManSprite(kit *faceKit, h rumba.Hand, radius float64) *image.RGBA {
 	size := int(2*radius) + 8
 	dc := gg.NewContext(size, size)
@@ -143,7 +148,7 @@ func rbManSprite(kit *faceKit, h rumba.Hand, radius float64) *image.RGBA {
 	dc.Stroke()
 	letter := white
 	if rbSilverTop(h) {
-		dc.DrawCircle(c, c, radius*0.68)
+		dc.DrawCircle(c, c, radius*0.78)
 		dc.SetColor(rbSilver)
 		dc.FillPreserve()
 		dc.SetColor(rbSilverRim)
@@ -152,7 +157,9 @@ func rbManSprite(kit *faceKit, h rumba.Hand, radius float64) *image.RGBA {
 		letter = rbSideFill[side]
 	}
 	img := dc.Image().(*image.RGBA)
-	drawText(img, kit.face(true, math.Round(radius*1.05)), string(h.Letter()), c, c, 0.5, letter)
+	if size := pieceLetter(radius, textMin); size > 0 {
+		drawLabel(img, kit.face(true, size), string(h.Letter()), c, c, 0.5, letter)
+	}
 	return img
 }
 
@@ -195,13 +202,6 @@ func (t *rbTile) menBox() (x, y, w, h float64) {
 		}
 	}
 	return x, y, w, h
-}
-
-// tag is the middle of a capture's tag for the space, just inside the
-// track's inner edge.
-func (t *rbTile) tag() (x, y float64) {
-	x, y = t.inner()
-	return x + t.in[0]*16, y + t.in[1]*16
 }
 
 // inner is the middle of the space's edge on the inside of the track.
@@ -355,6 +355,55 @@ func (l *rbLoop) at(d float64) (x, y float64) {
 // pitch is the distance along the loop between its spaces.
 func (l *rbLoop) pitch() float64 { return l.length / (rumba.TurnoutSpaces + 1) }
 
+// rbTurnoutNumber is the middle of the number of the k-th space of turnout
+// l: beside the space, outside the loop, clear of a man on the space, of
+// the loop and its other spaces, of the pockets and of the track. Away from the loop's
+// middle if there is room, else turned toward the loop's line as little as
+// will do.
+func rbTurnoutNumber(l *rbLoop, k int) (x, y float64) {
+	const (
+		out  = rbTurnR + 17 // from the space's middle
+		room = 13.0         // round the number's middle
+	)
+	sx, sy := l.at(float64(k) * l.pitch())
+	ux, uy, _ := unit(sx-l.o[0], sy-l.o[1])
+	clear := func(x, y float64) bool {
+		lo, hi := rbTrackX+rbDepth+room+4, rbTrackX+rbTrackS-rbDepth-room-4
+		if x < lo || x > hi || y < lo-rbTrackX+rbTrackY || y > hi-rbTrackX+rbTrackY {
+			return false
+		}
+		for h := rumba.South; h <= rumba.West; h++ {
+			px, py := rbPocket(h)
+			if math.Abs(x-px) < rbPocketW/2+room+4 && math.Abs(y-py) < rbPocketH/2+room+4 {
+				return false
+			}
+		}
+		for j := 1; j <= rumba.TurnoutSpaces; j++ {
+			px, py := l.at(float64(j) * l.pitch())
+			if math.Hypot(x-px, y-py) < rbTurnR+room+2 {
+				return false
+			}
+		}
+		for d := 0.0; d <= l.length; d += 4 {
+			px, py := l.at(d)
+			if math.Hypot(x-px, y-py) < 6+room {
+				return false
+			}
+		}
+		return true
+	}
+	for turn := 0.0; turn <= 120; turn += 15 {
+		for _, sign := range []float64{1, -1} {
+			a := sign * turn * math.Pi / 180
+			vx, vy := ux*math.Cos(a)-uy*math.Sin(a), ux*math.Sin(a)+uy*math.Cos(a)
+			if x, y := sx+vx*out, sy+vy*out; clear(x, y) {
+				return x, y
+			}
+		}
+	}
+	return sx + ux*out, sy + uy*out
+}
+
 // rbPoint is where the men stand on a track or turnout space.
 func rbPoint(s rumba.Space) (x, y float64) {
 	if q, k, ok := s.Turnout(); ok {
@@ -374,13 +423,13 @@ func rbPocket(h rumba.Hand) (x, y float64) {
 		deep = rbPocketW / 2
 	}
 	d := rbPocketIn + deep
-	return ix + t.along[0]*2*rbCell + t.in[0]*d, iy + t.along[1]*2*rbCell + t.in[1]*d
+	return ix + t.along[0]*1.5*rbCell + t.in[0]*d, iy + t.along[1]*1.5*rbCell + t.in[1]*d
 }
 
 // rbPocketSlot is the i-th place (0 to 3) of the pocket whose middle is
 // (x, y): two rows of two under the pocket's label.
 func rbPocketSlot(x, y float64, i int) (float64, float64) {
-	return x + (float64(i%2)-0.5)*rbSlot, y + 12 + (float64(i/2)-0.5)*rbSlot
+	return x + (float64(i%2)-0.5)*rbSlot, y + 16 + (float64(i/2)-0.5)*rbSlot
 }
 
 // rbPocketMouth is where a path from hand h's pocket to its starting
@@ -406,9 +455,10 @@ func rbLane(h rumba.Hand) (from, to [2]float64) {
 	return from, to
 }
 
-// rbFinishSlot is the i-th place (0 to 3) of side's row in FINISH.
+// rbFinishSlot is the i-th place (0 to 3) of side's row in FINISH, right
+// of the side's name.
 func rbFinishSlot(side rumba.Side, i int) (x, y float64) {
-	return rbCX - 30 + float64(i)*(rbSlot+2), rbCY - 32 + float64(side)*76
+	return rbCX + rbFinishH - 12 - rbPairR - float64(3-i)*rbFinishG, rbCY - 30 + float64(side)*70
 }
 
 // rbHeight is the height of the canvas for n players: two players have a
@@ -452,9 +502,13 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 	dc.SetColor(paper)
 	dc.Clear()
 	img := dc.Image().(*image.RGBA)
-	for seat := range n {
-		x, y, w, h := rbBarBox(n, seat)
-		seatBarBack(dc, 0, barWaiting, x, y, w, h)
+	if p, err := rumba.New(n); err == nil {
+		for seat := range n {
+			x, y, w, h := rbBarBox(n, seat)
+			seatBarBack(dc, 0, barWaiting, x, y, w, h)
+			s := rules.Seat(seat)
+			barSeat(img, kit, rbSeatWords(p.Hands(s), p.SideOf(s)), x+w-20, y+h/2, true)
+		}
 	}
 
 	dc.DrawRoundedRectangle(rbBoardX, rbBoardY, rbBoardS, rbBoardS, 20)
@@ -477,7 +531,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		dc.SetColor(alpha(rbSideFill[side], 0.55))
 		chevron(dc, to[0]-ux*16, to[1]-uy*16, ux, uy, 11)
 		mx, my := from[0]+ux*length*0.45, from[1]+uy*length*0.45
-		drawText(img, kit.face(true, 22), string(h.Letter()), mx, my, 0.5, rbSideFill[side])
+		drawLabel(img, kit.face(true, textMin), string(h.Letter()), mx, my, 0.5, rbSideFill[side])
 	}
 
 	// The turnouts: a line through their spaces, each space with its
@@ -495,18 +549,26 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 			}
 		}
 		dc.Stroke()
-		nf := kit.face(true, 20)
+		nf := kit.face(true, textMin)
 		for k := 1; k <= rumba.TurnoutSpaces; k++ {
-			x, y := l.at(float64(k) * l.pitch())
+			d := float64(k) * l.pitch()
+			x, y := l.at(d)
 			dc.DrawCircle(x, y, rbTurnR)
 			dc.SetColor(rbSpace)
 			dc.FillPreserve()
 			dc.SetColor(rbSpaceLine)
 			dc.SetLineWidth(2.5)
 			dc.Stroke()
-			drawText(img, nf, fmt.Sprint(k), x, y, 0.5, rbNumberInk)
+			// The way along the loop, under the men; the number inside
+			// the loop, clear of them.
+			ax, ay := l.at(d + 1)
+			ux, uy, _ := unit(ax-x, ay-y)
+			dc.SetColor(rbArrowInk)
+			chevron(dc, x, y, ux, uy, 8)
+			nx, ny := rbTurnoutNumber(&l, k)
+			drawLabel(img, nf, fmt.Sprint(k), nx, ny, 0.5, rbNumberInk)
 		}
-		drawText(img, kit.face(true, 34), rumba.Board.Turnouts[q].Name, l.o[0], l.o[1], 0.5, rbLabelInk)
+		drawLabel(img, kit.face(true, 34), rumba.Board.Turnouts[q].Name, l.o[0], l.o[1], 0.5, rbLabelInk)
 	}
 
 	// The track: the band of numbers, the spaces, the starting points and
@@ -527,9 +589,13 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 			dc.SetColor(rbSideTint[h.Side()])
 			dc.Fill()
 		}
-		t := &rbTiles[rumba.Start(h)]
+	}
+	// The way of travel: a chevron in every other space, under the men.
+	dc.SetColor(rbArrowInk)
+	for s := 1; s < rumba.TrackSpaces; s += 2 {
+		t := &rbTiles[s]
 		x, y := t.men()
-		drawText(img, kit.face(true, 40), string(h.Letter()), x, y, 0.5, alpha(rbSideFill[h.Side()], 0.45))
+		chevron(dc, x, y, t.along[0], t.along[1], 10)
 	}
 	dc.SetColor(rbSpaceLine)
 	dc.SetLineWidth(2)
@@ -541,14 +607,14 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 	for s := range rumba.Space(rumba.TrackSpaces) {
 		t := &rbTiles[s]
 		x, y := t.number()
-		f := kit.face(false, 20)
+		f := kit.face(false, textMin)
 		c := rbNumberInk
 		for h := rumba.South; h <= rumba.West; h++ {
 			if s == rumba.Start(h) || s == rumba.FinishSpace(h) {
-				f, c = kit.face(true, 20), rbSideFill[h.Side()]
+				f, c = kit.face(true, textMin), rbSideFill[h.Side()]
 			}
 		}
-		drawText(img, f, s.String(), x, y, 0.5, c)
+		drawLabel(img, f, s.String(), x, y, 0.5, c)
 	}
 	dc.DrawRectangle(rbTrackX, rbTrackY, rbTrackS, rbTrackS)
 	dc.SetColor(rbBoardRim)
@@ -565,7 +631,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		dc.SetColor(rbSideFill[side])
 		dc.SetLineWidth(3)
 		dc.Stroke()
-		drawText(img, kit.face(true, 16), string(h.Letter())+" waiting", x, y-rbPocketH/2+15, 0.5, rbSideRim[side])
+		drawLabel(img, kit.face(false, textMin), string(h.Letter())+" waiting", x, y-rbPocketH/2+20, 0.5, rbSideRim[side])
 		for i := range rumba.MenPerHand {
 			sx, sy := rbPocketSlot(x, y, i)
 			holeMark(dc, sx, sy)
@@ -579,16 +645,16 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 	dc.SetColor(rbBoardRim)
 	dc.SetLineWidth(4)
 	dc.Stroke()
-	drawText(img, kit.face(true, 30), "FINISH", rbCX, rbCY-rbFinishH+34, 0.5, rbBoardRim)
+	drawLabel(img, kit.face(true, textTitle), "FINISH", rbCX, rbCY-rbFinishH+32, 0.5, rbBoardRim)
 	for side := rumba.Red; side <= rumba.Black; side++ {
 		_, y := rbFinishSlot(side, 0)
-		drawText(img, kit.face(true, 20), strings.ToUpper(side.String()), rbCX-rbFinishH+16, y, 0, rbSideFill[side])
+		drawLabel(img, kit.face(true, textMin), strings.ToUpper(side.String()), rbCX-rbFinishH+12, y, 0, rbSideFill[side])
 		for i := range rumba.ToWin {
 			sx, sy := rbFinishSlot(side, i)
 			holeMark(dc, sx, sy)
 		}
 	}
-	drawText(img, kit.face(false, 18), "4 of a colour win", rbCX, rbCY+rbFinishH-24, 0.5, muted)
+	drawLabel(img, kit.face(false, textMin), "4 of a colour win", rbCX, rbCY+rbFinishH-28, 0.5, muted)
 	return img
 }
 
@@ -661,6 +727,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit, canvas *ima
 		band, _, _ := cutPath(pa.points, pa.gap+rbHeadLen-2)
 		pathBand(dc, band)
 	}
+	rbCaptureMarks(dc, p, paths, false)
 
 	// The men: on the track, on the turnouts, waiting and in FINISH.
 	for s := range rumba.Space(rumba.NumSpaces) {
@@ -696,11 +763,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit, canvas *ima
 	for _, pa := range paths {
 		pathHead(dc, pa.points, pa.gap)
 	}
-	for _, pa := range paths {
-		if pa.captured != rumba.NoHand && pa.to.OnBoard() {
-			rbCaptureTag(img, dc, kit, pa.to, pa.captured)
-		}
-	}
+	rbCaptureMarks(dc, p, paths, true)
 	return img, nil
 }
 
@@ -770,29 +833,84 @@ func rbMovable(dc *gg.Context, legal []rules.Move, seat int) {
 	}
 }
 
-// rbCaptureTag marks a capture on space s: a red tag with a cross and the
-// captured man's hand, just inside the track's inner edge beside the space
-// (a turnout space: outside the loop), clear of the men there.
-func rbCaptureTag(img *image.RGBA, dc *gg.Context, kit *faceKit, s rumba.Space, victim rumba.Hand) {
-	var x, y float64
+// rbCaptureMarks marks the captures of the latest throw, as Kimbo and
+// Kippy Koo mark theirs: under the men (top false), a red frame round
+// where the men stand on the space (a turnout space: a red ring round its
+// man) and in each victim's pocket a red ring round each man just come
+// back, the last ones there; over them (top), a cross in a red badge at
+// the frame's corner.
+func rbCaptureMarks(dc *gg.Context, p *rumba.Position, paths []rbPath, top bool) {
+	var back [4]int
+	for _, pa := range paths {
+		if pa.captured == rumba.NoHand || !pa.to.OnBoard() {
+			continue
+		}
+		back[pa.captured]++
+		if top {
+			x, y := rbCaptureBadge(pa.to)
+			crossBadge(dc, x, y, threatRed, white)
+			continue
+		}
+		if pa.to.OnTurnout() {
+			px, py := rbPoint(pa.to)
+			redRing(dc, px, py, rbPairR+5)
+		} else {
+			// Bands of whole pixels, a red one on a white one: quicker
+			// than stroking the rectangle.
+			img := dc.Image().(*image.RGBA)
+			bx, by, w, h := rbTiles[pa.to].menBox()
+			box := image.Rect(int(math.Round(bx)), int(math.Round(by)), int(math.Round(bx+w)), int(math.Round(by+h)))
+			rbFrame(img, box.Inset(1), 7, white)
+			rbFrame(img, box.Inset(2), 4, threatRed)
+		}
+	}
+	if top {
+		return
+	}
+	for h, k := range back {
+		n := p.Count(rumba.Hand(h), rumba.Waiting)
+		px, py := rbPocket(rumba.Hand(h))
+		for i := max(0, n-k); i < n; i++ {
+			x, y := rbPocketSlot(px, py, i)
+			redRing(dc, x, y, rbPairR+4)
+		}
+	}
+}
+
+// rbFrame fills a frame of width w in c just inside r.
+func rbFrame(img *image.RGBA, r image.Rectangle, w int, c color.RGBA) {
+	u := image.NewUniform(c)
+	for _, b := range []image.Rectangle{
+		{r.Min, image.Pt(r.Max.X, r.Min.Y+w)},
+		{image.Pt(r.Min.X, r.Max.Y-w), r.Max},
+		{image.Pt(r.Min.X, r.Min.Y+w), image.Pt(r.Min.X+w, r.Max.Y-w)},
+		{image.Pt(r.Max.X-w, r.Min.Y+w), image.Pt(r.Max.X, r.Max.Y-w)},
+	} {
+		draw.Draw(img, b, u, image.Point{}, draw.Src)
+	}
+}
+
+// rbCaptureBadge is the middle of the badge of a capture on space s: the
+// corner of the frame round its men inside the track and downstream, or on
+// the ring round a turnout space's man, toward the loop's middle.
+func rbCaptureBadge(s rumba.Space) (x, y float64) {
 	if q, _, ok := s.Turnout(); ok {
 		px, py := rbPoint(s)
 		l := &rbLoops[q]
-		ux, uy, _ := unit(px-l.o[0], py-l.o[1])
-		x, y = px+ux*30, py+uy*30
-	} else {
-		x, y = rbTiles[s].tag()
+		ux, uy, _ := unit(l.o[0]-px, l.o[1]-py)
+		return px + ux*(rbPairR+5), py + uy*(rbPairR+5)
 	}
-	f := kit.face(true, 17)
-	text := "×" + string(victim.Letter())
-	w := textWidth(f, text) + 14
-	dc.DrawRoundedRectangle(x-w/2, y-13, w, 26, 13)
-	dc.SetColor(threatRed)
-	dc.FillPreserve()
-	dc.SetColor(white)
-	dc.SetLineWidth(2)
-	dc.Stroke()
-	drawText(img, f, text, x, y, 0.5, white)
+	t := &rbTiles[s]
+	bx, by, w, h := t.menBox()
+	const in = 4.0
+	best := -math.MaxFloat64
+	for _, c := range [4][2]float64{{bx + in, by + in}, {bx + w - in, by + in}, {bx + in, by + h - in}, {bx + w - in, by + h - in}} {
+		dx, dy := c[0]-t.cx, c[1]-t.cy
+		if d := dx*(t.in[0]+t.along[0]) + dy*(t.in[1]+t.along[1]); d > best {
+			best, x, y = d, c[0], c[1]
+		}
+	}
+	return x, y
 }
 
 // rbPath is the drawing of one move of the latest throw.
@@ -1007,6 +1125,26 @@ func rbDecision(v *rbView, seat int) (short, long string) {
 	return "", ""
 }
 
+// rbShorter is fewer words for a decision of rbDecision, for a bar too
+// short for it: "to move" for "to move the 3 + reward 10"; "" when there
+// are none.
+func rbShorter(short string) string {
+	if strings.Contains(short, "to move") && short != "to move" {
+		return "to move"
+	}
+	return ""
+}
+
+// rbSeatWords are the words of a seat's name bar that say which seat it
+// is: its hands and colour, "East/West · Black".
+func rbSeatWords(hands []rumba.Hand, side rumba.Side) string {
+	var names []string
+	for _, h := range hands {
+		names = append(names, h.String())
+	}
+	return strings.Join(names, "/") + " · " + side.String()
+}
+
 // rbSeatBar draws a seat's name bar: its hands' men, its name and, on the
 // right, what it is deciding (in the opening, its throw), its side's men
 // in FINISH, its men waiting, and its hands and colour.
@@ -1023,49 +1161,48 @@ func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache,
 	}
 	nx += 8
 
-	right := x + w - 20
+	side := p.SideOf(rules.Seat(seat))
+	right := barSeat(img, kit, rbSeatWords(hands, side), x+w-20, cy, state == barToMove || state == barWinner)
 	var parts []barPart
 	short, _ := rbDecision(v, seat)
 	switch {
 	case state == barWinner:
 		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, barPart{text: short, bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, short: rbShorter(short), bold: true, c: seatOutline[seat], keep: 9})
 	}
 	if p.Phase() == rumba.PhaseOpening {
 		if t := p.OpeningThrows(); seat < len(t) {
 			switch {
 			case t[seat][0] > 0:
-				right -= diceRow(dc, t[seat], right-2*rbBarDie-rbBarDie/5, cy, rbBarDie) + 12
+				right -= 16
+				right -= diceRow(dc, t[seat], right-2*rbBarDie-rbBarDie/5, cy, rbBarDie)
 			case t[seat][0] < 0:
 				parts = append(parts, barPart{text: "out", c: muted, keep: 8})
 			}
 		}
 	}
-	side := p.SideOf(rules.Seat(seat))
 	if k := p.Finished(side); k > 0 {
 		parts = append(parts, barPart{text: fmt.Sprintf("FINISH %d/%d", k, rumba.ToWin), bold: true, c: ink, keep: 7})
 	}
 	waiting := 0
-	var names []string
 	for _, hd := range hands {
 		waiting += p.Count(hd, rumba.Waiting)
-		names = append(names, hd.String())
 	}
 	if waiting > 0 && p.Phase() != rumba.PhaseOpening {
 		parts = append(parts, barPart{text: fmt.Sprintf("%d waiting", waiting), c: ink, keep: 5})
 	}
-	parts = append(parts, barPart{text: strings.Join(names, "/") + " · " + side.String(), c: muted, keep: 1})
 	barLabel(img, kit, v.names[seat], state != barWaiting && state != barDone, parts, nx, right, cy, 140)
 }
 
-// rbHeader draws the title and the latest throw's moves on the first line,
-// whose decision it is (or the result) on the second, and on the right the
-// dice, those played dimmed, with the man of the hand that threw them and
-// the reward still to play.
+// rbHeader draws the title on the first line, whose decision it is (or
+// the result) on the second and the latest throw's moves on the third; on
+// the right of the first two the dice, those played dimmed, with the man
+// of the hand that threw them and the reward still to play.
 func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, v *rbView, info Info) {
 	p, last := v.p, v.last
 	left, right := rbBoardX+10, float64(rbW)-rbBoardX-10
+	const dy = headerDiceY
 
 	if last.Hand != rumba.NoHand && !last.Opening {
 		dice, played := last.Dice, [2]bool{true, true}
@@ -1073,56 +1210,38 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 			dice, played = d, [2]bool{!l[0], !l[1]}
 		}
 		dw := 2*rbDie + rbDie/5
-		right -= diceRow(dc, dice, right-dw, rbHeaderH/2, rbDie)
+		right -= diceRow(dc, dice, right-dw, dy, rbDie)
 		for i, used := range played {
 			if used {
 				dx := right + float64(i)*(rbDie+rbDie/5)
-				dc.DrawRoundedRectangle(dx-2, rbHeaderH/2-rbDie/2-2, rbDie+4, rbDie+4, rbDie/6)
+				dc.DrawRoundedRectangle(dx-2, dy-rbDie/2-2, rbDie+4, rbDie+4, rbDie/6)
 				dc.SetColor(alpha(paper, 0.62))
 				dc.Fill()
 			}
 		}
 		if rw := p.Reward(); rw > 0 {
 			right -= 12
-			f := kit.face(true, 26)
-			text := fmt.Sprintf("+%d", rw)
-			w := math.Max(textWidth(f, text)+20, 64)
-			dc.DrawRoundedRectangle(right-w, rbHeaderH/2-rbDie/2, w, rbDie, 10)
+			f := kit.face(true, textMin)
+			text := fmt.Sprintf("reward %d", rw)
+			w := textWidth(f, text) + 24
+			dc.DrawRoundedRectangle(right-w, dy-rbDie/2, w, rbDie, 10)
 			dc.SetColor(seatTint[2])
 			dc.FillPreserve()
 			dc.SetColor(seatOutline[2])
 			dc.SetLineWidth(2.5)
 			dc.Stroke()
-			drawText(img, f, text, right-w/2, rbHeaderH/2-7, 0.5, ink)
-			drawText(img, kit.face(false, 14), "reward", right-w/2, rbHeaderH/2+16, 0.5, seatOutline[2])
+			drawLabel(img, f, text, right-w/2, dy, 0.5, ink)
 			right -= w
 		}
 		right -= 12
-		cache.man(img, last.Hand, rbPairR, right-rbPairR, rbHeaderH/2)
-		right -= 2*rbPairR + 24
+		cache.man(img, last.Hand, rbPairR, right-rbPairR, dy)
+		right -= 2*rbPairR + 18
 	}
 
-	// Line 1: the title, and the latest throw's moves.
-	y := 38.0
-	var moves []string
-	for _, m := range last.Moves {
-		t := m.Text
-		if m.Captured != rumba.NoHand {
-			t += " ×" + string(m.Captured.Letter())
-		}
-		moves = append(moves, t)
-	}
-	if len(moves) > 0 {
-		bf := kit.face(true, 24)
-		w := drawText(img, bf, fit(bf, strings.Join(moves, ", "), (right-left)*0.58), right, y, 1, ink)
-		w += drawText(img, kit.face(false, 24), "Last: ", right-w, y, 1, muted)
-		drawTitle(img, kit, info, "Rumba", left, right-w-24, y)
-	} else {
-		drawTitle(img, kit, info, "Rumba", left, right, y)
-	}
+	drawTitle(img, kit, info, "Rumba", left, right, headerTitleY)
 
-	// Line 2: whose decision it is, or the result.
-	y = 90
+	// Whose decision it is, or the result.
+	y := headerStatusY
 	x := left
 	o := p.Outcome()
 	var status string
@@ -1140,6 +1259,17 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 		x += 36
 		_, status = rbDecision(v, seat)
 	}
-	sf := kit.face(true, 32)
-	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
+	sf := kit.face(true, textStatus)
+	drawLabel(img, sf, fit(sf, status, right-x), x, y, 0, ink)
+
+	// The latest throw's moves.
+	var moves []string
+	for _, m := range last.Moves {
+		t := m.Text
+		if m.Captured != rumba.NoHand {
+			t += " ×" + string(m.Captured.Letter())
+		}
+		moves = append(moves, t)
+	}
+	drawLast(img, kit, "Last: ", strings.Join(moves, ", "), left, float64(rbW)-left, headerLastY)
 }

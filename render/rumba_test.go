@@ -126,17 +126,24 @@ func TestRumbaPNG(t *testing.T) {
 }
 
 // rbCovered reports whether (x, y) may lie under what is drawn over the
-// men: the latest throw's arrowheads and capture tags.
+// men, the latest throw's arrowheads and capture badges, or under the dark
+// dot where a man it moved stood.
 func rbCovered(p *rumba.Position, x, y float64) bool {
 	for _, pa := range rbLastPaths(p.Last()) {
+		if pa.from.OnBoard() {
+			fx, fy := rbPoint(pa.from)
+			if math.Hypot(x-fx, y-fy) < 9 {
+				return true
+			}
+		}
 		tip, _, _ := cutPath(pa.points, pa.gap)
 		end := tip[len(tip)-1]
 		if math.Hypot(x-end[0], y-end[1]) < rbHeadLen+12 {
 			return true
 		}
-		if pa.captured != rumba.NoHand && pa.to.OnTrack() {
-			tx, ty := rbTiles[pa.to].tag()
-			if math.Hypot(x-tx, y-ty) < 30 {
+		if pa.captured != rumba.NoHand && pa.to.OnBoard() {
+			bx, by := rbCaptureBadge(pa.to)
+			if math.Hypot(x-bx, y-by) < 16 {
 				return true
 			}
 		}
@@ -163,8 +170,8 @@ func rbManAt(t *testing.T, name string, m *image.RGBA, p *rumba.Position, h rumb
 	// whose nearest corner to the man's centre is the probe's distance away.
 	x, y = math.Round(x), math.Round(y)
 	for _, pr := range []probe{
-		{-ay * 0.8 * radius, ax * 0.8 * radius, rbSideFill[h.Side()], "body"},
-		{0, -0.55 * radius, top, "top"},
+		{-ay * 0.87 * radius, ax * 0.87 * radius, rbSideFill[h.Side()], "body"},
+		{0, -0.7 * radius, top, "top"},
 	} {
 		px, py := int(math.Floor(x+pr.x)), int(math.Floor(y+pr.y))
 		if rbCovered(p, float64(px), float64(py)) {
@@ -285,23 +292,29 @@ func TestRumbaAnchors(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := toRGBA(img)
-	// The bottom edge's spaces stand from y 1042 to 1146, their men 14 px
-	// above the middle, at y 1080; 00 is at x 500 and each space is
-	// 49.47 px wide. The left edge's run from x 25 to 129, men at x 91;
-	// 41 begins at y 300. The top edge's run from y 196, men at y 262.
+	// The track's outer edge is at x 25 and y 214 (a header of 142, a bar
+	// of 64, the board's rim of 8); a space is 110 px across and each of
+	// the 15 between two corners 48.67 px along; the band of numbers is
+	// the outer 34 px, so men stand 17 px inside a space's middle. The
+	// bottom edge's spaces stand from y 1054 to 1164, their men at y 1092;
+	// 00 is at x 500, 07 at 841. The left edge's run from x 25 to 135, men
+	// at x 97; 41 begins at y 324, 44 is centred at y 494. The top edge's
+	// run from y 214, men at y 286; 30 is at x 597, its three men 24 px
+	// apart across the track. The empty 01 is at x 549, its way-of-travel
+	// chevron in the middle.
 	for _, c := range []struct {
 		what string
 		x, y int
 		want color.RGBA
 	}{
-		{"the body of South's man on 07", 846 + 16, 1080, rbSideFill[rumba.Red]},
-		{"the top of South's man on 07", 846, 1080 - 12, rbSideFill[rumba.Red]},
-		{"the body of East's man on 44", 91 + 16, 473, rbSideFill[rumba.Black]},
-		{"the top of East's man on 44", 91, 473 - 12, rbSideFill[rumba.Black]},
-		{"the top of North's middle man on 30", 599, 262 - 8, rbSilver},
-		{"the body of South's outer man on 30", 599 + 11, 262 - 25, rbSideFill[rumba.Red]},
-		{"the top of South's outer man on 30", 599, 262 - 25 - 8, rbSideFill[rumba.Red]},
-		{"the empty 01", 549, 1080, rbSpace},
+		{"the body of South's man on 07", 841 + 16, 1092, rbSideFill[rumba.Red]},
+		{"the top of South's man on 07", 841, 1092 - 12, rbSideFill[rumba.Red]},
+		{"the body of East's man on 44", 97 + 16, 494, rbSideFill[rumba.Black]},
+		{"the top of East's man on 44", 97, 494 - 12, rbSideFill[rumba.Black]},
+		{"the top of North's middle man on 30", 597, 286 - 8, rbSilver},
+		{"the body of South's outer man on 30", 597 + 11, 286 - 24, rbSideFill[rumba.Red]},
+		{"the top of South's outer man on 30", 597, 286 - 24 - 8, rbSideFill[rumba.Red]},
+		{"the empty 01", 549, 1092 - 24, rbSpace},
 	} {
 		if got, ok := pixelNear(m, c.x, c.y, c.want, 2); !ok {
 			t.Errorf("%s: pixel (%d, %d) is %v, want %v\n%s", c.what, c.x, c.y, got, c.want, p.Drawing())

@@ -22,15 +22,16 @@ const (
 // w, h): plain, or tinted and outlined in the seat's colour when the seat is
 // to move or has won. Painters draw the plain one in their static layer.
 func seatBarBack(dc *gg.Context, seat int, state barState, x, y, w, h float64) {
-	dc.DrawRoundedRectangle(x, y, w, h, h/2)
 	switch state {
 	case barToMove, barWinner:
+		dc.DrawRoundedRectangle(x, y, w, h, h/2)
 		dc.SetColor(seatTint[seat])
 		dc.FillPreserve()
 		dc.SetColor(seatFill[seat])
 		dc.SetLineWidth(3)
 		dc.Stroke()
 	default:
+		dc.DrawRoundedRectangle(x, y, w, h, h/2)
 		dc.SetColor(alpha(white, 0.7))
 		dc.Fill()
 	}
@@ -61,18 +62,18 @@ func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, name, labe
 	case barWinner:
 		right = "winner"
 	}
-	rf := kit.face(state == barToMove || state == barWinner, 24)
+	rf := kit.face(state == barToMove || state == barWinner, textMin)
 	rc := muted
 	if state == barToMove || state == barWinner {
 		rc = seatOutline[seat]
 	}
-	rw := drawText(img, rf, right, x+w-22, cy, 1, rc)
+	rw := drawLabel(img, rf, right, x+w-22, cy, 1, rc)
 
-	nf := kit.face(true, 28)
+	nf := kit.face(true, textName)
 	if state == barWaiting || state == barDone {
-		nf = kit.face(false, 28)
+		nf = kit.face(false, textName)
 	}
-	drawText(img, nf, fit(nf, name, x+w-22-rw-20-nx), nx, cy, 0, ink)
+	drawLabel(img, nf, fit(nf, name, x+w-22-rw-20-nx), nx, cy, 0, ink)
 }
 
 // seatDisc draws a disc in a seat's colour with its dark outline.

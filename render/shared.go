@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
 )
 
 // The small drawing parts the painters share.
@@ -74,60 +75,165 @@ func cutPath(pts [][2]float64, gap float64) (cut [][2]float64, ux, uy float64) {
 	return pts, 0, 0
 }
 
+// Text sizes, in points of the Go fonts. A phone shows a picture about 400
+// px wide, 0.4 of a canvas 1000 px wide: at textMin a capital letter or a
+// figure is 20 px tall on the canvas and 8 px on the phone, the least a
+// player reads there comfortably. Nothing a player must read is smaller
+// (phone_test.go measures every label of every game).
+const (
+	textMin    = 28.0 // the words of the name bars, numbers of spaces, coordinates, letters on pieces
+	textName   = 29.0 // the names in the name bars, a point larger than the words beside them
+	textTitle  = 30.0 // "Game 12 · Kimbo"
+	textStatus = 32.0 // whose decision it is, or the result
+)
+
+// drawLabel is drawText with the text's left end on a whole pixel. A
+// face's glyphs then rasterize the same wherever they are drawn, and its
+// small glyph cache serves far more of a picture's text: a glyph drawn at
+// four offsets within a pixel took four of its entries.
+func drawLabel(dst *image.RGBA, f font.Face, s string, x, y, ax float64, c color.Color) float64 {
+	w := textWidth(f, s)
+	drawText(dst, f, s, math.Round(x-ax*w), y, 0, c)
+	return w
+}
+
+// pieceLetter is the size of the letter on a piece of the given radius
+// asked at size: at least textMin, or 0 when the piece is too small to
+// hold a letter that size, its colour and its place then saying whose it
+// is.
+func pieceLetter(radius, size float64) float64 {
+	const least = 16.0 // the radius round a "W" of textMin
+	if radius < least {
+		return 0
+	}
+	return max(size, textMin)
+}
+
+// The header of a dice game's picture (Kimbo, Kippy Koo, Rumba): the
+// title on the first line, whose decision it is or the result on the
+// second, the latest turn on the third; the dice on the right of the first
+// two. Each line has the whole width it needs: the title is never cut.
+const (
+	headerH       = 142.0 // height of the header
+	headerTitleY  = 34.0  // the middle of the title's capitals
+	headerStatusY = 78.0  // of the status line's
+	headerLastY   = 120.0 // of the latest turn's line
+	headerDiceY   = 56.0  // the middle of the dice
+)
+
 // drawTitle draws "Game 12 · Kimbo" (or the game's name alone) with its
-// left edge at left, fitted before right, on the baseline y.
-func drawTitle(img *image.RGBA, kit *faceKit, info Info, game string, left, right, y float64) {
+// left edge at left, centred on y, and returns its width. A title wider
+// than right-left is cut, but no picture's layout leaves it less room than
+// the longest title the bot gives ("Game #1234567 · All the King's Men").
+func drawTitle(img *image.RGBA, kit *faceKit, info Info, game string, left, right, y float64) float64 {
 	title := game
 	if t := kit.fonts.clean(info.Title); t != "" {
 		title = t + " · " + title
 	}
-	tf := kit.face(true, 30)
-	drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
+	tf := kit.face(true, textTitle)
+	return drawLabel(img, tf, fit(tf, title, right-left), left, y, 0, ink)
+}
+
+// drawLast draws the header's line of the latest turn: label (such as
+// "Last S: ") muted and the turn's text bold after it, cut to end before
+// right.
+func drawLast(img *image.RGBA, kit *faceKit, label, text string, left, right, y float64) {
+	if text == "" {
+		return
+	}
+	x := left + drawLabel(img, kit.face(false, textMin), label, left, y, 0, muted)
+	bf := kit.face(true, textMin)
+	drawLabel(img, bf, fit(bf, text, right-x), x, y, 0, ink)
 }
 
 // barPart is one part of the label on the right of a name bar.
 type barPart struct {
-	text string
-	bold bool
-	c    color.RGBA
-	keep int // higher is dropped later
+	text  string
+	short string // shorter words for the same, used before the part is dropped; "" if none
+	bold  bool
+	c     color.RGBA
+	keep  int // higher is shortened and dropped later
 }
 
-// barLabel draws a name bar's text: the name from nx (bold when the seat
-// is to act or has won), and the parts right-aligned at right, separated by
-// dots; parts are dropped, lowest keep first, while the name would get
-// less than minName pixels.
+// barSeat draws the words of a name bar that say which seat it is (its
+// side; in Rumba, its hands and colour), muted, ending at right, and
+// returns where they begin. They never change, and the static layers draw
+// them under every picture; a painter draws them again (draw) only over
+// the back of the bar of the seat to move or that won. Whatever else a
+// bar drops for room, they stay.
+func barSeat(img *image.RGBA, kit *faceKit, words string, right, cy float64, draw bool) float64 {
+	f := kit.face(false, textMin)
+	if !draw {
+		return right - textWidth(f, words)
+	}
+	return right - drawLabel(img, f, words, right, cy, 1, muted)
+}
+
+// barLabel draws the rest of a name bar's text: the name from nx (bold
+// when the seat is to act or has won), and the parts right-aligned at
+// right, where the seat's words begin, each followed by a dot. While the
+// name would get less than minName pixels the part with the lowest keep
+// is shortened, or when it has no shorter words dropped.
 func barLabel(img *image.RGBA, kit *faceKit, name string, bold bool, parts []barPart, nx, right, cy, minName float64) {
-	nf := kit.face(bold, 28)
+	nf := kit.face(bold, textName)
 	const sep = "  ·  "
 	measure := func(ps []barPart) float64 {
 		wd := 0.0
-		for i, pt := range ps {
-			wd += textWidth(kit.face(pt.bold, 24), pt.text)
-			if i > 0 {
-				wd += textWidth(kit.face(false, 24), sep)
-			}
+		for _, pt := range ps {
+			wd += textWidth(kit.face(pt.bold, textMin), pt.text) + textWidth(kit.face(false, textMin), sep)
 		}
 		return wd
 	}
 	minName = math.Min(textWidth(nf, name), minName)
-	for len(parts) > 1 && right-measure(parts)-20-nx < minName {
+	parts = append([]barPart(nil), parts...)
+	for len(parts) > 0 && right-measure(parts)-20-nx < minName {
 		low := 0
 		for i, pt := range parts {
 			if pt.keep < parts[low].keep {
 				low = i
 			}
 		}
+		if parts[low].short != "" {
+			parts[low].text, parts[low].short = parts[low].short, ""
+			continue
+		}
 		parts = append(parts[:low], parts[low+1:]...)
 	}
 	for i := len(parts) - 1; i >= 0; i-- {
 		pt := parts[i]
-		right -= drawText(img, kit.face(pt.bold, 24), pt.text, right, cy, 1, pt.c)
-		if i > 0 {
-			right -= drawText(img, kit.face(false, 24), sep, right, cy, 1, muted)
-		}
+		right -= drawLabel(img, kit.face(false, textMin), sep, right, cy, 1, muted)
+		right -= drawLabel(img, kit.face(pt.bold, textMin), pt.text, right, cy, 1, pt.c)
 	}
-	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
+	drawLabel(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
+}
+
+// redRing draws a red ring on a white one round (x, y): where a capture
+// was, or round a piece just sent back by one.
+func redRing(dc *gg.Context, x, y, radius float64) {
+	dc.DrawCircle(x, y, radius)
+	dc.SetColor(white)
+	dc.SetLineWidth(7)
+	dc.StrokePreserve()
+	dc.SetColor(threatRed)
+	dc.SetLineWidth(4)
+	dc.Stroke()
+}
+
+// crossBadge draws a small badge of a capture centred on (x, y): a disc
+// in fill, rimmed white, with a cross in cross.
+func crossBadge(dc *gg.Context, x, y float64, fill, cross color.RGBA) {
+	dc.DrawCircle(x, y, 11)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(white)
+	dc.SetLineWidth(2.5)
+	dc.Stroke()
+	dc.SetColor(cross)
+	dc.SetLineWidth(3)
+	dc.SetLineCapRound()
+	dc.DrawLine(x-4.5, y-4.5, x+4.5, y+4.5)
+	dc.DrawLine(x-4.5, y+4.5, x+4.5, y-4.5)
+	dc.Stroke()
 }
 
 // Drawing pieces of the race boards (Kippy Koo, Rumba).
