@@ -702,16 +702,18 @@ func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *faceKit, h kippykoo.Hole,
 	f := kit.face(true, textMin)
 	s := strconv.Itoa(int(h))
 	w := math.Max(textWidth(f, s)+14, 36)
-	dc.DrawRoundedRectangle(x-w/2, y-17, w, 34, 17)
 	fill, rim := white, kkNumberInk
 	if seat >= 0 {
 		fill, rim = seatTint[seat], seatFill[seat]
 	}
-	dc.SetColor(fill)
-	dc.FillPreserve()
+	// The rim a pill 2 px larger under the tag: quicker than stroking
+	// the tag's outline, which costs twice its fill.
+	dc.DrawRoundedRectangle(x-w/2-1, y-18, w+2, 36, 18)
 	dc.SetColor(rim)
-	dc.SetLineWidth(2)
-	dc.Stroke()
+	dc.Fill()
+	dc.DrawRoundedRectangle(x-w/2+1, y-16, w-2, 32, 16)
+	dc.SetColor(fill)
+	dc.Fill()
 	drawLabel(img, f, s, x, y, 0.5, ink)
 }
 
