@@ -341,6 +341,7 @@ func TestKimboPlayout(t *testing.T) {
 }
 
 func TestKimboConcurrentUse(t *testing.T) {
+	drawingTest(t) // under -race, TestEveryGameAtOnce
 	serial := New()
 	want := make([][]byte, len(kimboCases))
 	for i, tc := range kimboCases {

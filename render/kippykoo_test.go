@@ -459,6 +459,7 @@ func TestKippyKooPlayout(t *testing.T) {
 }
 
 func TestKippyKooConcurrentUse(t *testing.T) {
+	drawingTest(t) // under -race, TestEveryGameAtOnce
 	serial := New()
 	want := make([][]byte, len(kippykooCases))
 	pos := make([]*kippykoo.Position, len(kippykooCases)) // immutable, so shared

@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/png"
 	"testing"
+
+	"parlor/rules"
 )
 
 // TestPNGLooksLikeTheImage checks the PNG of a crowded board of every game,
@@ -144,5 +146,21 @@ func TestLayersPackedAndUnpacked(t *testing.T) {
 				t.Errorf("round %d: %s's picture changed after its layer was packed away", round, tc.game)
 			}
 		}
+	}
+}
+
+// TestEveryGameAtOnce draws a crowded board of every game from two
+// goroutines at once through one fresh Renderer: they race for the static
+// layers (drawn, packed and unpacked as they fall out of the few kept), the
+// scratch and the turns, and every picture must be the one drawn alone.
+// It is the concurrency test that runs under -race.
+func TestEveryGameAtOnce(t *testing.T) {
+	var states []rules.State
+	var infos []Info
+	for _, b := range benchBoards(t) {
+		states, infos = append(states, b.state), append(infos, b.info)
+	}
+	for _, err := range drawConcurrently(states, infos, 2) {
+		t.Error(err)
 	}
 }

@@ -130,6 +130,7 @@ func TestKingsmenPNG(t *testing.T) {
 }
 
 func TestConcurrentUse(t *testing.T) {
+	drawingTest(t) // under -race, TestEveryGameAtOnce
 	serial := New()
 	want := make([][]byte, len(goldenCases))
 	for i, tc := range goldenCases {
@@ -441,8 +442,9 @@ func drawConcurrently(states []rules.State, infos []Info, g int) []error {
 // boards, which the race detector makes ten times slower and learns
 // nothing from, since one drawing runs on one goroutine. Under -race it
 // skips; the README's test command runs the render package without -race
-// too (go test ./render). The tests of drawing at once (ConcurrentUse) run
-// under -race.
+// too (go test ./render). Under -race, TestEveryGameAtOnce draws a board of
+// every game from two goroutines at once; without it, each game's
+// ConcurrentUse test draws all its cases so.
 func drawingTest(t *testing.T) {
 	t.Helper()
 	if raceDetector {
