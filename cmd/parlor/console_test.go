@@ -27,6 +27,7 @@ func consoleSession(t *testing.T, db, boards, script string) string {
 // carries on with the same game, to the capture of a King. Moves are made
 // by typed commands, by aliases and by the select menus.
 func TestConsoleFullGameAcrossRestart(t *testing.T) {
+	flowTest(t)
 	dir := t.TempDir()
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir) // no stray .env from the developer's checkout
@@ -108,6 +109,7 @@ func TestConsoleFullGameAcrossRestart(t *testing.T) {
 // move rolls with the button (the others are told it is not their turn);
 // the console stops and a new session shows the same game's board.
 func TestConsoleKimboThreePlayers(t *testing.T) {
+	flowTest(t)
 	dir := t.TempDir()
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir)
@@ -141,6 +143,7 @@ func TestConsoleKimboThreePlayers(t *testing.T) {
 // the Roll button of whoever the lot drew, and the game carried on in a
 // second session.
 func TestConsoleKippyKoo(t *testing.T) {
+	flowTest(t)
 	dir := t.TempDir()
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir)
@@ -171,6 +174,7 @@ func TestConsoleKippyKoo(t *testing.T) {
 // Rumba in the console: Alice names her partner and both opponents, they
 // accept, the opening throw picks who begins and that player throws.
 func TestConsoleRumbaFourPlayers(t *testing.T) {
+	flowTest(t)
 	dir := t.TempDir()
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir)
@@ -201,5 +205,17 @@ func checkDB(t *testing.T, db string, games int) {
 	var check bytes.Buffer
 	if err := run(t.Context(), []string{"check", "--db", db}, nil, &check, &check); err != nil || !strings.Contains(check.String(), fmt.Sprintf("checked %d games", games)) {
 		t.Fatalf("check: %v\n%s", err, check.String())
+	}
+}
+
+// flowTest marks a test of one player's flow through the program (the
+// console games, the README's examples and commands): one goroutine at a
+// time, drawing a board at every turn, which the race detector makes ten
+// times slower and learns nothing from. Under -race it skips; the README's
+// test command runs this package without -race too.
+func flowTest(t *testing.T) {
+	t.Helper()
+	if raceDetector {
+		t.Skip("a flow through the program: it runs without -race (go test ./cmd/parlor)")
 	}
 }

@@ -115,6 +115,7 @@ const seedsPerExample = 25
 // and the dice: no line is refused by the bot or not understood by the
 // console, under many draws.
 func TestReadmeExamples(t *testing.T) {
+	flowTest(t)
 	n := 0
 	for _, b := range readmeBlocks(t) {
 		if b.info != "console" {
@@ -163,6 +164,7 @@ func TestReadmeExamples(t *testing.T) {
 // games rather than thousands, to keep the test short. The bot itself
 // needs Discord, and the console is the examples above.
 func TestReadmeCommands(t *testing.T) {
+	flowTest(t)
 	blocks := readmeBlocks(t)
 	dir := t.TempDir()
 	t.Chdir(dir)
