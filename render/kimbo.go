@@ -184,7 +184,7 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
 			barSeat(img, kit, side.String(), x+w-20, y+h/2, true)
 		} else if kbSideRow(mask) && (side == kimbo.WestSide || side == kimbo.EastSide) {
-			drawLabel(img, kit.face(false, textMin), side.String()+": nobody, entrance closed", x+w/2, y+h/2, 0.5, muted)
+			drawText(img, kit.face(false, textMin), side.String()+": nobody, entrance closed", x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -224,7 +224,7 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 	dc.DrawRectangle(hx-1.5*kbSq, hy-1.5*kbSq, 3*kbSq, 3*kbSq)
 	dc.SetColor(kbHomeTint)
 	dc.Fill()
-	drawLabel(img, kit.face(true, 30), "HOME", hx, hy, 0.5, kbHomeInk)
+	drawText(img, kit.face(true, 30), "HOME", hx, hy, 0.5, kbHomeInk)
 
 	// Slots: a groove along every edge a fence can stand in.
 	dc.SetLineCapRound()
@@ -315,14 +315,14 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 	for i := range kimbo.Size {
 		x := kbBoardX + (float64(i)+0.5)*kbSq
 		l := string(rune('a' + i))
-		drawLabel(img, f, l, x, kbBoardY-kbCoord/2-2, 0.5, kbCoordInk)
-		drawLabel(img, f, l, x, kbBoardY+kbBoardH+kbCoord/2+2, 0.5, kbCoordInk)
+		drawText(img, f, l, x, kbBoardY-kbCoord/2-2, 0.5, kbCoordInk)
+		drawText(img, f, l, x, kbBoardY+kbBoardH+kbCoord/2+2, 0.5, kbCoordInk)
 	}
 	for r := range kimbo.Size {
 		y := kbBoardY + (float64(kimbo.Size-1-r)+0.5)*kbSq
 		l := fmt.Sprint(r + 1)
-		drawLabel(img, f, l, kbBoardX/2-2, y, 0.5, kbCoordInk)
-		drawLabel(img, f, l, kbW-kbBoardX/2+2, y, 0.5, kbCoordInk)
+		drawText(img, f, l, kbBoardX/2-2, y, 0.5, kbCoordInk)
+		drawText(img, f, l, kbW-kbBoardX/2+2, y, 0.5, kbCoordInk)
 	}
 	cf := kit.face(false, textMin)
 	for c := range 4 {
@@ -333,7 +333,7 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 		if c >= 2 {
 			y = kbBoardY - kbCoord/2 - 2
 		}
-		drawLabel(img, cf, kimbo.CornerName(c), x, y, 0.5, muted)
+		drawText(img, cf, kimbo.CornerName(c), x, y, 0.5, muted)
 	}
 	return img
 }
@@ -377,7 +377,7 @@ func kbPieceSprite(kit *faceKit, seat int, side kimbo.Side, radius, letter float
 	dc.Stroke()
 	img := dc.Image().(*image.RGBA)
 	if size := pieceLetter(radius, letter); size > 0 {
-		drawLabel(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
+		drawText(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	}
 	return img
 }
@@ -980,7 +980,7 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 		x += 36
 		_, status = kbDecision(v, t)
 	}
-	drawLabel(img, bf, fit(bf, status, right-x), x, y, 0, ink)
+	drawText(img, bf, fit(bf, status, right-x), x, y, 0, ink)
 
 	// The latest turn's fence and move.
 	var lt []string
@@ -1010,7 +1010,7 @@ func kbDiscSprite(kit *faceKit, seat int, side kimbo.Side) *image.RGBA {
 	dc := gg.NewContext(kbDiscSize, kbDiscSize)
 	c := float64(kbDiscSize) / 2
 	seatDisc(dc, seat, c, c, kbDiscR)
-	drawLabel(dc.Image().(*image.RGBA), kit.face(true, textMin), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	drawText(dc.Image().(*image.RGBA), kit.face(true, textMin), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	return dc.Image().(*image.RGBA)
 }
 

@@ -122,14 +122,14 @@ func kmStatic(kit *faceKit) *image.RGBA {
 	for i := 0; i < kingsmen.Files; i++ {
 		x := kmBoardX + (float64(i)+0.5)*kmSq
 		l := string(rune('a' + i))
-		drawLabel(img, f, l, x, kmBoardY-kmCoord/2-2, 0.5, kmCoordInk)
-		drawLabel(img, f, l, x, kmBoardY+kmBoardH+kmCoord/2+2, 0.5, kmCoordInk)
+		drawText(img, f, l, x, kmBoardY-kmCoord/2-2, 0.5, kmCoordInk)
+		drawText(img, f, l, x, kmBoardY+kmBoardH+kmCoord/2+2, 0.5, kmCoordInk)
 	}
 	for r := 0; r < kingsmen.Ranks; r++ {
 		y := kmBoardY + (float64(kingsmen.Ranks-1-r)+0.5)*kmSq
 		l := fmt.Sprint(r + 1)
-		drawLabel(img, f, l, kmBoardX/2-2, y, 0.5, kmCoordInk)
-		drawLabel(img, f, l, kmW-kmBoardX/2+2, y, 0.5, kmCoordInk)
+		drawText(img, f, l, kmBoardX/2-2, y, 0.5, kmCoordInk)
+		drawText(img, f, l, kmW-kmBoardX/2+2, y, 0.5, kmCoordInk)
 	}
 	return img
 }
@@ -223,11 +223,11 @@ func kmSprite(kit *faceKit, p kingsmen.Piece) *image.RGBA {
 		dc.SetColor(line)
 		dc.SetLineWidth(2)
 		dc.Stroke()
-		drawLabel(img, kit.face(true, 32), letter, c, c+8, 0.5, white)
+		drawText(img, kit.face(true, 32), letter, c, c+8, 0.5, white)
 	case kingsmen.Knight:
-		drawLabel(img, kit.face(true, 40), letter, c, c, 0.5, white)
+		drawText(img, kit.face(true, 40), letter, c, c, 0.5, white)
 	default:
-		drawLabel(img, kit.face(true, 36), letter, c, c, 0.5, white)
+		drawText(img, kit.face(true, 36), letter, c, c, 0.5, white)
 	}
 	return img
 }
@@ -399,20 +399,20 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Positio
 
 	// Line 1: title and move number.
 	moveText := fmt.Sprintf("Move %d", p.MoveNumber())
-	mw := drawLabel(img, small, moveText, right, 38, 1, muted)
+	mw := drawText(img, small, moveText, right, 38, 1, muted)
 	title := "All the King's Men"
 	if t := kit.fonts.clean(info.Title); t != "" {
 		title = t + " · " + title
 	}
 	tf := kit.face(true, 32)
-	drawLabel(img, tf, fit(tf, title, right-left-mw-24), left, 38, 0, ink)
+	drawText(img, tf, fit(tf, title, right-left-mw-24), left, 38, 0, ink)
 
 	// Line 2: whose turn or the result, "Threat!", and the last move.
 	y := 90.0
 	if info.LastMove != "" {
 		lm := kit.fonts.clean(info.LastMove)
-		w := drawLabel(img, kit.face(true, 28), lm, right, y, 1, ink)
-		drawLabel(img, small, "Last ", right-w, y, 1, muted)
+		w := drawText(img, kit.face(true, 28), lm, right, y, 1, ink)
+		drawText(img, small, "Last ", right-w, y, 1, muted)
 		right -= w + textWidth(small, "Last ") + 24
 	}
 	o := p.Outcome()
@@ -436,15 +436,15 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Positio
 		pill := "Threat!"
 		pw := textWidth(bf, pill) + 28
 		status = fit(bf, status, room-pw-16)
-		w := drawLabel(img, bf, status, x, y, 0, ink)
+		w := drawText(img, bf, status, x, y, 0, ink)
 		px := x + w + 16
 		dc.DrawRoundedRectangle(px, y-25, pw, 50, 25)
 		dc.SetColor(threatRed)
 		dc.Fill()
-		drawLabel(img, bf, pill, px+pw/2, y, 0.5, white)
+		drawText(img, bf, pill, px+pw/2, y, 0.5, white)
 		return
 	}
-	drawLabel(img, bf, fit(bf, status, room), x, y, 0, ink)
+	drawText(img, bf, fit(bf, status, room), x, y, 0, ink)
 }
 
 func sign(x int) int {

@@ -265,7 +265,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
 			barSeat(img, kit, side.String(), x+w-20, y+h/2, true)
 		} else if n > 2 && (side == kippykoo.WestSide || side == kippykoo.EastSide) {
-			drawLabel(img, kit.face(false, textMin), side.String()+": nobody", x+w/2, y+h/2, 0.5, muted)
+			drawText(img, kit.face(false, textMin), side.String()+": nobody", x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -277,8 +277,8 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 	dc.SetColor(kkBoard)
 	dc.Fill()
 	tf := kit.face(true, 64)
-	drawLabel(img, tf, "KIPPY", kkCX, kkCY-40, 0.5, kkTitleInk)
-	drawLabel(img, tf, "KOO", kkCX, kkCY+40, 0.5, kkTitleInk)
+	drawText(img, tf, "KIPPY", kkCX, kkCY-40, 0.5, kkTitleInk)
+	drawText(img, tf, "KOO", kkCX, kkCY+40, 0.5, kkTitleInk)
 
 	// The long continuous line, with a chevron after every other hole
 	// showing the way the marbles go.
@@ -312,7 +312,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 		holeMark(dc, x, y)
 		if kkNumbered(h) {
 			nx, ny := kkNumberPos(h)
-			drawLabel(img, kit.face(h%kippykoo.Quarter == 0, textMin), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
+			drawText(img, kit.face(h%kippykoo.Quarter == 0, textMin), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
 		}
 	}
 	return img
@@ -363,7 +363,7 @@ func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Si
 		if seat < 0 {
 			wc = kkNeutralRim
 		}
-		drawLabel(img, kit.face(true, textMin), word, px, py-kkPocketH/2+24, 0.5, wc)
+		drawText(img, kit.face(true, textMin), word, px, py-kkPocketH/2+24, 0.5, wc)
 		for i := range kippykoo.MarblesPerSeat {
 			sx, sy := kkPocketSlot(px, py, i)
 			holeMark(dc, sx, sy)
@@ -413,7 +413,7 @@ func kkMarbleSprite(kit *faceKit, seat int, side kippykoo.Side, radius, letter f
 	dc.Stroke()
 	img := dc.Image().(*image.RGBA)
 	if size := pieceLetter(radius, letter); size > 0 {
-		drawLabel(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
+		drawText(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	}
 	return img
 }
@@ -714,7 +714,7 @@ func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *faceKit, h kippykoo.Hole,
 	dc.DrawRoundedRectangle(x-w/2+1, y-16, w-2, 32, 16)
 	dc.SetColor(fill)
 	dc.Fill()
-	drawLabel(img, f, s, x, y, 0.5, ink)
+	drawText(img, f, s, x, y, 0.5, ink)
 }
 
 // kkMovable lists the holes of the marbles that some legal move moves,
@@ -789,7 +789,7 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	state := barStateOf(p.Outcome(), seat, int(p.Turn()))
 	nx := barStart(dc, seat, state, x, y, w, h)
 	seatDisc(dc, seat, nx+18, cy, 20)
-	drawLabel(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, letterInk(seat))
+	drawText(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, letterInk(seat))
 	nx += 50
 
 	// The right-hand side, from the right, the least needed parts dropped
@@ -830,15 +830,15 @@ func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, name string, side 
 	dc.SetColor(kkNeutralRim)
 	dc.SetLineWidth(3)
 	dc.Stroke()
-	drawLabel(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, white)
+	drawText(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, white)
 	nx += 50
 	right := x + w - 20
 	f, bf := kit.face(false, textMin), kit.face(true, textMin)
-	right -= drawLabel(img, f, side.String(), right, cy, 1, muted)
-	right -= drawLabel(img, f, "  ·  ", right, cy, 1, muted)
-	right -= drawLabel(img, bf, "left", right, cy, 1, muted)
+	right -= drawText(img, f, side.String(), right, cy, 1, muted)
+	right -= drawText(img, f, "  ·  ", right, cy, 1, muted)
+	right -= drawText(img, bf, "left", right, cy, 1, muted)
 	nf := kit.face(false, textName)
-	drawLabel(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
+	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
 }
 
 // kkLastWords are the words of the header's first line for the latest
@@ -883,7 +883,7 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 		right -= diceRow(dc, dice, right-dw, dy, kkDie)
 		right -= 12
 		seatDisc(dc, thrower, right-20, dy, 20)
-		drawLabel(img, kit.face(true, textMin), string(p.Side(rules.Seat(thrower)).Letter()), right-20, dy, 0.5, letterInk(thrower))
+		drawText(img, kit.face(true, textMin), string(p.Side(rules.Seat(thrower)).Letter()), right-20, dy, 0.5, letterInk(thrower))
 		right -= 40 + 24
 	}
 
@@ -912,7 +912,7 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 		x += 36
 		_, status = kkDecision(v, t)
 	}
-	drawLabel(img, sf, fit(sf, status, right-x), x, y, 0, ink)
+	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
 
 	// The latest move, or the lot.
 	label, move := kkLastWords(p, last)

@@ -158,7 +158,7 @@ func rbManSprite(kit *faceKit, h rumba.Hand, radius float64) *image.RGBA {
 	}
 	img := dc.Image().(*image.RGBA)
 	if size := pieceLetter(radius, textMin); size > 0 {
-		drawLabel(img, kit.face(true, size), string(h.Letter()), c, c, 0.5, letter)
+		drawText(img, kit.face(true, size), string(h.Letter()), c, c, 0.5, letter)
 	}
 	return img
 }
@@ -531,7 +531,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		dc.SetColor(alpha(rbSideFill[side], 0.55))
 		chevron(dc, to[0]-ux*16, to[1]-uy*16, ux, uy, 11)
 		mx, my := from[0]+ux*length*0.45, from[1]+uy*length*0.45
-		drawLabel(img, kit.face(true, textMin), string(h.Letter()), mx, my, 0.5, rbSideFill[side])
+		drawText(img, kit.face(true, textMin), string(h.Letter()), mx, my, 0.5, rbSideFill[side])
 	}
 
 	// The turnouts: a line through their spaces, each space with its
@@ -566,9 +566,9 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 			dc.SetColor(rbArrowInk)
 			chevron(dc, x, y, ux, uy, 8)
 			nx, ny := rbTurnoutNumber(&l, k)
-			drawLabel(img, nf, fmt.Sprint(k), nx, ny, 0.5, rbNumberInk)
+			drawText(img, nf, fmt.Sprint(k), nx, ny, 0.5, rbNumberInk)
 		}
-		drawLabel(img, kit.face(true, 34), rumba.Board.Turnouts[q].Name, l.o[0], l.o[1], 0.5, rbLabelInk)
+		drawText(img, kit.face(true, 34), rumba.Board.Turnouts[q].Name, l.o[0], l.o[1], 0.5, rbLabelInk)
 	}
 
 	// The track: the band of numbers, the spaces, the starting points and
@@ -614,7 +614,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 				f, c = kit.face(true, textMin), rbSideFill[h.Side()]
 			}
 		}
-		drawLabel(img, f, s.String(), x, y, 0.5, c)
+		drawText(img, f, s.String(), x, y, 0.5, c)
 	}
 	dc.DrawRectangle(rbTrackX, rbTrackY, rbTrackS, rbTrackS)
 	dc.SetColor(rbBoardRim)
@@ -631,7 +631,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		dc.SetColor(rbSideFill[side])
 		dc.SetLineWidth(3)
 		dc.Stroke()
-		drawLabel(img, kit.face(false, textMin), string(h.Letter())+" waiting", x, y-rbPocketH/2+20, 0.5, rbSideRim[side])
+		drawText(img, kit.face(false, textMin), string(h.Letter())+" waiting", x, y-rbPocketH/2+20, 0.5, rbSideRim[side])
 		for i := range rumba.MenPerHand {
 			sx, sy := rbPocketSlot(x, y, i)
 			holeMark(dc, sx, sy)
@@ -645,16 +645,16 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 	dc.SetColor(rbBoardRim)
 	dc.SetLineWidth(4)
 	dc.Stroke()
-	drawLabel(img, kit.face(true, textTitle), "FINISH", rbCX, rbCY-rbFinishH+32, 0.5, rbBoardRim)
+	drawText(img, kit.face(true, textTitle), "FINISH", rbCX, rbCY-rbFinishH+32, 0.5, rbBoardRim)
 	for side := rumba.Red; side <= rumba.Black; side++ {
 		_, y := rbFinishSlot(side, 0)
-		drawLabel(img, kit.face(true, textMin), strings.ToUpper(side.String()), rbCX-rbFinishH+12, y, 0, rbSideFill[side])
+		drawText(img, kit.face(true, textMin), strings.ToUpper(side.String()), rbCX-rbFinishH+12, y, 0, rbSideFill[side])
 		for i := range rumba.ToWin {
 			sx, sy := rbFinishSlot(side, i)
 			holeMark(dc, sx, sy)
 		}
 	}
-	drawLabel(img, kit.face(false, textMin), "4 of a colour win", rbCX, rbCY+rbFinishH-28, 0.5, muted)
+	drawText(img, kit.face(false, textMin), "4 of a colour win", rbCX, rbCY+rbFinishH-28, 0.5, muted)
 	return img
 }
 
@@ -1230,7 +1230,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 			dc.SetColor(seatOutline[2])
 			dc.SetLineWidth(2.5)
 			dc.Stroke()
-			drawLabel(img, f, text, right-w/2, dy, 0.5, ink)
+			drawText(img, f, text, right-w/2, dy, 0.5, ink)
 			right -= w
 		}
 		right -= 12
@@ -1260,7 +1260,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 		_, status = rbDecision(v, seat)
 	}
 	sf := kit.face(true, textStatus)
-	drawLabel(img, sf, fit(sf, status, right-x), x, y, 0, ink)
+	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
 
 	// The latest throw's moves.
 	var moves []string

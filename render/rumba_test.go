@@ -514,7 +514,7 @@ func TestRumbaPlayout(t *testing.T) {
 // TestRumbaConcurrentUse draws a game of each number of players from two
 // goroutines at once (kept small: the race detector makes it slow).
 func TestRumbaConcurrentUse(t *testing.T) {
-	drawingTest(t) // under -race, TestEveryGameAtOnce
+	drawingTest(t)           // under -race, TestEveryGameAtOnce
 	var states []rules.State // immutable, so shared
 	var infos []Info
 	for _, tc := range rumbaCases {

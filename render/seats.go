@@ -78,13 +78,13 @@ func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, name, labe
 	if state == barToMove || state == barWinner {
 		rc = seatOutline[seat]
 	}
-	rw := drawLabel(img, rf, right, x+w-22, cy, 1, rc)
+	rw := drawText(img, rf, right, x+w-22, cy, 1, rc)
 
 	nf := kit.face(true, textName)
 	if state == barWaiting || state == barDone {
 		nf = kit.face(false, textName)
 	}
-	drawLabel(img, nf, fit(nf, name, x+w-22-rw-20-nx), nx, cy, 0, ink)
+	drawText(img, nf, fit(nf, name, x+w-22-rw-20-nx), nx, cy, 0, ink)
 }
 
 // seatDisc draws a disc in a seat's colour with its dark outline.

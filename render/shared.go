@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/fogleman/gg"
-	"golang.org/x/image/font"
 )
 
 // The small drawing parts the painters share.
@@ -87,16 +86,6 @@ const (
 	textStatus = 32.0 // whose decision it is, or the result
 )
 
-// drawLabel is drawText with the text's left end on a whole pixel. A
-// face's glyphs then rasterize the same wherever they are drawn, and its
-// small glyph cache serves far more of a picture's text: a glyph drawn at
-// four offsets within a pixel took four of its entries.
-func drawLabel(dst *image.RGBA, f font.Face, s string, x, y, ax float64, c color.Color) float64 {
-	w := textWidth(f, s)
-	drawText(dst, f, s, math.Round(x-ax*w), y, 0, c)
-	return w
-}
-
 // pieceLetter is the size of the letter on a piece of the given radius
 // asked at size: at least textMin, or 0 when the piece is too small to
 // hold a letter that size, its colour and its place then saying whose it
@@ -131,7 +120,7 @@ func drawTitle(img *image.RGBA, kit *faceKit, info Info, game string, left, righ
 		title = t + " · " + title
 	}
 	tf := kit.face(true, textTitle)
-	return drawLabel(img, tf, fit(tf, title, right-left), left, y, 0, ink)
+	return drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
 }
 
 // drawLast draws the header's line of the latest turn: label (such as
@@ -141,9 +130,9 @@ func drawLast(img *image.RGBA, kit *faceKit, label, text string, left, right, y 
 	if text == "" {
 		return
 	}
-	x := left + drawLabel(img, kit.face(false, textMin), label, left, y, 0, muted)
+	x := left + drawText(img, kit.face(false, textMin), label, left, y, 0, muted)
 	bf := kit.face(true, textMin)
-	drawLabel(img, bf, fit(bf, text, right-x), x, y, 0, ink)
+	drawText(img, bf, fit(bf, text, right-x), x, y, 0, ink)
 }
 
 // barPart is one part of the label on the right of a name bar.
@@ -166,7 +155,7 @@ func barSeat(img *image.RGBA, kit *faceKit, words string, right, cy float64, dra
 	if !draw {
 		return right - textWidth(f, words)
 	}
-	return right - drawLabel(img, f, words, right, cy, 1, muted)
+	return right - drawText(img, f, words, right, cy, 1, muted)
 }
 
 // barLabel draws the rest of a name bar's text: the name from nx (bold
@@ -201,10 +190,10 @@ func barLabel(img *image.RGBA, kit *faceKit, name string, bold bool, parts []bar
 	}
 	for i := len(parts) - 1; i >= 0; i-- {
 		pt := parts[i]
-		right -= drawLabel(img, kit.face(false, textMin), sep, right, cy, 1, muted)
-		right -= drawLabel(img, kit.face(pt.bold, textMin), pt.text, right, cy, 1, pt.c)
+		right -= drawText(img, kit.face(false, textMin), sep, right, cy, 1, muted)
+		right -= drawText(img, kit.face(pt.bold, textMin), pt.text, right, cy, 1, pt.c)
 	}
-	drawLabel(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
+	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
 }
 
 // redRing draws a red ring on a white one round (x, y): where a capture
