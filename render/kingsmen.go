@@ -352,13 +352,17 @@ func kmPieceR(p kingsmen.Piece) float64 {
 
 // kmRing strokes a red ring with a white halo around (x, y).
 func kmRing(dc *gg.Context, x, y, radius, width float64) {
-	dc.DrawCircle(x, y, radius)
-	dc.SetColor(white)
-	dc.SetLineWidth(width + 4)
-	dc.StrokePreserve()
-	dc.SetColor(threatRed)
-	dc.SetLineWidth(width)
-	dc.Stroke()
+	type threat struct{ radius, width float64 }
+	r := radius + width/2 + 3
+	stamp(dc, threat{radius, width}, x-r, y-r, 2*r, 2*r, func(dc *gg.Context, x, y float64) {
+		dc.DrawCircle(x+r, y+r, radius)
+		dc.SetColor(white)
+		dc.SetLineWidth(width + 4)
+		dc.StrokePreserve()
+		dc.SetColor(threatRed)
+		dc.SetLineWidth(width)
+		dc.Stroke()
+	})
 }
 
 // kmLink draws a line w pixels wide with an arrow head from (x0, y0) to

@@ -7,11 +7,13 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"runtime"
 	"strings"
 	"sync"
 	"unicode"
 
+	"github.com/fogleman/gg"
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -407,6 +409,12 @@ func over(dst *image.RGBA, src *image.RGBA, x, y int) {
 	if spriteHook != nil {
 		spriteHook(dst, src, x, y)
 	}
+	blend(dst, src, x, y)
+}
+
+// blend is over without telling spriteHook: for stamps, which are not
+// pieces.
+func blend(dst *image.RGBA, src *image.RGBA, x, y int) {
 	r := image.Rect(x, y, x+src.Rect.Dx(), y+src.Rect.Dy()).Intersect(dst.Rect)
 	for py := r.Min.Y; py < r.Max.Y; py++ {
 		d := dst.Pix[dst.PixOffset(r.Min.X, py):dst.PixOffset(r.Max.X, py)]
@@ -428,3 +436,66 @@ func over(dst *image.RGBA, src *image.RGBA, x, y int) {
 		}
 	}
 }
+
+// A picture repeats small drawings from one picture to the next (a seat's
+// bar, a die, a ring round a piece): each is a stamp, drawn once as a
+// sprite for its look and the fraction of a pixel where it falls, then
+// copied onto the pictures, which is several times quicker than
+// rasterizing its shapes again. Stamped or drawn, the picture differs by a
+// unit of rounding at most.
+
+// stampKey names a stamp's sprite: what it shows (the painter's key) and
+// where it falls within a pixel.
+type stampKey struct {
+	what   any
+	fx, fy float64
+}
+
+// stampBudget is the bytes of sprites kept; past it, they are all
+// forgotten and drawn again as needed.
+const stampBudget = 4 << 20
+
+// stampBook is the sprites of the stamps, shared by every picture.
+type stampBook struct {
+	mu    sync.Mutex
+	m     map[stampKey]*image.RGBA
+	bytes int
+}
+
+var stamps stampBook
+
+// stamp draws on dc's image what paint draws in the box w×h with its
+// top-left corner at (x, y), from the sprite of what (a comparable value
+// naming everything paint's drawing depends on besides the box's corner).
+// paint draws with the box's corner at (x, y) of the context it is given.
+func stamp(dc *gg.Context, what any, x, y, w, h float64, paint func(dc *gg.Context, x, y float64)) {
+	dst, ok := dc.Image().(*image.RGBA)
+	if !ok || stampsOff {
+		paint(dc, x, y)
+		return
+	}
+	// The sprite has a few pixels of room on every side, for antialiasing
+	// and strokes that straddle the box's edge.
+	const pad = 4
+	ix, iy := math.Floor(x)-pad, math.Floor(y)-pad
+	key := stampKey{what, x - ix, y - iy}
+	stamps.mu.Lock()
+	sprite := stamps.m[key]
+	stamps.mu.Unlock()
+	if sprite == nil {
+		sdc := gg.NewContext(int(math.Ceil(w+key.fx))+pad, int(math.Ceil(h+key.fy))+pad)
+		paint(sdc, key.fx, key.fy)
+		sprite = sdc.Image().(*image.RGBA)
+		stamps.mu.Lock()
+		if stamps.m == nil || stamps.bytes+len(sprite.Pix) > stampBudget {
+			stamps.m, stamps.bytes = map[stampKey]*image.RGBA{}, 0
+		}
+		stamps.m[key] = sprite
+		stamps.bytes += len(sprite.Pix)
+		stamps.mu.Unlock()
+	}
+	blend(dst, sprite, int(ix), int(iy))
+}
+
+// stampsOff, set only by tests, draws every stamp afresh on the picture.
+var stampsOff bool

@@ -26,9 +26,24 @@ const (
 func seatBarBack(dc *gg.Context, seat int, state barState, x, y, w, h float64) {
 	switch state {
 	case barToMove, barWinner:
-		// Drawn with each picture: the straight middle filled as pixels,
-		// the round ends and the outline as shapes. Filling the whole bar
-		// as a shape costs a good part of a millisecond.
+		type bar struct {
+			seat int
+			w, h float64
+		}
+		stamp(dc, bar{seat, w, h}, x, y, w, h, func(dc *gg.Context, x, y float64) { tintedBar(dc, seat, x, y, w, h) })
+	default:
+		dc.DrawRoundedRectangle(x, y, w, h, h/2)
+		dc.SetColor(alpha(white, 0.7))
+		dc.Fill()
+	}
+}
+
+// tintedBar draws the back of the bar of a seat to move or won.
+func tintedBar(dc *gg.Context, seat int, x, y, w, h float64) {
+	{
+		// The straight middle filled as pixels, the round ends and the
+		// outline as shapes: filling the whole bar as a shape costs a
+		// good part of a millisecond.
 		img := dc.Image().(*image.RGBA)
 		mid := image.Rect(int(math.Ceil(x+h/2)), int(math.Ceil(y)), int(math.Floor(x+w-h/2)), int(math.Floor(y+h)))
 		draw.Draw(img, mid, image.NewUniform(seatTint[seat]), image.Point{}, draw.Src)
@@ -41,10 +56,6 @@ func seatBarBack(dc *gg.Context, seat int, state barState, x, y, w, h float64) {
 		dc.SetColor(seatFill[seat])
 		dc.SetLineWidth(3)
 		dc.Stroke()
-	default:
-		dc.DrawRoundedRectangle(x, y, w, h, h/2)
-		dc.SetColor(alpha(white, 0.7))
-		dc.Fill()
 	}
 }
 
@@ -89,27 +100,38 @@ func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, name, labe
 
 // seatDisc draws a disc in a seat's colour with its dark outline.
 func seatDisc(dc *gg.Context, seat int, x, y, radius float64) {
-	dc.DrawCircle(x, y, radius)
-	dc.SetColor(seatFill[seat])
-	dc.FillPreserve()
-	dc.SetColor(seatOutline[seat])
-	dc.SetLineWidth(3)
-	dc.Stroke()
+	type disc struct {
+		seat   int
+		radius float64
+	}
+	r := radius + 2
+	stamp(dc, disc{seat, radius}, x-r, y-r, 2*r, 2*r, func(dc *gg.Context, x, y float64) {
+		dc.DrawCircle(x+r, y+r, radius)
+		dc.SetColor(seatFill[seat])
+		dc.FillPreserve()
+		dc.SetColor(seatOutline[seat])
+		dc.SetLineWidth(3)
+		dc.Stroke()
+	})
 }
 
 // turnMarker draws a right-pointing triangle in a seat's colour whose left
 // end is x, centred on y: drawn as a shape, since the fonts lack ▶.
 func turnMarker(dc *gg.Context, seat int, x, y float64) {
-	dc.MoveTo(x, y-13)
-	dc.LineTo(x+22, y)
-	dc.LineTo(x, y+13)
-	dc.ClosePath()
-	dc.SetColor(seatFill[seat])
-	dc.FillPreserve()
-	dc.SetColor(seatOutline[seat])
-	dc.SetLineWidth(2.5)
-	dc.SetLineJoinRound()
-	dc.Stroke()
+	type marker struct{ seat int }
+	stamp(dc, marker{seat}, x-2, y-15, 26, 30, func(dc *gg.Context, x, y float64) {
+		x, y = x+2, y+15
+		dc.MoveTo(x, y-13)
+		dc.LineTo(x+22, y)
+		dc.LineTo(x, y+13)
+		dc.ClosePath()
+		dc.SetColor(seatFill[seat])
+		dc.FillPreserve()
+		dc.SetColor(seatOutline[seat])
+		dc.SetLineWidth(2.5)
+		dc.SetLineJoinRound()
+		dc.Stroke()
+	})
 }
 
 // resultText says how a game ended, such as "Alice won: King captured" or

@@ -30,6 +30,14 @@ func unit(x, y float64) (ux, uy, n float64) {
 
 // dieFace draws one die showing v with its top-left corner at (x, y).
 func dieFace(dc *gg.Context, v int, x, y, size float64) {
+	type die struct {
+		v    int
+		size float64
+	}
+	stamp(dc, die{v, size}, x, y, size, size, func(dc *gg.Context, x, y float64) { drawDie(dc, v, x, y, size) })
+}
+
+func drawDie(dc *gg.Context, v int, x, y, size float64) {
 	dc.DrawRoundedRectangle(x, y, size, size, size/6)
 	dc.SetColor(white)
 	dc.FillPreserve()
@@ -200,8 +208,12 @@ func barLabel(img *image.RGBA, kit *faceKit, name string, bold bool, parts []bar
 // was, or round a piece just sent back by one. The rings are filled, not
 // stroked: a stroke round a circle costs twice its fill.
 func redRing(dc *gg.Context, x, y, radius float64) {
-	ring(dc, x, y, radius-3.5, radius+3.5, white)
-	ring(dc, x, y, radius-2, radius+2, threatRed)
+	type red struct{ radius float64 }
+	r := radius + 3.5
+	stamp(dc, red{radius}, x-r, y-r, 2*r, 2*r, func(dc *gg.Context, x, y float64) {
+		ring(dc, x+r, y+r, radius-3.5, radius+3.5, white)
+		ring(dc, x+r, y+r, radius-2, radius+2, threatRed)
+	})
 }
 
 // ring fills the ring round (x, y) between the radii in and out with c.
@@ -218,6 +230,12 @@ func ring(dc *gg.Context, x, y, in, out float64, c color.RGBA) {
 // in fill, rimmed white, with a cross in cross; all filled, which is
 // quicker than stroking.
 func crossBadge(dc *gg.Context, x, y float64, fill, cross color.RGBA) {
+	type badge struct{ fill, cross color.RGBA }
+	const r = 12.25
+	stamp(dc, badge{fill, cross}, x-r, y-r, 2*r, 2*r, func(dc *gg.Context, x, y float64) { drawBadge(dc, x+r, y+r, fill, cross) })
+}
+
+func drawBadge(dc *gg.Context, x, y float64, fill, cross color.RGBA) {
 	dc.DrawCircle(x, y, 12.25)
 	dc.SetColor(white)
 	dc.Fill()
