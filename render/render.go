@@ -172,6 +172,7 @@ func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 		return nil, err
 	}
 	defer r.canvases.put(img)
+	runtime.Gosched()
 	q := r.quantizers.get()
 	if q == nil {
 		q = newQuantizer()
@@ -185,13 +186,37 @@ func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 	r.quantizers.put(q)
 	defer r.paletted.put(pal)
 
-	var buf bytes.Buffer
+	runtime.Gosched()
+	var buf yielding
 	buf.Grow(128 << 10)
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffers}
 	if err := enc.Encode(&buf, pal); err != nil {
 		return nil, fmt.Errorf("render: encode png: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// A picture keeps a core busy for several milliseconds, and a goroutine
+// that does not block runs until the scheduler preempts it, every 10 ms:
+// meanwhile the quick work that answers Discord (a deferral, an
+// acknowledgement) waits for a core. So a picture steps aside between its
+// steps and every few kilobytes of its file.
+
+// yielding is a buffer that lets other goroutines run every yieldEvery
+// bytes written to it.
+type yielding struct {
+	bytes.Buffer
+	since int
+}
+
+const yieldEvery = 16 << 10
+
+func (y *yielding) Write(p []byte) (int, error) {
+	if y.since += len(p); y.since >= yieldEvery {
+		y.since = 0
+		runtime.Gosched()
+	}
+	return y.Buffer.Write(p)
 }
 
 // pngBuffers lets the PNG encoder reuse its compressor between pictures.
