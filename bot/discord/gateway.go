@@ -33,9 +33,10 @@ type Discord struct {
 	// deferred, well inside Discord's 3 seconds. Zero means 1.5 s.
 	DeferAfter time.Duration
 	// When more than CrowdAt interactions are in hand (zero means twice
-	// the cores), one not answered within CrowdWait (zero means 100 ms) is
-	// deferred then: in a crowd the answers wait their turn to be drawn,
-	// and Discord hears at once that the bot is on it.
+	// the cores), an interaction that arrives is deferred at once, and one
+	// not answered within CrowdWait (zero means 100 ms) is deferred then:
+	// in a crowd the answers wait their turn to be drawn, and Discord hears
+	// at once that the bot is on it.
 	CrowdAt   int
 	CrowdWait time.Duration
 	// SweepEvery is how often Run sweeps, if the Handler is a Sweeper;
@@ -310,7 +311,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		log.Warn("ignored interaction", "err", err)
 		return
 	}
-	d.inHand.Add(1)
+	inHand := d.inHand.Add(1)
 	defer d.inHand.Add(-1)
 	done := make(chan bot.Response, 1)
 	go func() {
@@ -341,6 +342,11 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 	}
 	if crowdWait <= 0 || crowdWait > wait {
 		crowdWait = min(100*time.Millisecond, wait)
+	}
+	if inHand > crowdAt {
+		// Crowded already: the answer will wait its turn, so say at once
+		// that the bot is on it.
+		crowdWait = 0
 	}
 	var resp bot.Response
 	answered := false
