@@ -708,12 +708,18 @@ func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *faceKit, h kippykoo.Hole,
 	}
 	// The rim a pill 2 px larger under the tag: quicker than stroking
 	// the tag's outline, which costs twice its fill.
-	dc.DrawRoundedRectangle(x-w/2-1, y-18, w+2, 36, 18)
-	dc.SetColor(rim)
-	dc.Fill()
-	dc.DrawRoundedRectangle(x-w/2+1, y-16, w-2, 32, 16)
-	dc.SetColor(fill)
-	dc.Fill()
+	type tag struct {
+		w         float64
+		fill, rim color.RGBA
+	}
+	stamp(dc, tag{w, fill, rim}, x-w/2-1, y-18, w+2, 36, func(dc *gg.Context, x, y float64) {
+		dc.DrawRoundedRectangle(x, y, w+2, 36, 18)
+		dc.SetColor(rim)
+		dc.Fill()
+		dc.DrawRoundedRectangle(x+2, y+2, w-2, 32, 16)
+		dc.SetColor(fill)
+		dc.Fill()
+	})
 	drawText(img, f, s, x, y, 0.5, ink)
 }
 
