@@ -38,6 +38,11 @@ func TestTwoParlorProcessesOnePostgres(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs two parlor processes")
 	}
+	if raceDetector {
+		// The processes raced are built without it, and the test's own
+		// goroutines only wait for them.
+		t.Skip("two processes built without the race detector: it runs without -race (go test ./cmd/parlor)")
+	}
 	dbURL := storagetest.Postgres(t)
 	bin := filepath.Join(t.TempDir(), "parlor")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
