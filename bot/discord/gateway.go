@@ -336,6 +336,38 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		}
 		return
 	}
+	resp, answered := d.awaitAnswer(done, inHand, wait)
+	if !answered {
+		// A click is deferred as an update of the message clicked, which
+		// shows the click is being handled without a message of its own; a
+		// command with a private message that its answer then resolves.
+		deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+		if req.Kind == bot.ComponentRequest {
+			deferral = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+		}
+		if err := first(deferral); err != nil {
+			log.Warn("defer failed", "err", err)
+		}
+		resp = <-done
+	}
+	here, elsewhere := moveOut(i, resp)
+	if answered {
+		d.answer(log, i, req, here, first)
+	} else {
+		d.answerLate(log, i, req, here)
+	}
+	d.postElsewhere(log, elsewhere, here.PublicIn)
+	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
+		d.startThread(ctx, log, i, resp.Thread)
+	}
+}
+
+// awaitAnswer waits for the handler's answer on done as long as it may
+// before the interaction must be deferred, and reports whether it came:
+// up to wait when the bot is quiet; not at all when more than CrowdAt
+// interactions were in hand as this one arrived (inHand counts it); and
+// only CrowdWait when they are by then.
+func (d *Discord) awaitAnswer(done <-chan bot.Response, inHand int64, wait time.Duration) (bot.Response, bool) {
 	crowdAt, crowdWait := int64(d.CrowdAt), d.CrowdWait
 	if crowdAt <= 0 {
 		crowdAt = 2 * int64(runtime.GOMAXPROCS(0))
@@ -348,42 +380,19 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		// that the bot is on it.
 		crowdWait = 0
 	}
-	var resp bot.Response
-	answered := false
 	select {
-	case resp = <-done:
-		answered = true
+	case resp := <-done:
+		return resp, true
 	case <-time.After(crowdWait):
-		if d.inHand.Load() <= crowdAt {
-			select {
-			case resp = <-done:
-				answered = true
-			case <-time.After(wait - crowdWait):
-			}
-		}
 	}
-	if answered {
-		resp, elsewhere := moveOut(i, resp)
-		d.answer(log, i, req, resp, first)
-		d.postElsewhere(log, elsewhere, resp.PublicIn)
-	} else {
-		// A click is deferred as an update of the message clicked, which
-		// shows the click is being handled without a message of its own; a
-		// command with a private message that its answer then resolves.
-		deferral := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
-		if req.Kind == bot.ComponentRequest {
-			deferral = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-		}
-		if err := first(deferral); err != nil {
-			log.Warn("defer failed", "err", err)
-		}
-		resp = <-done
-		resp, elsewhere := moveOut(i, resp)
-		d.answerLate(log, i, req, resp)
-		d.postElsewhere(log, elsewhere, resp.PublicIn)
+	if d.inHand.Load() > crowdAt {
+		return bot.Response{}, false
 	}
-	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
-		d.startThread(ctx, log, i, resp.Thread)
+	select {
+	case resp := <-done:
+		return resp, true
+	case <-time.After(wait - crowdWait):
+		return bot.Response{}, false
 	}
 }
 
