@@ -764,6 +764,19 @@ func (c *call) readBody() error {
 	return nil
 }
 
+// body decodes the request's JSON body, if it has one, into v; when it
+// does not decode it answers 400 and reports false.
+func (c *call) body(v any) bool {
+	if len(c.rec.Body) == 0 {
+		return true
+	}
+	if err := c.rec.Decode(v); err != nil {
+		c.invalid(problems{{"", err.Error()}})
+		return false
+	}
+	return true
+}
+
 // ok answers with status and v as JSON (nothing for 204).
 func (c *call) ok(status int, v any) {
 	c.f.mu.Lock()

@@ -311,11 +311,8 @@ func (f *Fake) webhookInteraction(c *call) *Interaction {
 // deferral's ephemerality whatever its own flags say, as Discord does.
 func (f *Fake) followUp(c *call) {
 	var w wireMessage
-	if len(c.rec.Body) > 0 {
-		if err := c.rec.Decode(&w); err != nil {
-			c.invalid(problems{{"", err.Error()}})
-			return
-		}
+	if !c.body(&w) {
+		return
 	}
 	f.mu.Lock()
 	ix := f.webhookInteraction(c)
@@ -356,11 +353,8 @@ func (f *Fake) followUp(c *call) {
 // webhookMessage reads, edits or deletes @original or a follow-up.
 func (f *Fake) webhookMessage(c *call) {
 	var w wireMessage
-	if c.r.Method == http.MethodPatch && len(c.rec.Body) > 0 {
-		if err := c.rec.Decode(&w); err != nil {
-			c.invalid(problems{{"", err.Error()}})
-			return
-		}
+	if c.r.Method == http.MethodPatch && !c.body(&w) {
+		return
 	}
 	f.mu.Lock()
 	ix := f.webhookInteraction(c)
@@ -454,11 +448,8 @@ func (f *Fake) editMessage(c *call) {
 		return
 	}
 	var w wireMessage
-	if len(c.rec.Body) > 0 {
-		if err := c.rec.Decode(&w); err != nil {
-			c.invalid(problems{{"", err.Error()}})
-			return
-		}
+	if !c.body(&w) {
+		return
 	}
 	f.mu.Lock()
 	m := f.messages[c.r.PathValue("msg")]
