@@ -27,9 +27,9 @@ const refColours = 160
 // paletted picture's pixels.
 type dRun struct{ pos, n, c uint32 }
 
-// spanWidth is the width of the stretches compared at once: wide enough
-// for a quick comparison, narrow enough that a changed pixel does not make
-// much of its row count as drawn.
+// spanWidth is the width of the stretches of a row compared at once: wide
+// enough for a quick comparison, narrow enough that a stretch with a
+// change leaves few unchanged pixels to look at one by one.
 const spanWidth = 32
 
 // quantizeOver converts the opaque picture m, drawn on a copy of layer, to
