@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -291,17 +292,22 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 		p = *c.Pause
 	}
 	// Every right-hand side reads the row as it was before this update.
-	res, err := tx.ExecContext(ctx, qApplyChange,
-		c.Position, string(c.Status), c.Position, string(c.Status), c.DrawOffer, millis(now),
-		since != 0, since, c.TurnStarted,
-		c.Pause != nil, p.Offer, c.Pause != nil, optMillis(p.PausedAt),
-		c.GameID, c.Version)
+	// A change that keeps the status (most moves) does not set it: SQLite
+	// writes the index entries of every column an update sets, changed or
+	// not, and the three indexes on the status would cost three pages more
+	// to sync at every commit. If the status is not c.Status, the update
+	// that sets it runs instead; both are guarded by the version.
+	set := []any{c.DrawOffer, millis(now), since != 0, since, c.TurnStarted,
+		c.Pause != nil, p.Offer, c.Pause != nil, optMillis(p.PausedAt), c.GameID, c.Version}
+	n, err := updated(tx.ExecContext(ctx, qApplySameStatus, slices.Concat([]any{c.Position, c.Position}, set, []any{string(c.Status)})...))
+	if err == nil && n == 0 {
+		n, err = updated(tx.ExecContext(ctx, qApplyChange,
+			slices.Concat([]any{c.Position, string(c.Status), c.Position, string(c.Status)}, set)...))
+	}
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
+	if n == 0 {
 		var version int64
 		err := tx.QueryRowContext(ctx, "SELECT version FROM games WHERE id = ?", c.GameID).Scan(&version)
 		switch {
@@ -344,13 +350,26 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 	return nil
 }
 
+// updated is the number of rows an update changed.
+func updated(res sql.Result, err error) (int64, error) {
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
 // The statements of storing a move, kept prepared (see sqlDB).
 const (
 	qRecordInteraction = `INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)
 			ON CONFLICT (id) DO NOTHING`
+	qApplySameStatus = `UPDATE games
+		SET board_version = CASE WHEN position <> ? THEN version + 1 ELSE board_version END,
+			position = ?, ` + applySet + ` AND status = ?`
 	qApplyChange = `UPDATE games
 		SET board_version = CASE WHEN position <> ? OR status <> ? THEN version + 1 ELSE board_version END,
-			position = ?, status = ?, draw_offer = ?, version = version + 1, updated_at = ?,
+			position = ?, status = ?, ` + applySet
+	// applySet is the rest of either update, and its guard.
+	applySet = `draw_offer = ?, version = version + 1, updated_at = ?,
 			turn_since = CASE WHEN ? THEN ? ELSE turn_since END,
 			reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END,
 			pause_offer = CASE WHEN ? THEN ? ELSE pause_offer END,
@@ -362,7 +381,7 @@ const (
 )
 
 // hotQueries are the statements every move runs.
-var hotQueries = []string{qRecordInteraction, qApplyChange, qLastPly, qAppendEntry}
+var hotQueries = []string{qRecordInteraction, qApplySameStatus, qApplyChange, qLastPly, qAppendEntry}
 
 // Handled reports whether the interaction was already recorded by Apply.
 func (db *DB) Handled(ctx context.Context, interactionID string) (bool, error) {
