@@ -55,14 +55,12 @@ func Copy(ctx context.Context, from, to *DB) (CopyReport, error) {
 		*t.count(&r) = c
 	}
 	if to.db.postgres {
-		// Explicit ids leave the sequences behind: new games and moves
-		// continue after the copied ones.
-		for _, t := range []string{"games", "moves"} {
-			_, err := tx.ExecContext(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'),
-				COALESCE((SELECT MAX(id) FROM %s), 0) + 1, false)`, t, t))
-			if err != nil {
-				return r, fmt.Errorf("copy: move the %s sequence on: %w", t, classify(err))
-			}
+		// Explicit ids leave the sequence behind: new games continue
+		// after the copied ones.
+		_, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('games', 'id'),
+			COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)`)
+		if err != nil {
+			return r, fmt.Errorf("copy: move the games sequence on: %w", classify(err))
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -110,8 +108,8 @@ var copyTables = []copyTableSpec{
 		holders: holders("isssssssiiisiiiiiiii"), count: func(r *CopyReport) *int { return &r.Games }},
 	{name: "seats", order: "game_id, seat", columns: []string{"game_id", "seat", "user_id", "name", "joined"},
 		holders: holders("iissb"), count: func(r *CopyReport) *int { return &r.Seats }},
-	{name: "moves", order: "id", columns: []string{"id", "game_id", "ply", "seat", "kind", "text", "at", "interaction_id"},
-		holders: holders("iiiissiS"), count: func(r *CopyReport) *int { return &r.Entries }},
+	{name: "moves", order: "game_id, ply", columns: []string{"game_id", "ply", "seat", "kind", "text", "at", "interaction_id"},
+		holders: holders("iiissiS"), count: func(r *CopyReport) *int { return &r.Entries }},
 	{name: "interactions", order: "id", columns: []string{"id", "game_id", "at"},
 		holders: holders("sIi"), count: func(r *CopyReport) *int { return &r.Interactions }},
 	{name: "guild_settings", order: "guild_id", columns: []string{"guild_id", "remind_hours", "deadline_days", "invite_hours", "updated_at"},

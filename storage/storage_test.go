@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
+	"parlor/migrations"
 	"parlor/storage/storagetest"
 )
 
@@ -125,6 +127,73 @@ func TestOpenTwiceMigratesOnce(t *testing.T) {
 	if !reflect.DeepEqual(runs[0], runs[1]) {
 		t.Errorf("second open: schema_migrations = %q, want %q", runs[1], runs[0])
 	}
+}
+
+// A database of either engine at schema 3, with a log and its
+// interactions, upgrades to the log keyed by ply with everything kept: the
+// log reads as it was, a redelivered interaction is still refused, and the
+// next move takes the next ply.
+func TestUpgradeKeepsLogAndInteractions(t *testing.T) {
+	storagetest.Engines(t, func(t *testing.T, source string) {
+		ctx := t.Context()
+		driver, fsys := "sqlite3", migrations.SQLite
+		if IsPostgres(source) {
+			driver, fsys = "pgx", migrations.Postgres
+		}
+		old, err := sql.Open(driver, source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		three := fstest.MapFS{}
+		for _, name := range []string{"0001_init.sql", "0002_play_over_days.sql", "0003_board_version.sql"} {
+			text, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			three[name] = &fstest.MapFile{Data: text}
+		}
+		if err := migrate(ctx, old, three, func() time.Time { return t0 }, IsPostgres(source)); err != nil {
+			t.Fatal(err)
+		}
+		for _, stmt := range []string{
+			`INSERT INTO games (id, kind, channel_id, creator, status, position, version, created_at, updated_at)
+				VALUES (1, 'kingsmen', 'c1', 'u1', 'active', 'pos-1', 3, 1700000000000, 1700000000000)`,
+			`INSERT INTO moves (id, game_id, ply, seat, kind, text, at, interaction_id)
+				VALUES (7, 1, 1, 0, 'move', 'a', 1700000100000, 'i1'), (9, 1, 2, 1, 'skip', 'b', 1700000200000, NULL)`,
+			`INSERT INTO interactions VALUES ('i0', NULL, 1700000000000), ('i1', 1, 1700000100000)`,
+		} {
+			if _, err := old.ExecContext(ctx, stmt); err != nil {
+				t.Fatalf("%s: %v", stmt, err)
+			}
+		}
+		old.Close()
+
+		db := openSource(t, source)
+		want := []Entry{
+			{Ply: 1, Seat: 0, Kind: EntryMove, Text: "a", At: fromMillis(1700000100000), InteractionID: "i1"},
+			{Ply: 2, Seat: 1, Kind: EntrySkip, Text: "b", At: fromMillis(1700000200000)},
+		}
+		if got := logOf(t, db, 1); !reflect.DeepEqual(got, want) {
+			t.Errorf("log after the upgrade\n got %+v\nwant %+v", got, want)
+		}
+		for _, id := range []string{"i0", "i1"} {
+			if done, err := db.Handled(ctx, id); err != nil || !done {
+				t.Errorf("interaction %s forgotten: %v %v", id, done, err)
+			}
+		}
+		move := Change{GameID: 1, Version: 3, Position: "pos-2", Status: StatusActive, DrawOffer: NoDrawOffer,
+			Entries: []Entry{{Seat: 0, Kind: EntryMove, Text: "c"}}, InteractionID: "i1"}
+		if _, err := db.Apply(ctx, move); !errors.Is(err, ErrDuplicate) {
+			t.Errorf("a redelivered interaction after the upgrade: got %v, want ErrDuplicate", err)
+		}
+		move.InteractionID = "i2"
+		if _, err := db.Apply(ctx, move); err != nil {
+			t.Fatalf("a move after the upgrade: %v", err)
+		}
+		if log := logOf(t, db, 1); len(log) != 3 || log[2].Ply != 3 || log[2].InteractionID != "i2" {
+			t.Errorf("log after a move: %+v", log)
+		}
+	})
 }
 
 func TestMigrate(t *testing.T) {
