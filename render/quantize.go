@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"math/bits"
 )
 
 // Pictures are encoded as 8-bit paletted PNGs: a board picture is flat
@@ -44,6 +45,7 @@ type qBox struct {
 // quantizer holds the scratch space of one quantization; reuse it.
 type quantizer struct {
 	hist    []qBin
+	used    [qBins / 64]uint64 // the bins add counted in, a bit each
 	runs    []qRun
 	entries []qEntry
 	tmp     []qEntry
@@ -121,7 +123,9 @@ func (q *quantizer) quantizeTo(m *image.RGBA, dst *image.Paletted, colours int) 
 // histogram.
 func (q *quantizer) add(c, n uint32) {
 	r, g, b := uint8(c), uint8(c>>8), uint8(c>>16)
-	e := &q.hist[qKey(r, g, b)]
+	k := qKey(r, g, b)
+	q.used[k/64] |= 1 << (k % 64)
+	e := &q.hist[k]
 	e.n += n
 	e.r += n * uint32(r)
 	e.g += n * uint32(g)
@@ -133,16 +137,17 @@ func (q *quantizer) add(c, n uint32) {
 // base plus its colour's index among them, and empties the histogram.
 func (q *quantizer) cut(colours, base int, pal color.Palette) color.Palette {
 	q.entries = q.entries[:0]
-	for k, e := range q.hist {
-		if e.n == 0 {
-			continue
+	for w, word := range q.used {
+		for ; word != 0; word &= word - 1 {
+			k := w*64 + bits.TrailingZeros64(word)
+			e := q.hist[k]
+			half := e.n / 2
+			q.entries = append(q.entries, qEntry{
+				c:   [3]uint8{uint8((e.r + half) / e.n), uint8((e.g + half) / e.n), uint8((e.b + half) / e.n)},
+				n:   e.n,
+				bin: uint16(k),
+			})
 		}
-		half := e.n / 2
-		q.entries = append(q.entries, qEntry{
-			c:   [3]uint8{uint8((e.r + half) / e.n), uint8((e.g + half) / e.n), uint8((e.b + half) / e.n)},
-			n:   e.n,
-			bin: uint16(k),
-		})
 	}
 	if len(q.entries) == 0 {
 		return pal // the histogram is empty already
@@ -191,19 +196,28 @@ func (q *quantizer) cut(colours, base int, pal color.Palette) color.Palette {
 	// A colour of a few pixels can share a box with far heavier ones and be
 	// drawn far off, say a stray antialiased pixel of a piece: such colours
 	// take the nearest of all the palette's colours instead.
+	var rgb [256][3]uint8
+	for i, c := range pal {
+		c := c.(color.RGBA)
+		rgb[i] = [3]uint8{c.R, c.G, c.B}
+	}
+	rgbs := rgb[:len(pal)]
 	for _, e := range q.entries {
-		if qDist(e.c, pal[q.lut[e.bin]].(color.RGBA)) <= qFar {
+		if qDist(e.c, rgb[q.lut[e.bin]]) <= qFar {
 			continue
 		}
 		best, bestD := 0, 1<<30
-		for i, c := range pal {
-			if d := qDist(e.c, c.(color.RGBA)); d < bestD {
+		for i, c := range rgbs {
+			if d := qDist(e.c, c); d < bestD {
 				best, bestD = i, d
 			}
 		}
 		q.lut[e.bin] = uint8(best)
 	}
-	clear(q.hist)
+	for _, e := range q.entries {
+		q.hist[e.bin] = qBin{}
+	}
+	q.used = [qBins / 64]uint64{}
 	return pal
 }
 
@@ -246,14 +260,15 @@ func (q *quantizer) box(lo, hi int) qBox {
 const qFar = 24
 
 // qDist is the largest difference of a channel between a and b.
-func qDist(a [3]uint8, b color.RGBA) int {
-	d := func(x, y uint8) int {
-		if x > y {
-			return int(x - y)
-		}
-		return int(y - x)
+func qDist(a, b [3]uint8) int {
+	return max(absDiff(a[0], b[0]), absDiff(a[1], b[1]), absDiff(a[2], b[2]))
+}
+
+func absDiff(x, y uint8) int {
+	if x > y {
+		return int(x - y)
 	}
-	return max(d(a[0], b.R), d(a[1], b.G), d(a[2], b.B))
+	return int(y - x)
 }
 
 // fill sets every byte of seg to v.
