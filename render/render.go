@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"runtime"
 	"strings"
@@ -61,7 +60,7 @@ type Renderer struct {
 	canvases   freeList[*image.RGBA]
 	paletted   freeList[*image.Paletted]
 	quantizers freeList[*quantizer]
-	pngBuffers pngBuffers
+	encoders   freeList[*pngEncoder]
 	layers     layers
 	km         kingsmenCache
 	kb         kimboCache
@@ -101,6 +100,7 @@ func New() *Renderer {
 		canvases:   make(freeList[*image.RGBA], keep),
 		paletted:   make(freeList[*image.Paletted], keep),
 		quantizers: make(freeList[*quantizer], keep),
+		encoders:   make(freeList[*pngEncoder], keep),
 	}
 }
 
@@ -161,9 +161,9 @@ func (r *Renderer) paint(s rules.State, info Info, kit *faceKit, canvas *image.R
 }
 
 // PNG draws s and encodes it as an 8-bit paletted PNG file (see
-// quantize.go), 50–80 KB for a board. As many pictures are made at once as
-// there are cores; more wait their turn, which takes less time than
-// sharing the cores and holds the memory of only a few canvases.
+// quantize.go and pngenc.go), 60–110 KB for a board. As many pictures are
+// made at once as there are cores; more wait their turn, which takes less
+// time than sharing the cores and holds the memory of only a few canvases.
 func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 	r.turns <- struct{}{}
 	defer func() { <-r.turns }()
@@ -187,47 +187,23 @@ func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 	defer r.paletted.put(pal)
 
 	runtime.Gosched()
-	var buf yielding
-	buf.Grow(128 << 10)
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.pngBuffers}
-	if err := enc.Encode(&buf, pal); err != nil {
+	e := r.encoders.get()
+	if e == nil {
+		e = new(pngEncoder)
+	}
+	defer r.encoders.put(e)
+	e.file.Reset()
+	if err := e.encode(&e.file, pal); err != nil {
 		return nil, fmt.Errorf("render: encode png: %w", err)
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(e.file.Bytes()), nil
 }
 
 // A picture keeps a core busy for several milliseconds, and a goroutine
 // that does not block runs until the scheduler preempts it, every 10 ms:
 // meanwhile the quick work that answers Discord (a deferral, an
 // acknowledgement) waits for a core. So a picture steps aside between its
-// steps and every few kilobytes of its file.
-
-// yielding is a buffer that lets other goroutines run every yieldEvery
-// bytes written to it.
-type yielding struct {
-	bytes.Buffer
-	since int
-}
-
-const yieldEvery = 16 << 10
-
-func (y *yielding) Write(p []byte) (int, error) {
-	if y.since += len(p); y.since >= yieldEvery {
-		y.since = 0
-		runtime.Gosched()
-	}
-	return y.Buffer.Write(p)
-}
-
-// pngBuffers lets the PNG encoder reuse its compressor between pictures.
-type pngBuffers struct{ pool sync.Pool }
-
-func (p *pngBuffers) Get() *png.EncoderBuffer {
-	b, _ := p.pool.Get().(*png.EncoderBuffer)
-	return b
-}
-
-func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
+// steps and between the blocks of its file (see pngEncoder.deflate).
 
 // The shared palette. Seat colours are an orange-red and blue pair that
 // people with the common colour-vision deficiencies can tell apart, then a
