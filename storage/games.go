@@ -326,25 +326,20 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 			return err
 		}
 	}
-	if len(c.Entries) > 0 {
-		var last int
-		err := tx.QueryRowContext(ctx, qLastPly, c.GameID).Scan(&last)
-		if err != nil {
-			return err
+	// Each entry takes the ply after the game's last, found by the insert
+	// itself: one statement per entry.
+	for i, e := range c.Entries {
+		at := e.At
+		if at.IsZero() {
+			at = now
 		}
-		for i, e := range c.Entries {
-			at := e.At
-			if at.IsZero() {
-				at = now
-			}
-			var interaction sql.NullString
-			if i == 0 && c.InteractionID != "" {
-				interaction = sql.NullString{String: c.InteractionID, Valid: true}
-			}
-			_, err := tx.ExecContext(ctx, qAppendEntry, c.GameID, last+i+1, e.Seat, e.Kind, e.Text, millis(at), interaction)
-			if err != nil {
-				return fmt.Errorf("ply %d: %w", last+i+1, err)
-			}
+		var interaction sql.NullString
+		if i == 0 && c.InteractionID != "" {
+			interaction = sql.NullString{String: c.InteractionID, Valid: true}
+		}
+		_, err := tx.ExecContext(ctx, qAppendEntry, c.GameID, c.GameID, e.Seat, e.Kind, e.Text, millis(at), interaction)
+		if err != nil {
+			return fmt.Errorf("entry %d of %d: %w", i+1, len(c.Entries), err)
 		}
 	}
 	return nil
@@ -375,13 +370,12 @@ const (
 			pause_offer = CASE WHEN ? THEN ? ELSE pause_offer END,
 			paused_at = CASE WHEN ? THEN ? ELSE paused_at END
 		WHERE id = ? AND version = ?`
-	qLastPly     = "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?"
 	qAppendEntry = `INSERT INTO moves (game_id, ply, seat, kind, text, at, interaction_id)
-				VALUES (?, ?, ?, ?, ?, ?, ?)`
+		VALUES (?, (SELECT COALESCE(MAX(ply), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?)`
 )
 
 // hotQueries are the statements every move runs.
-var hotQueries = []string{qRecordInteraction, qApplySameStatus, qApplyChange, qLastPly, qAppendEntry}
+var hotQueries = []string{qRecordInteraction, qApplySameStatus, qApplyChange, qAppendEntry}
 
 // Handled reports whether the interaction was already recorded by Apply.
 func (db *DB) Handled(ctx context.Context, interactionID string) (bool, error) {
