@@ -80,7 +80,7 @@ type kimboCache struct {
 
 // load returns the static layer for the occupied sides mask and makes sure
 // the sprites are drawn.
-func (c *kimboCache) load(kit *faceKit, mask uint8) *image.RGBA {
+func (c *kimboCache) load(kit *faceKit, mask uint8) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -400,9 +400,9 @@ func kbMask(p *kimbo.Position) uint8 {
 }
 
 // kimbo draws a Kimbo position.
-func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
+func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
 	mask := kbMask(p)
-	img := copyCanvas(canvas, r.kb.load(kit, mask))
+	img := kit.canvas(r.kb.load(kit, mask))
 	dc := gg.NewContextForRGBA(img)
 
 	n := p.Players()

@@ -62,7 +62,7 @@ type kingsmenCache struct {
 
 // load returns the static layer (background, plain name bars, board,
 // arrows, coordinates) and makes sure the sprites are drawn.
-func (c *kingsmenCache) load(kit *faceKit) *image.RGBA {
+func (c *kingsmenCache) load(kit *faceKit) *packedLayer {
 	c.once.Do(func() {
 		for side := kingsmen.South; side <= kingsmen.North; side++ {
 			for k := kingsmen.King; k <= kingsmen.Archer; k++ {
@@ -233,8 +233,8 @@ func kmSprite(kit *faceKit, p kingsmen.Piece) *image.RGBA {
 }
 
 // kingsmen draws an All the King's Men position.
-func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
-	img := copyCanvas(canvas, r.km.load(kit))
+func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*image.RGBA, error) {
+	img := kit.canvas(r.km.load(kit))
 	dc := gg.NewContextForRGBA(img)
 
 	names := [2]string{info.name(r.fonts, 0, kmSideNames[0]), info.name(r.fonts, 1, kmSideNames[1])}

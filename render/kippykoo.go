@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strconv"
 	"strings"
@@ -89,7 +88,7 @@ type kippykooCache struct {
 
 // load returns the static layer for a game of n players (2 to 4) and makes
 // sure the sprites are drawn.
-func (c *kippykooCache) load(kit *faceKit, n int) *image.RGBA {
+func (c *kippykooCache) load(kit *faceKit, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
@@ -103,8 +102,8 @@ func (c *kippykooCache) load(kit *faceKit, n int) *image.RGBA {
 
 // neutralLayer returns the static layer of a board where nobody sits: the
 // board of every layer, with every star and pocket neutral.
-func (c *kippykooCache) neutralLayer(kit *faceKit) *image.RGBA {
-	return kit.static("kippykoo", 0, func() *image.RGBA { return kkStatic(kit, 4, nil) })
+func (c *kippykooCache) neutralLayer(kit *faceKit) *packedLayer {
+	return kit.base("kippykoo", 0, func() *image.RGBA { return kkStatic(kit, 4, nil) })
 }
 
 // kkSeatSides are the sides seats sit on in a game of n players, as the
@@ -427,19 +426,19 @@ type kkView struct {
 }
 
 // kippykoo draws a Kippy Koo position.
-func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
+func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
 	n := p.Players()
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Kippy Koo for %d players", n)
 	}
-	img := copyCanvas(canvas, r.kk.load(kit, n))
+	img := kit.canvas(r.kk.load(kit, n))
 	// A seat that has left the game: its star and pockets neutral, as on
 	// a side nobody sits on.
 	for seat := range n {
 		if p.Retired(rules.Seat(seat)) {
 			neutral := r.kk.neutralLayer(kit)
 			for _, rc := range kkSideRects(p.Side(rules.Seat(seat))) {
-				draw.Draw(img, rc, neutral, rc.Min, draw.Src)
+				neutral.paintRect(img, rc)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestPNGLooksLikeTheImage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			full, layer, err := r.draw(tc.state, tc.info, nil)
+			full, layer, _, err := r.draw(tc.state, tc.info, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,25 +69,31 @@ func TestPNGLooksLikeTheImage(t *testing.T) {
 }
 
 // TestQuantizeOverAnyLayer checks that a picture reduced over a layer it
-// was not drawn on is still right: every pixel that differs counts as drawn.
+// was not drawn on is still right (every pixel that differs counts as
+// drawn), and that reducing it puts the sheet back as the layer: the
+// canvas at once, the paletted twin once undone.
 func TestQuantizeOverAnyLayer(t *testing.T) {
 	drawingTest(t)
 	r := New()
 	boards := benchBoards(t)
-	pic, _, err := r.draw(boards[1].state, boards[1].info, nil)
+	pic, _, _, err := r.draw(boards[1].state, boards[1].info, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Another game's layer, cut or padded to the picture's size.
-	_, other, err := r.draw(boards[3].state, boards[3].info, nil)
+	_, other, _, err := r.draw(boards[3].state, boards[3].info, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	layer := image.NewRGBA(pic.Rect)
-	copy(layer.Pix, other.img.Pix)
+	copy(layer.Pix, other.image().Pix)
 	q := newQuantizer()
-	ref := q.quantizeTo(layer, nil, refColours)
-	got := q.quantizeOver(pic, layer, ref, nil)
+	l := &packedLayer{}
+	l.pack(layer, q.quantizeTo(layer, nil, refColours))
+
+	canvas := image.NewRGBA(pic.Rect)
+	copy(canvas.Pix, pic.Pix)
+	got, undo := q.quantizeOver(canvas, l, l.reduction(), nil)
 	if len(got.Palette) > 256 {
 		t.Fatalf("%d colours", len(got.Palette))
 	}
@@ -95,16 +102,55 @@ func TestQuantizeOverAnyLayer(t *testing.T) {
 	if near > w*h/50 || far > 0 {
 		t.Errorf("reduced over another layer, the picture strays: %d pixels by more than 12, %d by more than 64", near, far)
 	}
+	if !bytes.Equal(canvas.Pix, layer.Pix) {
+		t.Error("after the reduction, the canvas is not the layer again")
+	}
+	restore(got, undo)
+	if !bytes.Equal(got.Pix, l.reduction().Pix) {
+		t.Error("undone, the paletted picture is not the layer's reduction again")
+	}
 }
 
-// TestLayersPackedAndUnpacked checks that a static layer unpacked from its
-// runs is the layer drawn, pixel for pixel and index for index, and that
-// pictures drawn after their layer fell out of the few kept ready are the
-// same as before.
+// TestLayersPackedAndUnpacked checks that a picture kept as runs unpacks
+// to itself, pixel for pixel and index for index, a rectangle of it too;
+// and that pictures drawn on sheets that move from layer to layer (one
+// sheet kept, the games in turn) are the same as drawn first.
 func TestLayersPackedAndUnpacked(t *testing.T) {
 	drawingTest(t)
 	r := New()
 	boards := benchBoards(t)
+	q := newQuantizer()
+	for _, tc := range boards {
+		img, err := r.Image(tc.state, tc.info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := img.(*image.RGBA)
+		ref := q.quantizeTo(m, nil, refColours)
+		p := &packedLayer{}
+		p.pack(m, ref)
+		if got := p.image(); got.Rect != m.Rect || !bytes.Equal(got.Pix, m.Pix) {
+			t.Errorf("%s: the picture unpacked differs from the picture", tc.game)
+		}
+		if got := p.reduction(); !bytes.Equal(got.Pix, ref.Pix) || len(got.Palette) != len(ref.Palette) {
+			t.Errorf("%s: the reduction unpacked differs from the reduction", tc.game)
+		}
+		rc := image.Rect(101, 207, 433, 590)
+		part := image.NewRGBA(m.Rect)
+		p.paintRect(part, rc)
+		for y := range m.Rect.Dy() {
+			for x := range m.Rect.Dx() {
+				want := color.RGBA{}
+				if (image.Point{x, y}).In(rc) {
+					want = m.RGBAAt(x, y)
+				}
+				if got := part.RGBAAt(x, y); got != want {
+					t.Fatalf("%s: (%d,%d) painted from the runs of %v is %v, want %v", tc.game, x, y, rc, got, want)
+				}
+			}
+		}
+	}
+
 	first := make([][]byte, len(boards))
 	for i, tc := range boards {
 		data, err := r.PNG(tc.state, tc.info)
@@ -113,37 +159,19 @@ func TestLayersPackedAndUnpacked(t *testing.T) {
 		}
 		first[i] = data
 	}
-	if n := len(r.layers.recent); n > hotLayers {
-		t.Fatalf("%d layers unpacked, want at most %d", n, hotLayers)
-	}
-	for key, p := range r.layers.packed {
-		fresh := p.unpack()
-		var drawn *layer
-		for i, tc := range boards {
-			if tc.game == key.game {
-				_, drawn, _ = r.draw(boards[i].state, boards[i].info, nil)
-			}
-		}
-		if drawn == nil {
-			t.Fatalf("no board of %s", key.game)
-		}
-		if !bytes.Equal(fresh.img.Pix, drawn.img.Pix) || fresh.img.Rect != drawn.img.Rect {
-			t.Errorf("%s: the layer unpacked differs from the layer drawn", key.game)
-		}
-		if !bytes.Equal(fresh.ref.Pix, drawn.ref.Pix) || len(fresh.ref.Palette) != len(drawn.ref.Palette) {
-			t.Errorf("%s: the reduction unpacked differs from the layer's", key.game)
-		}
-	}
-	// Every board again, each time after the others: each layer is
-	// unpacked afresh at least once.
+	one := New()
+	one.sheets.keep = 1
 	for round := range 2 {
 		for i, tc := range boards {
-			data, err := r.PNG(tc.state, tc.info)
+			data, err := one.PNG(tc.state, tc.info)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(data, first[i]) {
-				t.Errorf("round %d: %s's picture changed after its layer was packed away", round, tc.game)
+				t.Errorf("round %d: %s's picture on a sheet that showed another game differs", round, tc.game)
+			}
+			if again, err := one.PNG(tc.state, tc.info); err != nil || !bytes.Equal(again, first[i]) {
+				t.Errorf("round %d: %s's picture drawn twice on one sheet differs (%v)", round, tc.game, err)
 			}
 		}
 	}
@@ -151,7 +179,7 @@ func TestLayersPackedAndUnpacked(t *testing.T) {
 
 // TestEveryGameAtOnce draws a crowded board of every game from two
 // goroutines at once through one fresh Renderer: they race for the static
-// layers (drawn, packed and unpacked as they fall out of the few kept), the
+// layers (drawn and packed once), the sheets that move between layers, the
 // scratch and the turns, and every picture must be the one drawn alone.
 // It is the concurrency test that runs under -race.
 func TestEveryGameAtOnce(t *testing.T) {
@@ -173,12 +201,12 @@ func TestStampsLookTheSame(t *testing.T) {
 	drawingTest(t)
 	for _, tc := range benchBoards(t) {
 		stampsOff = true
-		fresh, _, err := New().draw(tc.state, tc.info, nil)
+		fresh, _, _, err := New().draw(tc.state, tc.info, false)
 		stampsOff = false
 		if err != nil {
 			t.Fatal(err)
 		}
-		stamped, _, err := New().draw(tc.state, tc.info, nil)
+		stamped, _, _, err := New().draw(tc.state, tc.info, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,21 +3,26 @@ package render
 import (
 	"encoding/binary"
 	"image"
+	"image/color"
 	"sync"
 )
 
 // A painter draws what never changes in a picture of its game (the board,
 // the margins, the plain name bars) once, as a static layer, and each
-// picture on a copy of it. A layer is big (a 1000×1300 canvas is 5 MB, and
-// a bot that plays every game at every player count has ten), so the
-// layers are kept small: each as its runs of one colour (45,000–90,000 of
-// them, a few hundred KB), and only the few used last also as the picture
-// itself, ready to copy, and reduced to a palette (see layered.go). A
-// layer out of that few is unpacked from its runs again, which costs
-// about a millisecond; drawing it afresh costs tens.
-
-// hotLayers is how many layers are kept unpacked.
-const hotLayers = 2
+// picture on a sheet that shows it. A layer is big (a 1000×1300 canvas is
+// 5 MB, and a bot that plays every game at every player count has ten), so
+// a layer is kept only as its runs of one colour (45,000–90,000 of them, a
+// few hundred KB), each with its index in the layer's reduction to
+// refColours colours (see layered.go).
+//
+// A sheet is a canvas and its paletted twin, kept between pictures. Between
+// pictures both show a layer: the canvas its colours, the twin its
+// indexes. A picture is painted on the canvas; reducing it finds each
+// pixel the painter changed and puts the layer's colour back, and after
+// the file is written the twin's pixels that the picture changed get the
+// layer's indexes back. So the next picture on the same layer starts with
+// nothing to copy, and a sheet moves to another layer by unpacking that
+// layer's runs onto it, which costs about a millisecond.
 
 // layerKey names a static layer: the painter's game and which of its
 // layers (a player count, a set of occupied sides).
@@ -26,20 +31,14 @@ type layerKey struct {
 	variant int
 }
 
-// layer is a static layer ready for pictures: the image and its reduction
-// to refColours colours. Neither changes once made.
-type layer struct {
-	img *image.RGBA
-	ref *image.Paletted
-}
-
-// packedLayer is a layer kept as runs: enough to unpack it exactly.
+// packedLayer is a static layer kept as runs: enough to unpack it exactly.
+// It does not change once made.
 type packedLayer struct {
-	once sync.Once
-	rect image.Rectangle
-	runs []layerRun
-	ref  *image.Paletted // its palette only; Pix is nil
-	hot  *layer          // the unpacked layer, nil when it is not among the few
+	once    sync.Once
+	rect    image.Rectangle
+	runs    []layerRun
+	rows    []int32 // the index in runs of each row's first run
+	palette color.Palette
 }
 
 // layerRun is a run of pixels of one colour within a row: the colour as
@@ -54,13 +53,11 @@ type layerRun struct {
 type layers struct {
 	mu     sync.Mutex
 	packed map[layerKey]*packedLayer
-	recent []*packedLayer // unpacked, the most recently used first
 }
 
 // get returns the layer key, drawing it with draw and reducing it with
-// reduce the first time, and unpacking it when it is not among the few
-// kept ready.
-func (ls *layers) get(key layerKey, reduce func(*image.RGBA) *image.Paletted, draw func() *image.RGBA) *layer {
+// reduce the first time.
+func (ls *layers) get(key layerKey, reduce func(*image.RGBA) *image.Paletted, draw func() *image.RGBA) *packedLayer {
 	ls.mu.Lock()
 	if ls.packed == nil {
 		ls.packed = map[layerKey]*packedLayer{}
@@ -71,47 +68,21 @@ func (ls *layers) get(key layerKey, reduce func(*image.RGBA) *image.Paletted, dr
 		ls.packed[key] = p
 	}
 	ls.mu.Unlock()
-
-	var fresh *layer
 	p.once.Do(func() {
 		img := draw()
-		fresh = &layer{img: img, ref: reduce(img)}
-		p.pack(fresh)
+		p.pack(img, reduce(img))
 	})
-
-	ls.mu.Lock()
-	defer ls.mu.Unlock()
-	if fresh != nil {
-		p.hot = fresh
-	}
-	if p.hot == nil {
-		p.hot = p.unpack()
-	}
-	// Move p to the front of the few, and pack away the one that falls out.
-	i := 0
-	for i < len(ls.recent) && ls.recent[i] != p {
-		i++
-	}
-	if i == len(ls.recent) {
-		ls.recent = append(ls.recent, nil)
-	}
-	copy(ls.recent[1:i+1], ls.recent[:i])
-	ls.recent[0] = p
-	if len(ls.recent) > hotLayers {
-		ls.recent[hotLayers].hot = nil
-		ls.recent = ls.recent[:hotLayers]
-	}
-	return p.hot
+	return p
 }
 
-// pack keeps l as runs.
-func (p *packedLayer) pack(l *layer) {
-	m, ref := l.img, l.ref
+// pack keeps m, reduced to ref, as runs.
+func (p *packedLayer) pack(m *image.RGBA, ref *image.Paletted) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
-	p.rect = m.Rect
-	p.ref = &image.Paletted{Rect: ref.Rect, Stride: ref.Stride, Palette: ref.Palette}
-	p.runs = p.runs[:0]
+	p.rect = image.Rect(0, 0, w, h)
+	p.palette = ref.Palette
+	p.runs, p.rows = p.runs[:0], make([]int32, h)
 	for y := range h {
+		p.rows[y] = int32(len(p.runs))
 		row := m.Pix[y*m.Stride : y*m.Stride+4*w]
 		idx := ref.Pix[y*ref.Stride : y*ref.Stride+w]
 		for x := 0; x < w; {
@@ -127,23 +98,110 @@ func (p *packedLayer) pack(l *layer) {
 	p.runs = append([]layerRun(nil), p.runs...) // no spare capacity kept
 }
 
-// unpack makes the layer from its runs.
-func (p *packedLayer) unpack() *layer {
-	m := image.NewRGBA(p.rect)
-	ref := image.NewPaletted(p.ref.Rect, p.ref.Palette)
+// unpackOnto sets m's pixels to the layer's colours and ref's to its
+// indexes; either may be nil. Both are the layer's size.
+func (p *packedLayer) unpackOnto(m *image.RGBA, ref *image.Paletted) {
 	w := p.rect.Dx()
 	x, y := 0, 0
 	for _, r := range p.runs {
 		n := int(r.n)
-		px := m.Pix[y*m.Stride+4*x : y*m.Stride+4*(x+n)]
-		binary.LittleEndian.PutUint32(px, r.c)
-		for k := 4; k < len(px); k *= 2 {
-			copy(px[k:], px[:k])
+		if m != nil {
+			px := m.Pix[y*m.Stride+4*x : y*m.Stride+4*(x+n)]
+			binary.LittleEndian.PutUint32(px, r.c)
+			for k := 4; k < len(px); k *= 2 {
+				copy(px[k:], px[:k])
+			}
 		}
-		fill(ref.Pix[y*ref.Stride+x:y*ref.Stride+x+n], r.idx)
+		if ref != nil {
+			fill(ref.Pix[y*ref.Stride+x:y*ref.Stride+x+n], r.idx)
+		}
 		if x += n; x == w {
 			x, y = 0, y+1
 		}
 	}
-	return &layer{img: m, ref: ref}
+}
+
+// image returns the layer as a new image.
+func (p *packedLayer) image() *image.RGBA {
+	m := image.NewRGBA(p.rect)
+	p.unpackOnto(m, nil)
+	return m
+}
+
+// reduction returns the layer's reduction as a new image.
+func (p *packedLayer) reduction() *image.Paletted {
+	ref := image.NewPaletted(p.rect, p.palette)
+	p.unpackOnto(nil, ref)
+	return ref
+}
+
+// paintRect sets the pixels of dst within rc to the layer's.
+func (p *packedLayer) paintRect(dst *image.RGBA, rc image.Rectangle) {
+	rc = rc.Intersect(p.rect).Intersect(dst.Rect)
+	for y := rc.Min.Y; y < rc.Max.Y; y++ {
+		x := 0
+		for _, r := range p.runs[p.rows[y]:] {
+			x0, x1 := max(x, rc.Min.X), min(x+int(r.n), rc.Max.X)
+			for ; x0 < x1; x0++ {
+				binary.LittleEndian.PutUint32(dst.Pix[dst.PixOffset(x0, y):], r.c)
+			}
+			if x += int(r.n); x >= rc.Max.X {
+				break
+			}
+		}
+	}
+}
+
+// sheet is a canvas and its paletted twin, kept between pictures.
+type sheet struct {
+	img   *image.RGBA
+	pal   *image.Paletted
+	shows *packedLayer // the layer both show, nil when unknown
+	undo  []dRun       // after the file is written: pal's pixels to set back
+}
+
+// sheets are a renderer's sheets not in use, a few at most.
+type sheets struct {
+	mu   sync.Mutex
+	free []*sheet // the most recently used last
+	keep int
+}
+
+// take returns a sheet that shows l, unpacking l onto one when none does.
+// Until it is put back, it shows no layer: it is being painted.
+func (s *sheets) take(l *packedLayer) *sheet {
+	s.mu.Lock()
+	var sh *sheet
+	for i := len(s.free) - 1; i >= 0; i-- {
+		if s.free[i].shows == l {
+			sh = s.free[i]
+			s.free = append(s.free[:i], s.free[i+1:]...)
+			break
+		}
+	}
+	if sh == nil && len(s.free) > 0 {
+		sh = s.free[0] // the least recently used
+		s.free = s.free[1:]
+	}
+	s.mu.Unlock()
+	if sh == nil {
+		sh = &sheet{}
+	}
+	if sh.shows != l {
+		if sh.img == nil || sh.img.Rect != l.rect {
+			sh.img, sh.pal = image.NewRGBA(l.rect), image.NewPaletted(l.rect, nil)
+		}
+		l.unpackOnto(sh.img, sh.pal)
+	}
+	sh.shows = nil
+	return sh
+}
+
+// put keeps sh for another picture, unless enough are kept.
+func (s *sheets) put(sh *sheet) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.free) < s.keep {
+		s.free = append(s.free, sh)
+	}
 }

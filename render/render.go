@@ -57,8 +57,7 @@ type Renderer struct {
 	// Scratch kept between pictures; each is used by one goroutine at a
 	// time. Font faces are not safe for concurrent use.
 	kits       freeList[*faceKit]
-	canvases   freeList[*image.RGBA]
-	paletted   freeList[*image.Paletted]
+	sheets     sheets
 	quantizers freeList[*quantizer]
 	encoders   freeList[*pngEncoder]
 	layers     layers
@@ -97,8 +96,7 @@ func New() *Renderer {
 		turns:      make(chan struct{}, keep),
 		fonts:      parseFonts(),
 		kits:       make(freeList[*faceKit], keep),
-		canvases:   make(freeList[*image.RGBA], keep),
-		paletted:   make(freeList[*image.Paletted], keep),
+		sheets:     sheets{keep: keep},
 		quantizers: make(freeList[*quantizer], keep),
 		encoders:   make(freeList[*pngEncoder], keep),
 	}
@@ -106,53 +104,53 @@ func New() *Renderer {
 
 // Image draws s. It fails for a state of a game that has no painter.
 func (r *Renderer) Image(s rules.State, info Info) (image.Image, error) {
-	img, _, err := r.draw(s, info, nil)
+	img, _, _, err := r.draw(s, info, false)
 	if err != nil {
 		return nil, err
 	}
 	return img, nil
 }
 
-// draw paints s on canvas, or on a new image when canvas is nil or of the
-// wrong size, and returns the image painted and the static layer it was
-// painted on, nil if none.
-func (r *Renderer) draw(s rules.State, info Info, canvas *image.RGBA) (img *image.RGBA, base *layer, err error) {
+// draw paints s, on a sheet of r's (returned) if onSheet, else on a new
+// image, and returns the image painted and the static layer it was painted
+// on, nil if none.
+func (r *Renderer) draw(s rules.State, info Info, onSheet bool) (img *image.RGBA, base *packedLayer, sh *sheet, err error) {
 	if r.fonts.err != nil {
-		return nil, nil, r.fonts.err
+		return nil, nil, nil, r.fonts.err
 	}
 	kit := r.kits.get()
 	if kit == nil {
 		kit = &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
 	}
 	defer r.kits.put(kit)
-	kit.layer = nil
-	img, err = r.paint(s, info, kit, canvas)
-	return img, kit.layer, err
+	kit.layer, kit.sheet, kit.onSheet = nil, nil, onSheet
+	img, err = r.paint(s, info, kit)
+	return img, kit.layer, kit.sheet, err
 }
 
 // paint has the painter of s's game paint it.
-func (r *Renderer) paint(s rules.State, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
+func (r *Renderer) paint(s rules.State, info Info, kit *faceKit) (*image.RGBA, error) {
 	switch st := s.(type) {
 	case *kingsmen.Position:
 		if st == nil {
 			return nil, fmt.Errorf("render: nil %T", st)
 		}
-		return r.kingsmen(st, info, kit, canvas)
+		return r.kingsmen(st, info, kit)
 	case *kimbo.Position:
 		if st == nil {
 			return nil, fmt.Errorf("render: nil %T", st)
 		}
-		return r.kimbo(st, info, kit, canvas)
+		return r.kimbo(st, info, kit)
 	case *kippykoo.Position:
 		if st == nil {
 			return nil, fmt.Errorf("render: nil %T", st)
 		}
-		return r.kippykoo(st, info, kit, canvas)
+		return r.kippykoo(st, info, kit)
 	case *rumba.Position:
 		if st == nil {
 			return nil, fmt.Errorf("render: nil %T", st)
 		}
-		return r.rumba(st, info, kit, canvas)
+		return r.rumba(st, info, kit)
 	case nil:
 		return nil, fmt.Errorf("render: nil state")
 	default:
@@ -163,28 +161,31 @@ func (r *Renderer) paint(s rules.State, info Info, kit *faceKit, canvas *image.R
 // PNG draws s and encodes it as an 8-bit paletted PNG file (see
 // quantize.go and pngenc.go), 60–110 KB for a board. As many pictures are
 // made at once as there are cores; more wait their turn, which takes less
-// time than sharing the cores and holds the memory of only a few canvases.
+// time than sharing the cores and holds the memory of only a few sheets
+// (see layers.go).
 func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 	r.turns <- struct{}{}
 	defer func() { <-r.turns }()
-	img, base, err := r.draw(s, info, r.canvases.get())
+	img, base, sh, err := r.draw(s, info, true)
+	if sh != nil {
+		defer r.sheets.put(sh)
+	}
 	if err != nil {
 		return nil, err
 	}
-	defer r.canvases.put(img)
 	runtime.Gosched()
 	q := r.quantizers.get()
 	if q == nil {
 		q = newQuantizer()
 	}
 	var pal *image.Paletted
-	if base != nil && base.img.Rect == img.Rect && base.img.Stride == img.Stride {
-		pal = q.quantizeOver(img, base.img, base.ref, r.paletted.get())
+	if sh != nil && img == sh.img && base != nil {
+		pal, sh.undo = q.quantizeOver(img, base, sh.pal, sh.undo[:0])
+		defer func() { restore(pal, sh.undo); sh.shows = base }()
 	} else {
-		pal = q.quantize(img, r.paletted.get())
+		pal = q.quantize(img, nil)
 	}
 	r.quantizers.put(q)
-	defer r.paletted.put(pal)
 
 	runtime.Gosched()
 	e := r.encoders.get()
@@ -273,21 +274,27 @@ type faceKit struct {
 	faces map[faceKey]font.Face
 	r     *Renderer
 	// layer is the static layer the picture being drawn starts from, set
-	// by base when the painter takes it.
-	layer *layer
+	// by canvas when the painter takes it; sheet is the sheet it is
+	// painted on, if onSheet.
+	layer   *packedLayer
+	sheet   *sheet
+	onSheet bool
 }
 
-// base returns the static layer key of game, drawn by draw the first time,
-// as the layer the picture being drawn starts from.
-func (k *faceKit) base(game string, variant int, draw func() *image.RGBA) *image.RGBA {
-	k.layer = k.r.layers.get(layerKey{game, variant}, k.r.reduce, draw)
-	return k.layer.img
+// base returns the static layer key of game, drawn by draw the first time.
+func (k *faceKit) base(game string, variant int, draw func() *image.RGBA) *packedLayer {
+	return k.r.layers.get(layerKey{game, variant}, k.r.reduce, draw)
 }
 
-// static returns the static layer key of game, drawn by draw the first
-// time, for the picture to copy parts of.
-func (k *faceKit) static(game string, variant int, draw func() *image.RGBA) *image.RGBA {
-	return k.r.layers.get(layerKey{game, variant}, k.r.reduce, draw).img
+// canvas returns the image a picture on the static layer l is painted on:
+// a sheet showing l, or a new image of l.
+func (k *faceKit) canvas(l *packedLayer) *image.RGBA {
+	k.layer = l
+	if !k.onSheet {
+		return l.image()
+	}
+	k.sheet = k.r.sheets.take(l)
+	return k.sheet.img
 }
 
 // reduce reduces a static layer to refColours colours.
@@ -391,16 +398,6 @@ func fit(f font.Face, s string, width float64) string {
 		}
 	}
 	return "…"
-}
-
-// copyCanvas copies the static layer m onto canvas, or onto a new image when
-// canvas is nil or of another size, and returns the copy.
-func copyCanvas(canvas, m *image.RGBA) *image.RGBA {
-	if canvas == nil || canvas.Rect != m.Rect || canvas.Stride != m.Stride {
-		canvas = image.NewRGBA(m.Rect)
-	}
-	copy(canvas.Pix, m.Pix)
-	return canvas
 }
 
 // over draws src, premultiplied, on the opaque dst with its top-left

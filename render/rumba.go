@@ -100,7 +100,7 @@ var rbRadii = [3]float64{rbManR, rbPairR, rbTrioR}
 
 // load returns the static layer for a game of n players (2 to 4) and makes
 // sure the sprites are drawn.
-func (c *rumbaCache) load(kit *faceKit, n int) *image.RGBA {
+func (c *rumbaCache) load(kit *faceKit, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for h := rumba.South; h <= rumba.West; h++ {
 			for i, radius := range rbRadii {
@@ -669,7 +669,7 @@ type rbView struct {
 }
 
 // rumba draws a Rumba position.
-func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit, canvas *image.RGBA) (*image.RGBA, error) {
+func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGBA, error) {
 	n := p.Players()
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Rumba for %d players", n)
@@ -687,7 +687,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit, canvas *ima
 		v.legal = p.Legal()
 	}
 	paths := rbLastPaths(v.last)
-	img := copyCanvas(canvas, r.rb.load(kit, n))
+	img := kit.canvas(r.rb.load(kit, n))
 	dc := gg.NewContextForRGBA(img)
 
 	rbHeader(img, dc, kit, &r.rb, v, info)
