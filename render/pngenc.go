@@ -29,6 +29,7 @@ type pngEncoder struct {
 	raw    []byte       // the rows, each after its filter byte
 	tokens []uint32     // the stream as literals and matches
 	bw     bitWriter    // the zlib stream
+	adler  uint32       // the checksum of the rows deflated so far
 	file   bytes.Buffer // the file, for a caller that copies it out
 	litF   [286]int32
 	distF  [30]int32
@@ -47,6 +48,12 @@ var errPNGSize = errors.New("render: a picture too large for a PNG")
 
 // encode appends the PNG file of m to dst. m has at most 256 colours.
 func (e *pngEncoder) encode(dst *bytes.Buffer, m *image.Paletted) error {
+	return e.encodeRows(dst, m, nil)
+}
+
+// encodeRows is encode for an image m made by newRows with raw, or for any
+// image if raw is nil.
+func (e *pngEncoder) encodeRows(dst *bytes.Buffer, m *image.Paletted, raw []byte) error {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	if w <= 0 || h <= 0 || len(m.Palette) == 0 || len(m.Palette) > 256 || w+1 > 32768 || int64(w)*int64(h) > 1<<28 {
 		return errPNGSize
@@ -77,24 +84,37 @@ func (e *pngEncoder) encode(dst *bytes.Buffer, m *image.Paletted) error {
 
 	// The rows, each after its filter byte (0: none).
 	stride := w + 1
-	e.raw = slices.Grow(e.raw[:0], stride*h)[:stride*h]
+	if raw == nil || len(raw) != stride*h || len(m.Pix) == 0 || &raw[1] != &m.Pix[0] || m.Stride != stride {
+		e.raw = slices.Grow(e.raw[:0], stride*h)[:stride*h]
+		raw = e.raw
+		for y := range h {
+			off := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
+			copy(raw[y*stride+1:(y+1)*stride], m.Pix[off:off+w])
+		}
+	}
 	for y := range h {
-		row := e.raw[y*stride : (y+1)*stride]
-		row[0] = 0
-		off := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
-		copy(row[1:], m.Pix[off:off+w])
+		raw[y*stride] = 0
 	}
 
 	e.bw = bitWriter{buf: e.bw.buf}
 	e.bw.reserve(6)
 	e.bw.put(0x78|0x01<<8, 16) // deflate, 32 KB window, fastest
-	e.deflate(e.raw, stride)
+	e.deflate(raw, stride)
 	e.bw.align()
 	e.bw.reserve(4)
-	e.bw.put(uint64(bits.ReverseBytes32(adler32Sum(e.raw))), 32)
+	e.bw.put(uint64(bits.ReverseBytes32(e.adler)), 32)
 	writeChunk(dst, "IDAT", e.bw.buf[:e.bw.pos])
 	writeChunk(dst, "IEND", nil)
 	return nil
+}
+
+// newRows returns a paletted image of the size r whose rows lie in raw,
+// each after a spare byte, as a PNG file's rows follow their filter bytes:
+// pngEncoder.encodeRows compresses such an image's pixels where they are.
+func newRows(r image.Rectangle) (m *image.Paletted, raw []byte) {
+	w, h := r.Dx(), r.Dy()
+	raw = make([]byte, (w+1)*h)
+	return &image.Paletted{Pix: raw[1:], Stride: w + 1, Rect: r}, raw
 }
 
 // writeChunk writes a PNG chunk: length, type, data, CRC.
@@ -115,7 +135,9 @@ func writeChunk(dst *bytes.Buffer, kind string, data []byte) {
 // byte back and one row (up bytes) back.
 func (e *pngEncoder) deflate(raw []byte, up int) {
 	i := 0
+	e.adler = 1
 	for {
+		start := i
 		e.tokens = e.tokens[:0]
 		e.litF, e.distF = [286]int32{}, [30]int32{}
 		for i < len(raw) && len(e.tokens) < maxTokens {
@@ -141,6 +163,8 @@ func (e *pngEncoder) deflate(raw []byte, up int) {
 				i++
 			}
 		}
+		// The bytes just parsed are still in the cache: sum them now.
+		e.adler = adler32Update(e.adler, raw[start:i])
 		e.block(i == len(raw))
 		if i == len(raw) {
 			break
@@ -477,9 +501,12 @@ func canonical(lens []uint8, codes []uint16) {
 // The sums of the bytes in even and odd places are taken in four 16-bit
 // lanes of a word, and a multiplication adds the lanes, weighted, into the
 // top one.
-func adler32Sum(p []byte) uint32 {
+func adler32Sum(p []byte) uint32 { return adler32Update(1, p) }
+
+// adler32Update is the checksum a of some bytes updated with the bytes p.
+func adler32Update(a uint32, p []byte) uint32 {
 	const mod = 65521
-	s1, s2 := uint64(1), uint64(0)
+	s1, s2 := uint64(a&0xffff), uint64(a>>16)
 	for len(p) > 0 {
 		// 32 KB at most between reductions: s2 stays far below 2⁶⁴.
 		n := min(len(p), 32<<10)

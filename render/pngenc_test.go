@@ -105,6 +105,23 @@ func TestPNGEncoderReadsBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			decodesTo(t, buf.Bytes(), m)
+			// The same pixels in rows made by newRows, compressed where
+			// they are, the spare bytes dirty.
+			rows, raw := newRows(m.Rect)
+			rows.Palette = m.Palette
+			for i := range raw {
+				raw[i] = 0xee
+			}
+			for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
+				for x := m.Rect.Min.X; x < m.Rect.Max.X; x++ {
+					rows.SetColorIndex(x, y, m.ColorIndexAt(x, y))
+				}
+			}
+			buf.Reset()
+			if err := e.encodeRows(&buf, rows, raw); err != nil {
+				t.Fatal(err)
+			}
+			decodesTo(t, buf.Bytes(), m)
 		})
 	}
 }
