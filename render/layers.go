@@ -155,9 +155,10 @@ func (p *packedLayer) paintRect(dst *image.RGBA, rc image.Rectangle) {
 // sheet is a canvas and its paletted twin, kept between pictures.
 type sheet struct {
 	img   *image.RGBA
-	pal   *image.Paletted
-	shows *packedLayer // the layer both show, nil when unknown
-	undo  []dRun       // after the file is written: pal's pixels to set back
+	pal   *image.Paletted // made by newRows
+	raw   []byte          // pal's rows, for pngEncoder.encodeRows
+	shows *packedLayer    // the layer both show, nil when unknown
+	undo  []dRun          // after the file is written: pal's pixels to set back
 }
 
 // sheets are a renderer's sheets not in use, a few at most.
@@ -189,7 +190,8 @@ func (s *sheets) take(l *packedLayer) *sheet {
 	}
 	if sh.shows != l {
 		if sh.img == nil || sh.img.Rect != l.rect {
-			sh.img, sh.pal = image.NewRGBA(l.rect), image.NewPaletted(l.rect, nil)
+			sh.img = image.NewRGBA(l.rect)
+			sh.pal, sh.raw = newRows(l.rect)
 		}
 		l.unpackOnto(sh.img, sh.pal)
 	}

@@ -194,7 +194,11 @@ func (r *Renderer) PNG(s rules.State, info Info) ([]byte, error) {
 	}
 	defer r.encoders.put(e)
 	e.file.Reset()
-	if err := e.encode(&e.file, pal); err != nil {
+	var raw []byte
+	if sh != nil && pal == sh.pal {
+		raw = sh.raw
+	}
+	if err := e.encodeRows(&e.file, pal, raw); err != nil {
 		return nil, fmt.Errorf("render: encode png: %w", err)
 	}
 	return bytes.Clone(e.file.Bytes()), nil
@@ -304,7 +308,9 @@ func (r *Renderer) reduce(m *image.RGBA) *image.Paletted {
 		q = newQuantizer()
 	}
 	defer r.quantizers.put(q)
-	return q.quantizeTo(m, nil, refColours)
+	ref := q.quantizeTo(m, nil, refColours)
+	q.runs = nil // a whole picture's runs: not kept for the pictures, which need none
+	return ref
 }
 
 func (k *faceKit) face(bold bool, size float64) font.Face {
@@ -317,7 +323,7 @@ func (k *faceKit) face(bold bool, size float64) font.Face {
 		ft = k.fonts.bold
 	}
 	f := &cachedFace{
-		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 128}),
+		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 64, SubPixelsX: 1}),
 		advance: map[rune]fixed.Int26_6{},
 	}
 	b, _, _ := f.Face.GlyphBounds('H')
