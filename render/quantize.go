@@ -197,18 +197,23 @@ func (q *quantizer) cut(colours, base int, pal color.Palette) color.Palette {
 	// drawn far off, say a stray antialiased pixel of a piece: such colours
 	// take the nearest of all the palette's colours instead.
 	var rgb [256][3]uint8
+	var cr, cg, cb [256]int32 // the channels apart, for a quick search
 	for i, c := range pal {
 		c := c.(color.RGBA)
 		rgb[i] = [3]uint8{c.R, c.G, c.B}
+		cr[i], cg[i], cb[i] = int32(c.R), int32(c.G), int32(c.B)
 	}
-	rgbs := rgb[:len(pal)]
+	n := len(pal)
 	for _, e := range q.entries {
 		if qDist(e.c, rgb[q.lut[e.bin]]) <= qFar {
 			continue
 		}
-		best, bestD := 0, 1<<30
-		for i, c := range rgbs {
-			if d := qDist(e.c, c); d < bestD {
+		r, g, b := int32(e.c[0]), int32(e.c[1]), int32(e.c[2])
+		best, bestD := 0, int32(1<<30)
+		for i := range cr[:n] {
+			dr, dg, db := r-cr[i], g-cg[i], b-cb[i]
+			d := max(dr, -dr, dg, -dg, db, -db)
+			if d < bestD {
 				best, bestD = i, d
 			}
 		}
