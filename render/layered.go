@@ -35,7 +35,7 @@ type dRun struct{ pos, n, c uint32 }
 func (q *quantizer) quantizeOver(m *image.RGBA, l *packedLayer, dst *image.Paletted, undo []dRun) (*image.Paletted, []dRun) {
 	w := l.rect.Dx()
 	q.drawn = q.drawn[:0]
-	run, runPair := dRun{}, uint64(0)
+	run := dRun{}
 	x, y := 0, 0
 	row := m.Pix[:4*w]
 	for _, r := range l.runs {
@@ -57,45 +57,47 @@ func (q *quantizer) quantizeOver(m *image.RGBA, l *packedLayer, dst *image.Palet
 		if i == len(px) {
 			goto next
 		}
-		// Something was drawn: look at each pixel, or at two at once where
-		// they are as the layer has them or both the colour drawn last.
-		for base := uint32(y*dst.Stride + x); i < len(px); {
-			pos := base + uint32(i/4)
-			if i+8 <= len(px) {
-				two := binary.LittleEndian.Uint64(px[i:])
-				if two == pair {
-					i += 8
-					continue
-				}
-				if k := len(undo) - 1; two == runPair && pos == run.pos+run.n &&
-					undo[k].c == uint32(r.idx) && undo[k].pos+undo[k].n == pos {
-					run.n += 2
-					undo[k].n += 2
-					binary.LittleEndian.PutUint64(px[i:], pair)
-					i += 8
-					continue
-				}
+		// Something was drawn. Take the run's pixels a stretch at a time:
+		// a stretch as the layer has it, skipped; then a stretch of one
+		// colour drawn, which extends the run drawn last or starts one, is
+		// listed to undo, and gets the layer's colour back.
+		for base := uint32(y*dst.Stride + x); ; {
+			for i+8 <= len(px) && binary.LittleEndian.Uint64(px[i:]) == pair {
+				i += 8
+			}
+			for i < len(px) && binary.LittleEndian.Uint32(px[i:]) == r.c {
+				i += 4
+			}
+			if i == len(px) {
+				break
 			}
 			full := binary.LittleEndian.Uint32(px[i:])
-			i += 4
-			if full == r.c {
-				continue
+			two := uint64(full) | uint64(full)<<32
+			k := i + 4
+			for k+8 <= len(px) && binary.LittleEndian.Uint64(px[k:]) == two {
+				k += 8
 			}
+			for k < len(px) && binary.LittleEndian.Uint32(px[k:]) == full {
+				k += 4
+			}
+			pos, n := base+uint32(i/4), uint32(k-i)/4
 			if c := full & 0xffffff; c == run.c && pos == run.pos+run.n {
-				run.n++
+				run.n += n
 			} else {
 				if run.n > 0 {
 					q.drawn = append(q.drawn, run)
 					q.add(run.c, run.n)
 				}
-				run, runPair = dRun{pos: pos, n: 1, c: c}, uint64(full)|uint64(full)<<32
+				run = dRun{pos: pos, n: n, c: c}
 			}
-			if k := len(undo) - 1; k >= 0 && undo[k].c == uint32(r.idx) && undo[k].pos+undo[k].n == pos {
-				undo[k].n++
+			if u := len(undo) - 1; u >= 0 && undo[u].c == uint32(r.idx) && undo[u].pos+undo[u].n == pos {
+				undo[u].n += n
 			} else {
-				undo = append(undo, dRun{pos: pos, n: 1, c: uint32(r.idx)})
+				undo = append(undo, dRun{pos: pos, n: n, c: uint32(r.idx)})
 			}
-			binary.LittleEndian.PutUint32(px[i-4:], r.c)
+			for ; i < k; i += 4 {
+				binary.LittleEndian.PutUint32(px[i:], r.c)
+			}
 		}
 	next:
 		if x += int(r.n); x == w {
