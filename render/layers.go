@@ -189,14 +189,29 @@ func (s *sheets) take(l *packedLayer) *sheet {
 		sh = &sheet{}
 	}
 	if sh.shows != l {
-		if sh.img == nil || sh.img.Rect != l.rect {
-			sh.img = image.NewRGBA(l.rect)
-			sh.pal, sh.raw = newRows(l.rect)
-		}
+		sh.fit(l.rect)
 		l.unpackOnto(sh.img, sh.pal)
 	}
 	sh.shows = nil
 	return sh
+}
+
+// fit sizes sh's images to r, keeping its memory when it is large enough:
+// the layers of a game differ in height, and a new 5 MB canvas costs a
+// collection's work and the pages' first touch.
+func (sh *sheet) fit(r image.Rectangle) {
+	if sh.img != nil && sh.img.Rect == r {
+		return
+	}
+	w, h := r.Dx(), r.Dy()
+	if sh.img == nil || cap(sh.img.Pix) < 4*w*h || cap(sh.raw) < (w+1)*h {
+		sh.img = image.NewRGBA(r)
+		sh.pal, sh.raw = newRows(r)
+		return
+	}
+	sh.img = &image.RGBA{Pix: sh.img.Pix[:4*w*h], Stride: 4 * w, Rect: r}
+	sh.raw = sh.raw[:(w+1)*h]
+	sh.pal = &image.Paletted{Pix: sh.raw[1:], Stride: w + 1, Rect: r}
 }
 
 // put keeps sh for another picture, unless enough are kept.
