@@ -3,10 +3,13 @@ package render
 import (
 	"bufio"
 	"bytes"
+	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -21,9 +24,11 @@ import (
 
 // BenchmarkMemory draws 1,000 boards spread over every game and player
 // count (positions reached by random play), as a bot with games of every
-// kind would, through one Renderer from 16 goroutines at once, then reports the process's resident
-// memory (VmRSS, MB-rss) and its peak (VmHWM, MB-peak), and the Go heap in
-// use after a collection, the Renderer still alive (MB-heap).
+// kind would, through one Renderer from 16 goroutines at once, under the
+// soft memory limit the bot sets (MemoryLimit, MB-limit), then reports the
+// process's resident memory (VmRSS, MB-rss) and its peak (VmHWM, MB-peak),
+// and the Go heap in use after a collection, the Renderer still alive
+// (MB-heap). With -limit=false it runs without the limit.
 //
 //	go test ./render -run XXX -bench Memory -benchtime 1x
 func BenchmarkMemory(b *testing.B) {
@@ -62,6 +67,11 @@ func BenchmarkMemory(b *testing.B) {
 		}
 	}
 	names := []string{"Alice", "Bob", "Carol", "Dave"}
+	limit := int64(math.MaxInt64)
+	if *memoryLimit {
+		limit = MemoryLimit(runtime.GOMAXPROCS(0))
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
 	for b.Loop() {
 		r := New()
 		var next atomic.Int64
@@ -78,6 +88,9 @@ func BenchmarkMemory(b *testing.B) {
 			})
 		}
 		wg.Wait()
+		if limit != math.MaxInt64 {
+			b.ReportMetric(float64(limit)/(1<<20), "MB-limit")
+		}
 		b.ReportMetric(procStatus(b, "VmRSS"), "MB-rss")
 		b.ReportMetric(procStatus(b, "VmHWM"), "MB-peak")
 		runtime.GC()
@@ -87,6 +100,8 @@ func BenchmarkMemory(b *testing.B) {
 		runtime.KeepAlive(r)
 	}
 }
+
+var memoryLimit = flag.Bool("limit", true, "BenchmarkMemory: draw under the soft memory limit the bot sets")
 
 // procStatus is the field of /proc/self/status, in MB.
 func procStatus(b *testing.B, field string) float64 {

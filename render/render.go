@@ -503,3 +503,12 @@ func stamp(dc *gg.Context, what any, x, y, w, h float64, paint func(dc *gg.Conte
 
 // stampsOff, set only by tests, draws every stamp afresh on the picture.
 var stampsOff bool
+
+// MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit) that
+// a process drawing with a Renderer on cores cores runs well under: its
+// Go heap holds the static layers, the stamps and the glyphs (about 20 MB
+// for every game and player count), a sheet and scratch of about 7 MB for
+// each picture drawn at once, and the rest of a bot beside them.
+func MemoryLimit(cores int) int64 {
+	return (24 + 16*int64(max(cores, 1))) << 20
+}

@@ -81,6 +81,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("read .env: %w", err)
 	}
+	if err := applyMemoryLimit(os.Getenv("GOMEMLIMIT")); err != nil {
+		return err
+	}
 	logger, err := newLogger(os.Getenv("LOG_LEVEL"), stderr)
 	if err != nil {
 		return err
