@@ -86,7 +86,6 @@ func (q *quantizer) quantizeOver(m *image.RGBA, l *packedLayer, dst *image.Palet
 			} else {
 				if run.n > 0 {
 					q.drawn = append(q.drawn, run)
-					q.add(run.c, run.n)
 				}
 				run = dRun{pos: pos, n: n, c: c}
 			}
@@ -109,6 +108,9 @@ func (q *quantizer) quantizeOver(m *image.RGBA, l *packedLayer, dst *image.Palet
 	}
 	if run.n > 0 {
 		q.drawn = append(q.drawn, run)
+	}
+	// Counted apart: the walk above keeps more in registers without.
+	for _, run := range q.drawn {
 		q.add(run.c, run.n)
 	}
 

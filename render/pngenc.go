@@ -27,7 +27,8 @@ import (
 // pngEncoder keeps its scratch between pictures.
 type pngEncoder struct {
 	raw    []byte       // the rows, each after its filter byte
-	tokens []uint32     // the stream as literals and matches
+	tokens []uint16     // the stream as literals and matches
+	up     int          // the distance one row back
 	bw     bitWriter    // the zlib stream
 	adler  uint32       // the checksum of the rows deflated so far
 	file   bytes.Buffer // the file, for a caller that copies it out
@@ -35,10 +36,13 @@ type pngEncoder struct {
 	distF  [30]int32
 }
 
-// Matches are tokens with the top bit set: the length less 3 in bits
-// 16–23 and the distance less 1 in bits 0–15.
+// A token is a literal byte, or a match: bit 8 set, the length less 3 in
+// bits 0–7, and which distance in bit 9 (clear: one byte back; set: one
+// row up), the only two the parse looks at. So a token's low ten bits
+// index one table of its code.
 const (
-	tokMatch  = 1 << 31
+	tokMatch  = 1 << 8
+	tokUp     = 1 << 9
 	minMatch  = 3
 	maxMatch  = 258
 	maxTokens = 1 << 14 // tokens in one deflate block, a few hundred µs of work
@@ -134,6 +138,7 @@ func writeChunk(dst *bytes.Buffer, kind string, data []byte) {
 // deflate writes raw as deflate blocks to e.out, looking for matches one
 // byte back and one row (up bytes) back.
 func (e *pngEncoder) deflate(raw []byte, up int) {
+	e.up = up
 	i := 0
 	e.adler = 1
 	for {
@@ -158,7 +163,7 @@ func (e *pngEncoder) deflate(raw []byte, up int) {
 				e.match(above, up)
 				i += above
 			default:
-				e.tokens = append(e.tokens, uint32(c))
+				e.tokens = append(e.tokens, uint16(c))
 				e.litF[c]++
 				i++
 			}
@@ -175,7 +180,11 @@ func (e *pngEncoder) deflate(raw []byte, up int) {
 
 // match records a match of length n (3 to 258) at distance d.
 func (e *pngEncoder) match(n, d int) {
-	e.tokens = append(e.tokens, tokMatch|uint32(n-minMatch)<<16|uint32(d-1))
+	t := tokMatch | uint16(n-minMatch)
+	if d != 1 {
+		t |= tokUp // d is e.up
+	}
+	e.tokens = append(e.tokens, t)
 	e.litF[lengthCode[n-minMatch]]++
 	e.distF[distCode(d)]++
 }
@@ -282,35 +291,29 @@ func (e *pngEncoder) block(final bool) {
 		bw.put(v, nb)
 	}
 
-	// Each literal's and each match length's code with its extra bits, as
-	// one word: the bits, and their count in the top byte.
-	var lits [256]uint64
-	for c := range lits {
-		lits[c] = uint64(litC[c]) | uint64(litL[c])<<56
+	// Each token's code with its extra bits, as one word: the bits, and
+	// their count in the top byte; a match's at most 20 bits of length
+	// and 28 of distance.
+	var codes [1 << 10]uint64
+	for c := range 256 {
+		codes[c] = uint64(litC[c]) | uint64(litL[c])<<56
 	}
-	var lengths [256]uint64
-	for n := range lengths {
-		lc := lengthCode[n]
-		v, nb := uint64(litC[lc]), uint64(litL[lc])
-		v |= uint64(n+minMatch-int(lengthBase[lc-257])) << nb
-		lengths[n] = v | (nb+uint64(lengthExtra[lc-257]))<<56
+	for slot, d := range [2]int{1, e.up} {
+		dc := distCode(d)
+		dv, dn := uint64(distC[dc]), uint64(distL[dc])
+		dv |= uint64(d-int(distBase[dc])) << dn
+		dn += uint64(distExtra[dc])
+		for n := range 256 {
+			lc := lengthCode[n]
+			v, nb := uint64(litC[lc]), uint64(litL[lc])
+			v |= uint64(n+minMatch-int(lengthBase[lc-257])) << nb
+			nb += uint64(lengthExtra[lc-257])
+			codes[tokMatch|slot<<9|n] = v | dv<<nb | (nb+dn)<<56
+		}
 	}
-	lastD, dist := -1, uint64(0)
 	for _, t := range e.tokens {
-		if t&tokMatch == 0 {
-			bw.put(lits[t&0xff]&(1<<56-1), uint(lits[t&0xff]>>56))
-			continue
-		}
-		if d := int(t & 0xffff); d != lastD {
-			dc := distCode(d + 1)
-			v, nb := uint64(distC[dc]), uint64(distL[dc])
-			v |= uint64(d+1-int(distBase[dc])) << nb
-			lastD, dist = d, v|(nb+uint64(distExtra[dc]))<<56
-		}
-		l := lengths[t>>16&0xff]
-		nl := uint(l >> 56)
-		// At most 20 bits of length and 28 of distance.
-		bw.put(l&(1<<56-1)|(dist&(1<<56-1))<<nl, nl+uint(dist>>56))
+		w := codes[t&(1<<10-1)]
+		bw.put(w&(1<<56-1), uint(w>>56))
 	}
 	bw.put(uint64(litC[256]), uint(litL[256]))
 }
