@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"runtime"
 	"strings"
@@ -323,8 +324,12 @@ func (k *faceKit) face(bold bool, size float64) font.Face {
 		ft = k.fonts.bold
 	}
 	f := &cachedFace{
-		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 64, SubPixelsX: 1}),
+		// Glyphs at whole pixels (SubPixelsX 1), so a rune has one mask,
+		// kept by cachedFace: truetype's own cache of one entry is only
+		// the buffer its masks are drawn in.
+		Face:    truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingFull, GlyphCacheEntries: 1, SubPixelsX: 1, SubPixelsY: 1}),
 		advance: map[rune]fixed.Int26_6{},
+		glyphs:  map[rune]cachedGlyph{},
 	}
 	b, _, _ := f.Face.GlyphBounds('H')
 	f.capHeight = float64(-b.Min.Y) / 64
@@ -333,11 +338,51 @@ func (k *faceKit) face(bold bool, size float64) font.Face {
 }
 
 // cachedFace remembers glyph advances, which a truetype face works out
-// afresh (running the hinter) on every call, and measuring text needs.
+// afresh (running the hinter) on every call, and measuring text needs; and
+// glyph masks, which truetype keeps in a cache indexed by glyph number
+// modulo its size, where the glyphs of one line of text collide.
 type cachedFace struct {
 	font.Face
 	advance   map[rune]fixed.Int26_6
+	glyphs    map[rune]cachedGlyph
 	capHeight float64
+}
+
+// cachedGlyph is a glyph's mask, its place from the dot, and its advance.
+type cachedGlyph struct {
+	mask    *image.Alpha
+	offset  image.Point
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// maxCachedGlyphs bounds a face's glyphs: names may bring any rune.
+const maxCachedGlyphs = 512
+
+// Glyph is truetype's Glyph for glyphs at whole pixels, from the cache.
+func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (dr image.Rectangle, mask image.Image, maskp image.Point, advance fixed.Int26_6, ok bool) {
+	g, hit := f.glyphs[r]
+	if !hit {
+		gdr, gmask, gp, adv, gok := f.Face.Glyph(fixed.Point26_6{}, r)
+		g = cachedGlyph{offset: gdr.Min, advance: adv, ok: gok}
+		if gok {
+			g.mask = image.NewAlpha(image.Rectangle{Max: gdr.Size()})
+			if gdr.Dx() > 0 && gdr.Dy() > 0 {
+				draw.Draw(g.mask, g.mask.Rect, gmask, gp, draw.Src)
+			}
+		}
+		if len(f.glyphs) >= maxCachedGlyphs {
+			clear(f.glyphs)
+		}
+		f.glyphs[r] = g
+	}
+	if !g.ok {
+		return image.Rectangle{}, nil, image.Point{}, 0, false
+	}
+	// The dot rounded to a whole pixel, as truetype places a glyph when
+	// there is one place a pixel.
+	at := image.Pt(int((dot.X+32)>>6), int((dot.Y+32)>>6)).Add(g.offset)
+	return g.mask.Rect.Add(at), g.mask, image.Point{}, g.advance, true
 }
 
 func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {

@@ -14,6 +14,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+
 	"parlor/rules"
 	"parlor/rules/kingsmen"
 )
@@ -449,5 +453,37 @@ func drawingTest(t *testing.T) {
 	t.Helper()
 	if raceDetector {
 		t.Skip("a picture test: it runs without -race (go test ./render)")
+	}
+}
+
+// TestCachedGlyphsAsTruetype checks that a glyph from cachedFace is the
+// glyph truetype draws at the same dot (whole pixels): the same place, the
+// same mask, the same advance, for runes of names and of the boards.
+func TestCachedGlyphsAsTruetype(t *testing.T) {
+	r := New()
+	kit := &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
+	for _, size := range []float64{17, 32.5} {
+		cached := kit.face(true, size).(*cachedFace)
+		plain := truetype.NewFace(r.fonts.bold, &truetype.Options{Size: size, Hinting: font.HintingFull, SubPixelsX: 1, SubPixelsY: 1})
+		for _, c := range "AgÅé·…–Ng7 王\u0000" {
+			for _, dot := range []fixed.Point26_6{{X: 0, Y: 0}, {X: 1000, Y: 2000}, {X: 1031, Y: 2017}, {X: 1055, Y: 1990}} {
+				for range 2 { // a miss, then a hit
+					dr, mask, mp, adv, ok := cached.Glyph(dot, c)
+					wdr, wmask, wmp, wadv, wok := plain.Glyph(dot, c)
+					if ok != wok || adv != wadv || dr != wdr {
+						t.Fatalf("%q at %v, size %v: cached %v %v %v, truetype %v %v %v", c, dot, size, dr, adv, ok, wdr, wadv, wok)
+					}
+					for y := range dr.Dy() {
+						for x := range dr.Dx() {
+							got := mask.(*image.Alpha).AlphaAt(mp.X+x, mp.Y+y)
+							want := wmask.(*image.Alpha).AlphaAt(wmp.X+x, wmp.Y+y)
+							if got != want {
+								t.Fatalf("%q at %v, size %v: mask (%d,%d) %v, truetype %v", c, dot, size, x, y, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
 	}
 }
