@@ -136,9 +136,17 @@ func kmStatic(kit *faceKit) *image.RGBA {
 
 // kmArrows draws the arrows printed on square s and the dot they start from.
 func kmArrows(dc *gg.Context, s kingsmen.Square) {
-	dc.SetColor(kmArrow)
 	x, y := kmCentre(s)
-	for _, d := range kingsmen.Board[s].Dirs() {
+	a, r := kingsmen.Board[s], kmSq/2
+	stamp(dc, a, x-r, y-r, 2*r, 2*r, func(dc *gg.Context, x, y float64) {
+		kmArrowSet(dc, a, x+r, y+r)
+	})
+}
+
+// kmArrowSet draws the arrows a around (x, y).
+func kmArrowSet(dc *gg.Context, a kingsmen.Arrows, x, y float64) {
+	dc.SetColor(kmArrow)
+	for _, d := range a.Dirs() {
 		df, dr := d.Step()
 		ux, uy := float64(df), -float64(dr)
 		tip := kmArrowTip
@@ -269,9 +277,7 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 	var marked [kingsmen.Squares]bool
 	square := func(s kingsmen.Square, c color.RGBA) {
 		x, y := kmCentre(s)
-		dc.DrawRectangle(x-kmSq/2, y-kmSq/2, kmSq, kmSq)
-		dc.SetColor(c)
-		dc.Fill()
+		fillRect(img, x-kmSq/2, y-kmSq/2, kmSq, kmSq, c)
 		marked[s] = true
 	}
 	path := func(from, to kingsmen.Square) {

@@ -546,6 +546,21 @@ func stamp(dc *gg.Context, what any, x, y, w, h float64, paint func(dc *gg.Conte
 	blend(dst, sprite, int(ix), int(iy))
 }
 
+// fillRect fills the rectangle at (x, y), w by h, with c (premultiplied)
+// over dst: on whole pixels, directly, which is what gg's rasterizer would
+// do there at many times the cost; else through gg.
+func fillRect(dst *image.RGBA, x, y, w, h float64, c color.RGBA) {
+	r := image.Rect(int(x), int(y), int(x+w), int(y+h))
+	if float64(r.Min.X) != x || float64(r.Min.Y) != y || float64(r.Dx()) != w || float64(r.Dy()) != h {
+		dc := gg.NewContextForRGBA(dst)
+		dc.DrawRectangle(x, y, w, h)
+		dc.SetColor(c)
+		dc.Fill()
+		return
+	}
+	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Over)
+}
+
 // stampsOff, set only by tests, draws every stamp afresh on the picture.
 var stampsOff bool
 
