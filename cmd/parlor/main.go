@@ -164,7 +164,7 @@ var commands = []command{
 	{name: "run", about: "Run the Discord bot (the default command). It needs DISCORD_TOKEN; see the README.", flags: runBot},
 	{name: "console", about: "Play in the terminal, no Discord needed: type help there for its commands.", flags: runConsole},
 	{name: "render", args: "GAME", game: true, about: "Draw a position of GAME to a PNG file.", flags: runRender},
-	{name: "selfplay", args: "GAME", game: true, about: "Play random legal games of GAME to their end, checking the rules' invariants after every decision.", flags: runSelfplay},
+	{name: "selfplay", args: "GAME", game: true, about: "Play games of GAME to their end, checking the rules' invariants after every decision: random legal games, or with --seats a match of computer players (random, easy, strong) that scores each.", flags: runSelfplay},
 	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
 	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
 }

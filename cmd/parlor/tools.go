@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -101,7 +103,24 @@ func runSelfplay(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error 
 	seed := fs.Uint64("seed", 1, "random seed")
 	players := fs.Int("players", 0, "number of players (default: the fewest the game takes)")
 	db := fs.String("db", "", "SQLite file to store the games in, for parlor check (default: not stored)")
+	seats := fs.String("seats", "", "players by seat, random, easy or strong, such as strong,random: a match, the seats turning between games (default: every seat random)")
+	think := fs.Duration("think", 20*time.Millisecond, "with --seats: the budget of a computer player's decision")
+	asJSON := fs.Bool("json", false, "with --seats: print the scores as one JSON object on the last line too")
 	return func(ctx context.Context) error {
+		var match []matchPlayer
+		if *seats != "" {
+			var err error
+			if match, err = parseSeats(*seats, game); err != nil {
+				return &usageError{msg: err.Error(), usage: env.usage}
+			}
+			if *players != 0 && *players != len(match) {
+				return &usageError{msg: fmt.Sprintf("--seats names %d players but --players is %d", len(match), *players), usage: env.usage}
+			}
+			*players = len(match)
+			if !slices.Contains(game.Players(), *players) {
+				return &usageError{msg: fmt.Sprintf("%s is not played by %d", game.Title(), *players), usage: env.usage}
+			}
+		}
 		var repo *storage.DB
 		if *db != "" {
 			var err error
@@ -112,6 +131,40 @@ func runSelfplay(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error 
 		}
 		if *players == 0 {
 			*players = game.Players()[0]
+		}
+		if match != nil {
+			scores := make([]*matchScore, len(match))
+			for i, p := range match {
+				scores[i] = &matchScore{Name: p.name}
+			}
+			err := playMatch(ctx, game, match, *games, *seed, *think, func(g int, r matchGame) error {
+				for i, s := range scores {
+					s.points += r.points[i]
+					s.thinking += r.thinking[i]
+					s.decisions += r.decisions[i]
+					switch r.points[i] {
+					case 1:
+						s.Wins++
+					case 0.5:
+						s.Draws++
+					default:
+						s.Losses++
+					}
+				}
+				if repo != nil {
+					return storeGame(ctx, repo, game, *players, r.final, r.log)
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			for _, s := range scores {
+				s.Score = s.points / float64(*games)
+				s.Interval = wilson(s.Score, *games)
+				s.Interval[0], s.Interval[1] = math.Round(s.Interval[0]*1e4)/1e4, math.Round(s.Interval[1]*1e4)/1e4
+			}
+			return printMatch(env.stdout, game, *games, *think, scores, *asJSON)
 		}
 		rng := rand.New(rand.NewPCG(*seed, *seed^0x9e3779b97f4a7c15))
 		stats := selfplayStats{outcomes: map[string]int{}}
@@ -209,13 +262,7 @@ func playRandom(game rules.Game, players int, rng *rand.Rand) (rules.State, []st
 		var m rules.Move
 		if st.ToMove() == rules.Chance {
 			r := rng.Float64()
-			m = legal[len(legal)-1]
-			for _, o := range legal {
-				if r -= o.Odds; r < 0 {
-					m = o
-					break
-				}
-			}
+			m = byOdds(legal, r)
 		} else {
 			m = legal[rng.IntN(len(legal))]
 		}
