@@ -71,15 +71,17 @@ func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int
 }
 
 // Due returns the games the scheduler may have work on at now: games in
-// play, not paused, whose next reminder or deadline has come, and unstarted
-// games whose invitations have expired. The caller decides and claims.
+// play, not paused, whose next reminder or deadline has come or that have a
+// computer player (whose turn it may be), and unstarted games whose
+// invitations have expired. The caller decides and claims.
 func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
 	const hour, day = int64(time.Hour / time.Millisecond), int64(24 * time.Hour / time.Millisecond)
 	ms := millis(now)
 	games, err := db.query(ctx, "SELECT "+gameColumns+" FROM (SELECT * FROM games WHERE "+
 		`(status = 'active' AND paused_at = 0 AND (
 			(remind_hours > 0 AND turn_since + (reminders_sent + 1) * remind_hours * ? <= ?) OR
-			(deadline_days > 0 AND turn_since + deadline_days * ? <= ?)))
+			(deadline_days > 0 AND turn_since + deadline_days * ? <= ?) OR
+			EXISTS (SELECT 1 FROM seats c WHERE c.game_id = games.id AND c.computer <> '')))
 		OR (status IN ('invited', 'open') AND expires_at > 0 AND expires_at <= ?)) g `+seatsJoin+
 		" ORDER BY g.id, s.seat", hour, ms, day, ms, ms)
 	if err != nil {

@@ -266,3 +266,48 @@ func TestSettings(t *testing.T) {
 		}
 	})
 }
+
+// TestDueComputerTurns checks that a game in play with a computer player is
+// always due (the table sees whose turn it is), unless paused or over, and
+// that a seat's computer level survives the round trip.
+func TestDueComputerTurns(t *testing.T) {
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		ctx := t.Context()
+		seats := []Seat{{Seat: 0, UserID: "u1", Name: "Ann", Joined: true}, {Seat: 1, UserID: "computer", Name: "Parlor", Joined: true, Computer: "strong"}}
+		mk := func(status Status, seats []Seat) *Game {
+			g := &Game{Kind: "kingsmen", ChannelID: "c", Creator: "u1", Status: status, Position: "p", DrawOffer: NoDrawOffer, Seats: seats}
+			if _, err := db.Create(ctx, g, ""); err != nil {
+				t.Fatal(err)
+			}
+			return g
+		}
+		vsComputer := mk(StatusActive, seats)
+		people := mk(StatusActive, []Seat{seats[0], {Seat: 1, UserID: "u2", Name: "Bo", Joined: true}})
+		paused := mk(StatusActive, seats)
+		over := mk(StatusOver, seats)
+		_, _ = people, over
+		if _, err := db.Apply(ctx, Change{GameID: paused.ID, Version: 1, Position: "p", Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0}}); err != nil {
+			t.Fatal(err)
+		}
+		games, err := db.Due(ctx, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(games) != 1 || games[0].ID != vsComputer.ID {
+			t.Fatalf("due: %v, want only game %d", games, vsComputer.ID)
+		}
+		if got := games[0].Seats; len(got) != 2 || got[1].Computer != "strong" || got[0].Computer != "" {
+			t.Errorf("seats loaded as %+v", got)
+		}
+		// Seats replaced by Apply keep theirs too.
+		easy := []Seat{seats[0], {Seat: 1, UserID: "computer", Name: "Parlor", Joined: true, Computer: "easy"}}
+		if _, err := db.Apply(ctx, Change{GameID: vsComputer.ID, Version: vsComputer.Version, Position: "p", Status: StatusActive, DrawOffer: NoDrawOffer, Seats: easy}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := db.Game(ctx, vsComputer.ID)
+		if err != nil || g.Seats[1].Computer != "easy" {
+			t.Fatalf("after Apply: %+v, %v", g, err)
+		}
+	})
+}

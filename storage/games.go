@@ -100,6 +100,9 @@ type Seat struct {
 	UserID string // Discord user id
 	Name   string // display name
 	Joined bool   // false while invited but not yet accepted
+	// Computer is the level of the computer player in the seat ("easy",
+	// "strong"), "" for a person.
+	Computer string
 }
 
 // The kinds of Entry.
@@ -228,8 +231,8 @@ func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID str
 
 func insertSeats(ctx context.Context, tx sqlTx, gameID int64, seats []Seat) error {
 	for _, s := range seats {
-		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, user_id, name, joined) VALUES (?, ?, ?, ?, ?)",
-			gameID, s.Seat, s.UserID, s.Name, s.Joined)
+		_, err := tx.ExecContext(ctx, "INSERT INTO seats (game_id, seat, user_id, name, joined, computer) VALUES (?, ?, ?, ?, ?, ?)",
+			gameID, s.Seat, s.UserID, s.Name, s.Joined, s.Computer)
 		if err != nil {
 			return fmt.Errorf("seat %d: %w", s.Seat, err)
 		}
@@ -464,7 +467,7 @@ func (db *DB) Find(ctx context.Context, f Filter) ([]Game, error) {
 const (
 	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
 		g.draw_offer, g.created_at, g.updated_at, g.thread_id, g.turn_since, g.reminders_sent, g.remind_hours,
-		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, s.seat, s.user_id, s.name, s.joined`
+		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, s.seat, s.user_id, s.name, s.joined, s.computer`
 	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
 )
 
@@ -486,11 +489,12 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 			expires          int64
 			seat             sql.NullInt64
 			user, name       sql.NullString
+			computer         sql.NullString
 			joined           sql.NullBool
 		)
 		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
 			&g.DrawOffer, &created, &updated, &g.ThreadID, &since, &g.RemindersSent, &g.RemindEvery,
-			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &seat, &user, &name, &joined)
+			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &seat, &user, &name, &joined, &computer)
 		if err != nil {
 			return nil, err
 		}
@@ -504,7 +508,7 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 		}
 		if seat.Valid {
 			last := &games[len(games)-1]
-			last.Seats = append(last.Seats, Seat{Seat: int(seat.Int64), UserID: user.String, Name: name.String, Joined: joined.Bool})
+			last.Seats = append(last.Seats, Seat{Seat: int(seat.Int64), UserID: user.String, Name: name.String, Joined: joined.Bool, Computer: computer.String})
 		}
 	}
 	return games, rows.Err()
