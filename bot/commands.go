@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"parlor/rules"
 )
 
 // OptionType is the type of a command option.
@@ -111,6 +113,12 @@ func gameCommand(kit Kit) CommandSpec {
 			{Name: "opponent2", Description: "The second opponent, your opponent's partner (a game of four)", Type: UserOption},
 			{Name: "players", Description: fmt.Sprintf("How many players in all, you included (%d to %d; default: 4 with a partner, else 2)", players[0], most), Type: IntegerOption, Min: players[0], Max: most},
 		}}
+	}
+	if _, ok := kit.Game.(rules.Thinker); ok {
+		newSub.Options = append(newSub.Options,
+			OptionSpec{Name: "bots", Description: fmt.Sprintf("Computer players to seat (1 to %d); you can also name me as a player", most-1), Type: IntegerOption, Min: 1, Max: most - 1},
+			OptionSpec{Name: "level", Description: "How well the computer players play (default: strong)", Type: StringOption, MaxLength: 10,
+				Choices: []Choice{{Name: "easy", Value: string(rules.Easy)}, {Name: "strong", Value: string(rules.Strong)}}})
 	}
 	newSub.Options = append(newSub.Options, clockOptions...)
 	subs := []SubSpec{newSub}

@@ -282,15 +282,28 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, err
 	}
-	g, st := l.row, l.state
-	m, err := rules.Find(st, text)
+	m, err := rules.Find(l.state, text)
 	if err != nil {
 		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
 	}
+	resp, err := t.play(ctx, req.ID, l, seat, m)
+	if err != nil {
+		return Response{}, err
+	}
+	if version >= 0 {
+		resp.Update = &Message{Content: "You played " + m.Text + "."}
+	}
+	return resp, nil
+}
+
+// play plays seat's decision m, for the interaction (or the scheduler's
+// action) interactionID, and shows the board.
+func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat int, m rules.Move) (Response, error) {
+	g, st := l.row, l.state
 	words := st.Describe(m)
 	next, err := st.Play(m)
 	if err != nil {
-		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
+		return Response{}, sorry("%s", illegalWords(m.Text, err, l.kit))
 	}
 	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryMove, Text: m.Text, At: t.now()}}
 	next, more, played, err := t.settle(l.kit, next)
@@ -308,7 +321,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if next.Outcome().Over() {
 		status, offer = storage.StatusOver, -1
 	}
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: req.ID,
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
 		TurnStarted: next.ToMove() != st.ToMove()})
 	if err != nil {
 		return Response{}, err
@@ -326,11 +339,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, err
 	}
-	resp := Response{Public: board, PublicIn: g.ThreadID}
-	if version >= 0 {
-		resp.Update = &Message{Content: "You played " + m.Text + "."}
-	}
-	return resp, nil
+	return Response{Public: board, PublicIn: g.ThreadID}, nil
 }
 
 // illegalWords explains a rejected move text.
@@ -357,22 +366,36 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 	if err != nil {
 		return Response{}, err
 	}
-	entry := storage.Entry{Seat: seat, Kind: storage.EntryResign, Text: "resign"}
+	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryResign, Text: "resign"}}
 	lead := fmt.Sprintf("**%s** resigned.", req.User.Name)
 	if !next.Outcome().Over() {
 		lead = fmt.Sprintf("**%s** resigned and left the game; the others play on.", req.User.Name)
+		if left := computersOnly(l, next); left != nil {
+			// Computers do not play on among themselves: they leave in
+			// turn until one is left in, which the rules make the winner.
+			for i := len(left) - 1; i > 0 && !next.Outcome().Over(); i-- {
+				if next, err = rules.Resign(next, left[i]); err != nil {
+					return Response{}, err
+				}
+				entries = append(entries, storage.Entry{Seat: int(left[i]), Kind: storage.EntryResign, Text: "resign"})
+			}
+			lead = fmt.Sprintf("**%s** resigned and left the game. Only computer players are left, so the game ends.", req.User.Name)
+		}
 	}
-	return t.finish(ctx, req.ID, l, next, entry, lead)
+	return t.finish(ctx, req.ID, l, next, lead, entries...)
 }
 
 // finish stores a change made off the board (a resignation, a draw by
-// agreement, a deadline) with its log entry, for the interaction (or the
+// agreement, a deadline) with its log entries, for the interaction (or the
 // scheduler's action) interactionID, and shows the board: the final one,
 // or, when the game goes on, the next to move's.
-func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, next rules.State, entry storage.Entry, lead string) (Response, error) {
+func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, next rules.State, lead string, entries ...storage.Entry) (Response, error) {
 	g := l.row
-	entry.At = t.now()
-	entries := []storage.Entry{entry}
+	skip := false
+	for i := range entries {
+		entries[i].At = t.now()
+		skip = skip || entries[i].Kind == storage.EntrySkip
+	}
 	next, more, _, err := t.settle(l.kit, next)
 	if err != nil {
 		return Response{}, err
@@ -383,7 +406,7 @@ func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, nex
 		status, offer = storage.StatusOver, storage.NoDrawOffer
 	}
 	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
-		TurnStarted: next.ToMove() != l.state.ToMove() || entry.Kind == storage.EntrySkip})
+		TurnStarted: next.ToMove() != l.state.ToMove() || skip})
 	if err != nil {
 		return Response{}, err
 	}
@@ -412,6 +435,10 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 	case g.DrawOffer < 0 && version >= 0:
 		return Response{}, sorry("There is no draw offer to accept in game #%d any more.", g.ID)
 	}
+	if other := seatUser(g, int(rules.Opponents(l.state, rules.Seat(seat))[0])); g.DrawOffer < 0 && other.Computer != "" {
+		// A computer answers at once: it plays on.
+		return private(fmt.Sprintf("**%s** declines the draw in game #%d: it plays on.", other.Name, g.ID)), nil
+	}
 	if g.DrawOffer < 0 {
 		v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: g.Status, DrawOffer: seat, InteractionID: req.ID})
 		if err != nil {
@@ -430,7 +457,7 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 		return Response{}, err
 	}
 	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw"}
-	resp, err := t.finish(ctx, req.ID, l, next, entry, fmt.Sprintf("**%s** accepted the draw.", req.User.Name))
+	resp, err := t.finish(ctx, req.ID, l, next, fmt.Sprintf("**%s** accepted the draw.", req.User.Name), entry)
 	if err == nil && version >= 0 {
 		resp.Update = &Message{Content: "Draw accepted."}
 	}
@@ -497,6 +524,11 @@ func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message,
 	} else {
 		mover := seatUser(g, int(st.ToMove()))
 		name := "**" + mover.Name + "**"
+		if mover.Computer != "" {
+			// It never needs a ping, and moves soon by itself.
+			msg.computerTurn = g.Status == storage.StatusActive && g.PausedAt.IsZero()
+			ping = false
+		}
 		if ping {
 			name = "<@" + mover.UserID + ">"
 			msg.Mentions = []string{mover.UserID}

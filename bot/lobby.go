@@ -43,11 +43,25 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	players := kit.Game.Players()
 	least, most := players[0], players[len(players)-1]
 	seats := []storage.Seat{{Seat: 0, UserID: req.User.ID, Name: req.User.Name, Joined: true}}
+	level, err := computerLevel(req, kit)
+	if err != nil {
+		return Response{}, err
+	}
+	computers := 0
 	invite := func(id string, at int) error {
 		u := req.Users[id]
 		u.ID = id
 		if u.Name == "" {
 			u.Name = id
+		}
+		if id == req.Self && id != "" {
+			// Naming the bot seats a computer player.
+			if level == "" {
+				return sorry("%s has no computer players yet: invite a person, or leave the seat empty for anyone to join.", kit.Game.Title())
+			}
+			computers++
+			seats = append(seats, computerAt(at, computers, level))
+			return nil
 		}
 		switch {
 		case id == req.User.ID && most == 2:
@@ -85,9 +99,19 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 			}
 		}
 	}
+	bots, botsSet, ok := intOption(req.Options, "bots", 1, most-1)
+	if !ok {
+		return Response{}, sorry("Seat 1 to %d computer players, not %s.", most-1, quote(req.Options["bots"]))
+	}
+	if botsSet && level == "" {
+		return Response{}, sorry("%s has no computer players yet.", kit.Game.Title())
+	}
 	size := max(len(seats), least)
 	if kit.Partners {
 		size = partnerSize(req.Options)
+	}
+	if botsSet {
+		size = max(size, len(seats)+bots)
 	}
 	if n, set, ok := intOption(req.Options, "players", least, most); set {
 		if !ok {
@@ -107,6 +131,20 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	for len(seats) < size {
 		seats = append(seats, storage.Seat{Seat: len(seats)})
 	}
+	// The computers asked for take the open seats, in order.
+	for i := range seats {
+		if bots == 0 {
+			break
+		}
+		if openSeat(seats[i]) {
+			computers++
+			seats[i] = computerAt(seats[i].Seat, computers, level)
+			bots--
+		}
+	}
+	if bots > 0 {
+		return Response{}, sorry("There are not enough open seats for %d more computer %s: say players: to make room.", bots, plural(bots, "player", "players"))
+	}
 	clock, err := t.newClock(ctx, req)
 	if err != nil {
 		return Response{}, err
@@ -124,9 +162,20 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		return Response{}, err
 	}
 	row.ID = id
+	if joinedCount(seats) == len(seats) {
+		// Every seat is taken (by computers): the game begins at once.
+		l := &loaded{row: row, state: st, kit: kit}
+		resp, err := t.start(ctx, Request{ID: req.ID + "/start"}, l, seats, "Every seat is taken.")
+		if err != nil {
+			return Response{}, err
+		}
+		resp.Update = nil
+		resp.Thread = &ThreadSpec{GameID: id, Name: threadName(row, kit)}
+		return resp, nil
+	}
 	msg := t.lobbyMessage(row, kit)
 	for _, s := range seats[1:] {
-		if !openSeat(s) {
+		if !openSeat(s) && s.Computer == "" {
 			msg.Mentions = append(msg.Mentions, s.UserID)
 		}
 	}

@@ -56,6 +56,9 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 	votes |= 1 << seat
 	var waiting []string
 	for _, s := range inGame(l) {
+		if seatUser(g, s).Computer != "" {
+			votes |= 1 << s // a computer agrees at once
+		}
 		if votes&(1<<s) == 0 {
 			waiting = append(waiting, seatUser(g, s).Name)
 		}

@@ -35,7 +35,8 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 	var out []Notice
 	for i := range due {
 		g := &due[i]
-		n, err := t.sweepGame(ctx, g, now)
+		ns, err := t.sweepGame(ctx, g, now)
+		out = append(out, ns...)
 		switch {
 		case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrDuplicate):
 			// Someone moved, or another sweep acted first.
@@ -43,22 +44,20 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 			return out, ctx.Err() // stopping: the rest waits for the next sweep
 		case err != nil:
 			t.log.Error("sweep", "game", g.ID, "err", err)
-		case n != nil:
-			out = append(out, *n)
 		}
 	}
 	return out, nil
 }
 
-// sweepGame does what is due for one game: expiry, a deadline, or a
-// reminder, in that order.
-func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time) (*Notice, error) {
+// sweepGame does what is due for one game: expiry, a computer's move, a
+// deadline, or a reminder, in that order.
+func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time) ([]Notice, error) {
 	kit, ok := t.kits[g.Kind]
 	if !ok {
 		return nil, nil
 	}
 	if g.Status == storage.StatusInvited || g.Status == storage.StatusOpen {
-		return t.expire(ctx, g, kit)
+		return one(t.expire(ctx, g, kit))
 	}
 	st, err := kit.Game.Parse(g.Position)
 	if err != nil {
@@ -69,10 +68,21 @@ func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time) (
 	if seat < 0 || int(seat) >= len(g.Seats) {
 		return nil, nil
 	}
-	if g.DeadlineDays > 0 && !now.Before(g.TurnSince.Add(time.Duration(g.DeadlineDays)*24*time.Hour)) {
-		return t.late(ctx, l, seat)
+	if _, _, ok := computerSeat(l); ok {
+		return t.computerMoves(ctx, l)
 	}
-	return t.remind(ctx, l, seat, now)
+	if g.DeadlineDays > 0 && !now.Before(g.TurnSince.Add(time.Duration(g.DeadlineDays)*24*time.Hour)) {
+		return one(t.late(ctx, l, seat))
+	}
+	return one(t.remind(ctx, l, seat, now))
+}
+
+// one is the notice n, if any, as a list.
+func one(n *Notice, err error) ([]Notice, error) {
+	if n == nil {
+		return nil, err
+	}
+	return []Notice{*n}, err
 }
 
 // expire closes a lobby whose invitations have lapsed.
@@ -105,7 +115,7 @@ func (t *Table) late(ctx context.Context, l *loaded, seat rules.Seat) (*Notice, 
 		entry.Kind, entry.Text = storage.EntrySkip, "skip"
 		lead = fmt.Sprintf("⏰ **%s** let the deadline of %s pass: their turn is skipped.", name, deadline)
 	}
-	resp, err := t.finish(ctx, fmt.Sprintf("deadline/%d/%d", g.ID, g.Version), l, next, entry, lead)
+	resp, err := t.finish(ctx, fmt.Sprintf("deadline/%d/%d", g.ID, g.Version), l, next, lead, entry)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -125,7 +126,10 @@ type Config struct {
 	// outcomes and seating by lot. Nil means crypto/rand.
 	Roll func(n int) int
 	// Now is the clock; nil means time.Now.
-	Now    func() time.Time
+	Now func() time.Time
+	// Think is the budget of a strong computer player's decision; 0
+	// means rules.DefaultThink.
+	Think  time.Duration
 	Logger *slog.Logger
 }
 
@@ -139,13 +143,14 @@ type Table struct {
 	options map[string]OptionSpec // by "command/sub/option"
 	roll    func(n int) int
 	now     func() time.Time
+	think   time.Duration
 	log     *slog.Logger
 }
 
 // NewTable builds a table service. It panics on a duplicate game, a
 // programming error found at start-up.
 func NewTable(c Config) *Table {
-	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, log: c.Logger}
+	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink), log: c.Logger}
 	if t.roll == nil {
 		t.roll = cryptoRoll
 	}
@@ -242,6 +247,7 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	if err != nil {
 		return t.explain(log, err)
 	}
+	resp.Wake = resp.Public != nil && resp.Public.computerTurn
 	return resp
 }
 

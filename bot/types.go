@@ -29,6 +29,9 @@ type Request struct {
 	GuildID   string
 	ChannelID string
 	User      User
+	// Self is the bot's own user id on the transport, "" if it has none:
+	// naming it as a player seats a computer.
+	Self string
 
 	// Command, Sub and Options describe a slash command or an autocomplete
 	// request: "/kingsmen move move:Nc1-c5" is Command "kingsmen", Sub
@@ -65,6 +68,9 @@ type Response struct {
 	// Thread, if set, asks for a thread started from Public (a new game's
 	// invitation), where the game will be played.
 	Thread *ThreadSpec
+	// Wake says a computer player is to move in the game: the door should
+	// sweep soon (see Sweeper), which plays its move.
+	Wake bool
 }
 
 // ThreadSpec is a thread to start for a game.
@@ -87,6 +93,8 @@ type Message struct {
 	// Mentions are the user ids this message may ping; nobody else is
 	// notified, whatever the content says.
 	Mentions []string
+	// computerTurn marks a board on which a computer player is to move.
+	computerTurn bool
 }
 
 // Embed is a card of text: a title and a description.

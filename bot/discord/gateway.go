@@ -49,7 +49,8 @@ type Discord struct {
 
 	registered sync.Once
 	sweeps     sync.Once
-	inHand     atomic.Int64 // interactions being served
+	woken      chan struct{} // a sweep asked for soon
+	inHand     atomic.Int64  // interactions being served
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.
@@ -58,7 +59,7 @@ func NewDiscord(s *discordgo.Session, h bot.Handler, guildID string, logger *slo
 		logger = slog.New(slog.DiscardHandler)
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
-	return &Discord{Session: s, Handler: h, GuildID: guildID, Logger: logger, Registered: make(chan struct{})}
+	return &Discord{Session: s, Handler: h, GuildID: guildID, Logger: logger, Registered: make(chan struct{}), woken: make(chan struct{}, 1)}
 }
 
 // Run connects to the gateway and serves interactions until ctx ends.
@@ -107,25 +108,44 @@ func (d *Discord) Run(ctx context.Context) error {
 	return d.Session.Close()
 }
 
-// startSweeps starts sweeping every SweepEvery until ctx ends, once
+// startSweeps starts sweeping every SweepEvery, and whenever an answer
+// leaves a computer player to move (see wake), until ctx ends, once
 // however many doors run.
 func (d *Discord) startSweeps(ctx context.Context) {
-	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
-		d.sweeps.Do(func() { go d.sweepLoop(ctx, every) })
-	}
+	d.sweeps.Do(func() { go d.sweepLoop(ctx, cmp.Or(d.SweepEvery, DefaultSweepEvery)) })
 }
 
-// sweepLoop sweeps every interval until ctx ends.
+// sweepLoop sweeps every interval (never, if it is negative) and when
+// woken, until ctx ends.
 func (d *Discord) sweepLoop(ctx context.Context, every time.Duration) {
-	tick := time.NewTicker(every)
-	defer tick.Stop()
+	var tick <-chan time.Time
+	if every > 0 {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		tick = t.C
+	}
 	for {
-		d.Sweep(ctx)
+		if every > 0 {
+			d.Sweep(ctx)
+		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick.C:
+		case <-tick:
+		case <-d.woken:
+			if every <= 0 {
+				d.Sweep(ctx)
+			}
 		}
+	}
+}
+
+// wake asks the sweep loop for a sweep soon: a computer player is to move.
+// Wakes that come while one is pending are one sweep.
+func (d *Discord) wake() {
+	select {
+	case d.woken <- struct{}{}:
+	default:
 	}
 }
 
@@ -217,7 +237,7 @@ func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 
 // RequestOf turns an interaction into a Request.
 func RequestOf(i *discordgo.Interaction) (bot.Request, error) {
-	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]bot.User{}}
+	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Self: i.AppID, Options: map[string]string{}, Users: map[string]bot.User{}}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = userOf(i.Member.User)
@@ -359,6 +379,11 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 	d.postElsewhere(log, elsewhere, here.PublicIn)
 	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
 		d.startThread(ctx, log, i, resp.Thread)
+	}
+	if resp.Wake {
+		// After the board is posted (and the game's thread made), so the
+		// computer's move comes after it.
+		d.wake()
 	}
 }
 

@@ -1,0 +1,114 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// Computer players sit in seats like people (storage.Seat.Computer is
+// their level) and play from the scheduler: when a computer is to move,
+// the game is due, and a sweep plays its move, never inside a person's
+// interaction, so no answer waits for it. A response that leaves a
+// computer to move says Wake, and the door sweeps at once. Everything the
+// computer does is stored like a person's move, under the game's version
+// guard with an interaction id of its own, so two sweeps (two replicas, a
+// restart) store one move.
+
+// computerThinkCap bounds a decision's time at this many times its
+// budget: past it the computer plays the best it has found.
+const computerThinkCap = 5
+
+// maxComputerMoves bounds the moves computers make in one game in one
+// sweep; the next sweep goes on.
+const maxComputerMoves = 64
+
+// computerSeat reports whether the seat to move in l is a computer's.
+func computerSeat(l *loaded) (int, rules.Level, bool) {
+	seat := l.state.ToMove()
+	if seat < 0 || int(seat) >= len(l.row.Seats) || l.row.Status != storage.StatusActive || !l.row.PausedAt.IsZero() {
+		return 0, "", false
+	}
+	s := seatUser(l.row, int(seat))
+	return int(seat), rules.Level(s.Computer), s.Computer != ""
+}
+
+// computerMoves plays the moves of the computers to move in l, one after
+// another while it is a computer's turn, and returns the boards to post.
+func (t *Table) computerMoves(ctx context.Context, l *loaded) ([]Notice, error) {
+	var out []Notice
+	for range maxComputerMoves {
+		seat, level, ok := computerSeat(l)
+		if !ok {
+			return out, nil
+		}
+		thinker, ok := l.kit.Game.(rules.Thinker)
+		if !ok {
+			return out, fmt.Errorf("%s has no computer players", l.kit.Game.Title())
+		}
+		g := l.row
+		// The seed is the game's and its version's, so that two sweeps
+		// playing the same turn choose the same move.
+		seed := uint64(g.ID)<<32 ^ uint64(g.Version)
+		tctx, cancel := context.WithTimeout(ctx, computerThinkCap*t.think+time.Second)
+		m, err := thinker.Think(tctx, l.state, level, t.think, seed)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				return out, ctx.Err()
+			}
+			return out, fmt.Errorf("computer in seat %d: %w", seat, err)
+		}
+		resp, err := t.play(ctx, fmt.Sprintf("computer/%d/%d", g.ID, g.Version), l, seat, m)
+		if err != nil {
+			return out, err
+		}
+		out = append(out, Notice{GameID: g.ID, ChannelID: g.Where(), Message: resp.Public})
+	}
+	return out, nil
+}
+
+// computerLevel is the level of the computer players a new game asks
+// for (its level option, strong by default), or "" when the game has none.
+func computerLevel(req Request, kit Kit) (rules.Level, error) {
+	if _, ok := kit.Game.(rules.Thinker); !ok {
+		return "", nil
+	}
+	raw := req.Options["level"]
+	if raw == "" {
+		return rules.Strong, nil
+	}
+	l, err := rules.ParseLevel(raw)
+	if err != nil {
+		return "", sorry("The computer plays easy or strong, not %s.", quote(raw))
+	}
+	return l, nil
+}
+
+// computerAt is the n-th computer player of a game, of level, in seat at.
+func computerAt(at, n int, level rules.Level) storage.Seat {
+	name := "Parlor"
+	if n > 1 {
+		name = fmt.Sprintf("Parlor %d", n)
+	}
+	return storage.Seat{Seat: at, UserID: fmt.Sprintf("computer/%d", n), Name: fmt.Sprintf("%s (%s)", name, level), Joined: true, Computer: string(level)}
+}
+
+// computersOnly returns the seats still in game next when every one of
+// them is a computer's, else nil.
+func computersOnly(l *loaded, next rules.State) []rules.Seat {
+	var left []rules.Seat
+	for _, s := range l.row.Seats {
+		if r, ok := next.(rules.Retirer); ok && r.Retired(rules.Seat(s.Seat)) {
+			continue
+		}
+		if s.Computer == "" {
+			return nil
+		}
+		left = append(left, rules.Seat(s.Seat))
+	}
+	return left
+}
