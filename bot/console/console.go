@@ -20,7 +20,9 @@ import (
 
 // Console plays the bot's commands from text lines, acting as any named
 // user, through the same handlers as Discord. Boards are printed as text
-// and their latest picture of each game written into BoardDir.
+// and their latest picture of each game written into BoardDir. Naming
+// parlor as a player seats the computer, which plays its turns as soon as
+// an answer leaves it to move (if the Handler is a bot.Sweeper).
 //
 // Each user looks at one game at a time: the game of the last message
 // shown to them (their own action's answer, or a board that pings them).
@@ -39,6 +41,8 @@ type Console struct {
 	shown   []shown          // messages with components, newest last
 	looking map[string]int64 // the game each user is looking at
 	movers  map[int64]string // the user the newest board of each game pings
+	// handoffs counts the times the move passed to another in each game.
+	handoffs map[int64]int
 }
 
 // shown is a message the console printed, with who may see it and the
@@ -52,7 +56,7 @@ type shown struct {
 // NewConsole builds a console adapter.
 func NewConsole(h bot.Handler, out io.Writer, boardDir string) *Console {
 	return &Console{Handler: h, Out: out, BoardDir: boardDir, User: "alice", channel: "console", runID: time.Now().UnixNano(),
-		looking: map[string]int64{}, movers: map[int64]string{}}
+		looking: map[string]int64{}, movers: map[int64]string{}, handoffs: map[int64]int{}}
 }
 
 // Help explains every line the console takes, with an example of each
@@ -212,17 +216,21 @@ func (c *Console) mover(user string) (string, error) {
 		return "", fmt.Errorf("%s is looking at no game yet, so nobody is the mover.", user)
 	}
 	m := c.movers[game]
-	if m == "" {
+	if m == "" || m == computerMover {
 		return "", fmt.Errorf("Nobody is to move in game #%d.", game)
 	}
 	return m, nil
 }
+
+// self is the bot's own name in the console: naming it seats a computer.
+const self = "parlor"
 
 func (c *Console) request(user string) bot.Request {
 	c.seq++
 	return bot.Request{
 		ID:        fmt.Sprintf("console-%d-%d", c.runID, c.seq),
 		ChannelID: c.channel,
+		Self:      self,
 		User:      bot.User{ID: user, Name: user, CanManage: true},
 		Options:   map[string]string{},
 		Users:     map[string]bot.User{},
@@ -278,7 +286,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 		}
 		if opt, _ := option(spec, name); opt.Type == bot.UserOption {
 			value = strings.ToLower(strings.TrimPrefix(value, "@"))
-			req.Users[value] = bot.User{ID: value, Name: value}
+			req.Users[value] = bot.User{ID: value, Name: value, Bot: value == self}
 		}
 		req.Options[name] = value
 		req.Focused = name
@@ -412,10 +420,13 @@ func (c *Console) turn(ctx context.Context, user string) error {
 		game = c.looking[user]
 	}
 	mover := c.movers[game]
-	if game == 0 || mover == "" {
+	if game == 0 || mover == "" || mover == computerMover {
 		return fmt.Errorf("Nobody is to move in %s %s is looking at.", where(game), user)
 	}
-	for step := 0; step < maxTurnSteps && c.movers[game] == mover; step++ {
+	// The turn is over when the move passes to someone else, even if a
+	// computer then plays at once and passes it back.
+	handoffs := c.handoffs[game]
+	for step := 0; step < maxTurnSteps && c.handoffs[game] == handoffs; step++ {
 		var id string
 		var values []string
 		var at int
@@ -484,6 +495,31 @@ func (c *Console) show(user string, resp bot.Response) {
 	if resp.Public != nil {
 		c.print("", resp.Public, "", user, true)
 	}
+	if resp.Wake {
+		if resp.Public != nil {
+			// A computer is to move: the move has passed to it.
+			game := gameOfMessage(resp.Public)
+			c.movers[game] = computerMover
+			c.handoffs[game]++
+		}
+		c.sweep(user)
+	}
+}
+
+// sweep plays the computer players' turns (what the clock would do in
+// Discord) and prints their boards.
+func (c *Console) sweep(user string) {
+	s, ok := c.Handler.(bot.Sweeper)
+	if !ok {
+		return
+	}
+	notices, err := s.Sweep(context.Background())
+	for _, n := range notices {
+		c.print("", n.Message, "", user, true)
+	}
+	if err != nil {
+		fmt.Fprintf(c.Out, "The computer players could not play: %v\n", err)
+	}
 }
 
 // print shows m, seen by to ("" for everyone) after actor acted; keep says
@@ -534,6 +570,7 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 			c.shown = c.shown[len(c.shown)-50:]
 		}
 	}
+	before := c.movers[game]
 	switch {
 	case len(m.Mentions) == 1:
 		// A board pings the player to move.
@@ -542,7 +579,13 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 	case m.File != nil && len(m.Components) == 0:
 		c.movers[game] = "" // a board with nothing to click: the game is over
 	}
+	if c.movers[game] != before {
+		c.handoffs[game]++
+	}
 }
+
+// computerMover stands for the computer as a game's mover.
+const computerMover = "(the computer)"
 
 // latestName is a board picture's file name without its version, so that
 // each game keeps only its latest picture: "kimbo-3-17.png" → "kimbo-3.png".

@@ -2,12 +2,15 @@ package console
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"image"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"parlor/bot"
 	"parlor/render"
@@ -120,4 +123,63 @@ func TestConsoleActsOnTheGameLookedAt(t *testing.T) {
 	if got := line(t, c, out, "/kingsmen board game:2   # Carol's game"); !strings.Contains(got, "Game #2") {
 		t.Errorf("a line with a comment: %s", got)
 	}
+}
+
+// firstMover's computer player plays the first legal move: quick and
+// predictable, for the console's plumbing; the players themselves are
+// tested in their games' packages.
+type firstMover struct{ rules.Game }
+
+func (firstMover) Think(_ context.Context, s rules.State, _ rules.Level, _ time.Duration, _ uint64) (rules.Move, error) {
+	legal := s.Legal()
+	if s.ToMove() < 0 || len(legal) == 0 {
+		return rules.Move{}, errors.New("not a player's turn")
+	}
+	return legal[0], nil
+}
+
+// Naming parlor as the opponent seats the computer, which plays each of
+// its turns right after the answer that leaves it to move.
+func TestConsoleAgainstTheComputer(t *testing.T) {
+	db, err := storage.Open(t.Context(), filepath.Join(t.TempDir(), "parlor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	kit := bot.KingsmenKit()
+	kit.Game = firstMover{kit.Game}
+	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: []bot.Kit{kit}, Roll: func(int) int { return 1 }})
+	var out bytes.Buffer
+	c := NewConsole(table, &out, t.TempDir())
+	got := line(t, c, &out, "/kingsmen new @parlor")
+	// By lot (a roll of 1) the computer plays South and moves first: its
+	// move follows the board at once, and the next board is Alice's.
+	if !strings.Contains(got, "Game #1 begins") || !strings.Contains(got, "Parlor (strong) played") || !strings.HasPrefix(lastBoardLine(got), "@alice, your move") {
+		t.Fatalf("/kingsmen new @parlor:\n%s", got)
+	}
+	for range 3 {
+		got = line(t, c, &out, "turn")
+		if strings.Count(got, "played") < 2 {
+			t.Fatalf("Alice's turn should be followed by the computer's:\n%s", got)
+		}
+	}
+	g, err := db.Game(t.Context(), 1)
+	if err != nil || g.Seats[0].Computer != string(rules.Strong) {
+		t.Fatalf("game %+v, %v", g, err)
+	}
+	if log, _ := db.Log(t.Context(), 1); len(log) != 7 {
+		t.Errorf("%d moves stored, want 7 (the computer's first, then three of each)", len(log))
+	}
+}
+
+// lastBoardLine is the last line of text before the last board drawing.
+func lastBoardLine(s string) string {
+	lines := strings.Split(s, "\n")
+	last := ""
+	for _, l := range lines {
+		if strings.Contains(l, "your move") {
+			last = l
+		}
+	}
+	return last
 }
