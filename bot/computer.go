@@ -112,3 +112,32 @@ func computersOnly(l *loaded, next rules.State) []rules.Seat {
 	}
 	return left
 }
+
+// addComputer seats a strong computer player in the first open seat of
+// l's lobby, at its creator's word; the game begins if that was the last.
+func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Response, error) {
+	g := l.row
+	if err := unstarted(g, "Game #%d is no longer open (it is %s)."); err != nil {
+		return Response{}, err
+	}
+	if req.User.ID != g.Creator {
+		return Response{}, sorry("Only %s, who made game #%d, can seat a computer player.", seatUser(g, 0).Name, g.ID)
+	}
+	if _, ok := l.kit.Game.(rules.Thinker); !ok {
+		return Response{}, sorry("%s has no computer players yet.", l.kit.Game.Title())
+	}
+	seats := append([]storage.Seat(nil), g.Seats...)
+	computers := 0
+	for _, s := range seats {
+		if s.Computer != "" {
+			computers++
+		}
+	}
+	for i, s := range seats {
+		if openSeat(s) {
+			seats[i] = computerAt(s.Seat, computers+1, rules.Strong)
+			return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name))
+		}
+	}
+	return Response{}, sorry("Game #%d has no open seat for a computer player.", g.ID)
+}

@@ -188,3 +188,25 @@ func TestComputerMovesOnce(t *testing.T) {
 		t.Fatalf("two sweeps posted %d boards and stored %d moves; want one", len(ns), len(e.log(1)))
 	}
 }
+
+// TestAddComputerButton: the creator of a lobby with an open seat may
+// seat a computer there with a button; nobody else may; the game then
+// begins.
+func TestAddComputerButton(t *testing.T) {
+	e := newEnvWith(t, func(int) int { return 0 }, withComputer(KingsmenKit(), nil))
+	resp := e.do(e.cmd(alice, "new"))
+	id := button(resp.Public, "Add a computer player")
+	if id == "" {
+		t.Fatalf("the lobby offers no computer player:\n%s", showResp(resp))
+	}
+	e.refuse(e.click(bob, id), "Only Alice")
+	resp = e.do(e.click(alice, id))
+	g := e.game(1)
+	if g.Status != storage.StatusActive || resp.Public == nil || !strings.Contains(resp.Update.Content+resp.Public.Content, "seated a computer player") {
+		t.Fatalf("the computer's seat should start the game:\n%s\n%+v", showResp(resp), g)
+	}
+	if g.Seats[1].Computer != string(rules.Strong) {
+		t.Errorf("seats %+v", g.Seats)
+	}
+	e.refuse(e.click(alice, id), "no longer open")
+}

@@ -228,7 +228,7 @@ func unknownButton() error { return sorry("I don't recognise that button.") }
 func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64, action string) (Response, error) {
 	// The lobby's buttons are made at version 0 and stay good while the
 	// lobby is open: each checks the game's status and the seats itself.
-	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start"
+	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start" || action == "computer"
 	seat, join := joinSeat(action)
 	board := action == "draw" || strings.HasPrefix(action, "pick") || strings.HasPrefix(action, "play") || strings.HasPrefix(action, "do:")
 	switch {
@@ -243,6 +243,8 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 		return t.cancel(ctx, req, l)
 	case action == "start":
 		return t.startNow(ctx, req, l)
+	case action == "computer":
+		return t.addComputer(ctx, req, l)
 	case join:
 		return t.join(ctx, req, l, seat)
 	}

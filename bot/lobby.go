@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"parlor/rules"
 	"parlor/storage"
 )
 
@@ -289,6 +290,9 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 		row = append(row, partnerJoins(g)...)
 	case len(open) > 0:
 		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "join"), Label: "Join", Style: Success})
+	}
+	if _, ok := kit.Game.(rules.Thinker); ok && len(open) > 0 {
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "computer"), Label: "Add a computer player", Style: Secondary})
 	}
 	if len(g.Seats) > 2 {
 		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "start"), Label: "Start now", Style: Primary})
