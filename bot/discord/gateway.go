@@ -50,6 +50,7 @@ type Discord struct {
 	registered sync.Once
 	sweeps     sync.Once
 	woken      chan struct{} // a sweep asked for soon
+	self       atomic.Value  // the bot's own user id, once known
 	inHand     atomic.Int64  // interactions being served
 }
 
@@ -70,6 +71,9 @@ func (d *Discord) Run(ctx context.Context) error {
 	var mu sync.Mutex
 	registered := false
 	remove1 := d.Session.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		if r.User != nil {
+			d.self.Store(r.User.ID)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if registered {
@@ -237,7 +241,7 @@ func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 
 // RequestOf turns an interaction into a Request.
 func RequestOf(i *discordgo.Interaction) (bot.Request, error) {
-	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Self: i.AppID, Options: map[string]string{}, Users: map[string]bot.User{}}
+	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]bot.User{}}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = userOf(i.Member.User)
@@ -331,6 +335,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		log.Warn("ignored interaction", "err", err)
 		return
 	}
+	req.Self, _ = d.self.Load().(string)
 	inHand := d.inHand.Add(1)
 	defer d.inHand.Add(-1)
 	done := make(chan bot.Response, 1)

@@ -252,6 +252,13 @@ func (d *Discord) Register(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("ask Discord for the application (is DISCORD_TOKEN right?): %w", err)
 	}
+	// The bot's own user, which players name to play the computer; it
+	// may differ from the application's id.
+	me, err := d.Session.User("@me", discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("ask Discord for the bot's user: %w", err)
+	}
+	d.self.Store(me.ID)
 	if _, err := d.Session.ApplicationCommandBulkOverwrite(app.ID, d.GuildID, DiscordCommands(d.Handler.Commands()), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("register commands: %w", err)
 	}
