@@ -244,7 +244,14 @@ func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *
 		logger.Debug("open database", "path", path, "err", err) // the whole chain, which unusable shortens
 		return nil, nil, unusable(path, err)
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger})
+	think := time.Duration(0) // rules.DefaultThink
+	if v := strings.TrimSpace(os.Getenv("PARLOR_THINK")); v != "" {
+		if think, err = time.ParseDuration(v); err != nil || think < time.Millisecond || think > 10*time.Second {
+			db.Close()
+			return nil, nil, fmt.Errorf("PARLOR_THINK=%q: say how long a computer player thinks, from 1ms to 10s, like 200ms", v)
+		}
+	}
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think})
 	return t, db, nil
 }
 
