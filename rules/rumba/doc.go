@@ -38,6 +38,11 @@
 // of the throw is lost, doublets give no throw again, and the seat of the
 // hand to the right begins its turn by deciding to throw.
 //
+// Game implements rules.Thinker: the computer players weigh whole plays
+// of a throw for the partnership, the easy one by an evaluation of the
+// race and of the shots at its men, the strong one looking one or two
+// throws ahead within its budget (think.go, eval.go).
+//
 // The board is reconstructed (shared/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each
 // decision taken where it is silent, is in docs/rules/rumba.md.
