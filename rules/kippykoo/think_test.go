@@ -166,6 +166,10 @@ func TestThinkStrongTactics(t *testing.T) {
 		// out of reach, where every other move leaves it in reach or runs
 		// h40 onto h51, just ahead of North's h50.
 		{"flee", moving("S:h20,h40,finish,finish N:h18,h50,finish,finish", "S", "6-5"), "h20+11"},
+		// South's marble on h26, North's star, is hit by any throw of North
+		// with a six or a total of six, which starts a marble there (4 in
+		// 9); only the whole 9 takes it past the holes a start reaches.
+		{"off the other's star", moving("S:h5,h26,finish,finish N:start,start,h40,finish", "S", "5-4"), "h26+9"},
 	} {
 		p := parse(t, tt.text)
 		if got := think(t, p, rules.Strong, 1); got != tt.want {
