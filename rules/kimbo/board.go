@@ -173,7 +173,13 @@ func (sl Slot) String() string {
 	return slotNames[sl]
 }
 
-var slotNames [Slots]string
+var slotNames = func() (names [Slots]string) {
+	for sl := range Slot(Slots) {
+		a, b := Board.SlotSquares(sl)
+		names[sl] = a.String() + "|" + b.String()
+	}
+	return names
+}()
 
 // ParseSlot reads a slot name: two neighbouring squares separated by "|",
 // in either order ("e1|f1" or "f1|e1").
@@ -661,10 +667,3 @@ func (l *Layout) ClosingSlots(side Side) [3]Slot { return l.closing[side&3] }
 
 // CornerName is the name of start area c: sw, se, ne or nw.
 func CornerName(c int) string { return cornerNames[c&3] }
-
-func init() {
-	for sl := range Slot(Slots) {
-		a, b := Board.SlotSquares(sl)
-		slotNames[sl] = a.String() + "|" + b.String()
-	}
-}

@@ -47,11 +47,9 @@ func (p *Position) Describe(m rules.Move) string {
 		}
 		return text
 	case PhaseMove:
-		set := p.legalMoves()
-		for i := range set.legal {
-			if c := &set.legal[i]; c.text == text {
-				return name + ": " + p.describeCand(c)
-			}
+		var words string
+		if p.withMove(text, func(c *cand, paths []path) { words = name + ": " + p.describeCand(c, paths) }) {
+			return words
 		}
 	}
 	return text
@@ -59,7 +57,7 @@ func (p *Position) Describe(m rules.Move) string {
 
 var cornerWords = [4]string{"south-west", "south-east", "north-east", "north-west"}
 
-func (p *Position) describeCand(c *cand) string {
+func (p *Position) describeCand(c *cand, paths []path) string {
 	switch c.kind {
 	case candPass:
 		return fmt.Sprintf("no piece can move with %d-%d: pass", p.dice[0], p.dice[1])
@@ -68,24 +66,24 @@ func (p *Position) describeCand(c *cand) string {
 	}
 	var parts []string
 	for i := range c.nlegs {
-		parts = append(parts, p.describeLeg(&c.legs[i]))
+		parts = append(parts, p.describeLeg(&c.legs[i], paths))
 	}
 	s := strings.Join(parts, "; ")
-	if c.nlegs == 1 && c.legs[0].path.n != int(p.dice[0]+p.dice[1]) {
-		s += fmt.Sprintf(" (the %d alone)", c.legs[0].path.n)
+	if n := paths[c.legs[0].path].n; c.nlegs == 1 && n != int(p.dice[0]+p.dice[1]) {
+		s += fmt.Sprintf(" (the %d alone)", n)
 	}
 	return s
 }
 
 // describeLeg says where one piece goes: its runs, captures, HOME.
-func (p *Position) describeLeg(lp *legPlay) string {
-	pt := &lp.path
+func (p *Position) describeLeg(lp *legPlay, paths []path) string {
+	pt := &paths[lp.path]
 	var b strings.Builder
-	b.WriteString(lp.from().String())
+	b.WriteString(pt.cells[0].String())
 	run := 0
 	for k := 1; k <= pt.n; k++ {
 		run++
-		stop := k == lp.stop || k == pt.n
+		stop := k == int(lp.stop) || k == pt.n
 		if !stop && !pt.turnsAt(k) {
 			continue
 		}
@@ -100,7 +98,7 @@ func (p *Position) describeLeg(lp *legPlay) string {
 			}
 		}
 		run = 0
-		if (k == lp.stop && lp.capStop) || (k == pt.n && lp.capEnd) {
+		if (k == int(lp.stop) && lp.capStop) || (k == pt.n && lp.capEnd) {
 			if seat, ok := p.PieceAt(pt.cells[k]); ok {
 				fmt.Fprintf(&b, ", capturing %s's piece", p.Side(seat))
 			}

@@ -339,7 +339,7 @@ func (p *Position) checkStatic() error {
 	if err := p.validateRetired(); err != nil {
 		return err
 	}
-	taken := map[Square]bool{}
+	var taken [Cells]bool
 	var off [4]int
 	for seat := range p.players {
 		if p.retired[seat] {
@@ -413,11 +413,4 @@ func (p *Position) checkStatic() error {
 }
 
 // closingSlot reports whether sl closes the entrance of an empty side.
-func (p *Position) closingSlot(sl Slot) bool {
-	for _, side := range emptySides(p.players) {
-		if slices.Contains(Board.closing[side][:], sl) {
-			return true
-		}
-	}
-	return false
-}
+func (p *Position) closingSlot(sl Slot) bool { return closingSlots[p.players][sl] }

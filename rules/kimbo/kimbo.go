@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"parlor/rules"
 	"parlor/rules/dice"
@@ -66,30 +67,51 @@ type Position struct {
 	retired  [4]bool // the seats that have left the game (Retire)
 	last     Turn
 	outcome  rules.Outcome
-	cache    *moveCache // the legal moves of PhaseMove, worked out once
+	cache    *moveCache // the texts of the legal moves of PhaseMove, worked out once
 }
 
-// moveCache holds a position's moves once worked out, so that Legal and
-// Play do not both generate them.
+// moveCache holds the texts of a position's moves once worked out, so
+// that Legal and Play do not both work them out.
 type moveCache struct {
-	once sync.Once
-	set  moveSet
+	once  sync.Once
+	texts moveTexts
 }
 
-// clone copies p for the next position, with an empty cache.
+// clone copies p for the next position, without the cache: a position
+// that will list moves gets its own (see playRoll).
 func (p *Position) clone() *Position {
 	next := *p
-	next.cache = &moveCache{}
+	next.cache = nil
 	return &next
 }
 
-// legalMoves are the moves of PhaseMove, from the cache when it has them.
-func (p *Position) legalMoves() moveSet {
+// legalTexts are the texts of the moves of PhaseMove, from the cache when
+// it has them.
+func (p *Position) legalTexts() moveTexts {
 	if p.cache == nil {
-		return p.moves(false)
+		return p.genTexts()
 	}
-	p.cache.once.Do(func() { p.cache.set = p.moves(false) })
-	return p.cache.set
+	p.cache.once.Do(func() { p.cache.texts = p.genTexts() })
+	return p.cache.texts
+}
+
+// withMove calls fn with the legal move of PhaseMove whose text is text,
+// and the paths of its legs, if there is one, and reports whether there
+// is. fn must not keep them.
+func (p *Position) withMove(text string, fn func(c *cand, paths []path)) bool {
+	texts := p.legalTexts()
+	for i := range texts.ends {
+		if texts.text(i) == text {
+			g := genPool.Get().(*moveGen)
+			defer genPool.Put(g)
+			p.genMoves(g, nil)
+			c := g.legal[i]
+			c.text = texts.text(i)
+			fn(&c, g.paths)
+			return true
+		}
+	}
+	return false
 }
 
 // Turn records what happened in the latest turn (the one in progress, or
@@ -179,28 +201,37 @@ func New(n int) (*Position, error) {
 }
 
 // emptySides are the sides nobody sits on with n players.
-func emptySides(n int) []Side {
-	var out []Side
-	for side := SouthSide; side <= EastSide; side++ {
-		if !slices.Contains(seatSides[n], side) {
-			out = append(out, side)
+func emptySides(n int) []Side { return emptySideList[n] }
+
+var emptySideList = func() (t [5][]Side) {
+	for n := 2; n <= 4; n++ {
+		for side := SouthSide; side <= EastSide; side++ {
+			if !slices.Contains(seatSides[n], side) {
+				t[n] = append(t[n], side)
+			}
 		}
 	}
-	return out
-}
+	return t
+}()
+
+// closedEntrances marks, for each number of players, the entrances of the
+// empty sides, and closingSlots the slots their neutral fences stand in.
+var closedEntrances, closingSlots = func() (sq [5][Cells]bool, sl [5][Slots]bool) {
+	for n := 2; n <= 4; n++ {
+		for _, side := range emptySides(n) {
+			sq[n][Board.Entrance(side)] = true
+			for _, c := range Board.ClosingSlots(side) {
+				sl[n][c] = true
+			}
+		}
+	}
+	return sq, sl
+}()
 
 // closedEntrance reports whether s is the entrance of an empty side, which
 // no piece may ever use.
 func (p *Position) closedEntrance(s Square) bool {
-	if !s.OnGrid() || Board.area[s] != Entrance {
-		return false
-	}
-	for _, side := range emptySides(p.players) {
-		if Board.Entrance(side) == s {
-			return true
-		}
-	}
-	return false
+	return s.OnGrid() && closedEntrances[p.players][s]
 }
 
 // Players is the number of players.
@@ -350,10 +381,10 @@ func (p *Position) Legal() []rules.Move {
 	case PhaseFence:
 		return p.fenceMoves()
 	case PhaseMove:
-		cands := p.legalMoves().legal
-		out := make([]rules.Move, len(cands))
-		for i := range cands {
-			out[i] = rules.Move{Text: cands[i].text}
+		texts := p.legalTexts()
+		out := make([]rules.Move, len(texts.ends))
+		for i := range out {
+			out[i].Text = texts.text(i)
 		}
 		return out
 	case PhaseCorner:
@@ -372,45 +403,62 @@ func (p *Position) Legal() []rules.Move {
 const NoFence = "nofence"
 
 func (p *Position) fenceMoves() []rules.Move {
-	var own, free []Slot
-	for sl, o := range p.fences {
-		switch o {
-		case p.seat:
-			own = append(own, Slot(sl))
-		case vacant:
-			free = append(free, Slot(sl))
+	var own [FencesPerSeat]Slot
+	var free [Slots]Slot
+	nown, nfree := 0, 0
+	for sl, o := range &p.fences {
+		switch {
+		case o == vacant:
+			free[nfree] = Slot(sl)
+			nfree++
+		case o == p.seat && nown < len(own):
+			own[nown] = Slot(sl)
+			nown++
 		}
 	}
-	// All the texts share one string: a fence decision lists some 2000.
-	freeLen := 0
-	for _, sl := range free {
-		freeLen += len(slotNames[sl])
-	}
-	size := 0
-	for _, sl := range own {
-		size += len(free)*(len(slotNames[sl])+1) + freeLen
-	}
-	buf := make([]byte, 0, size)
-	for _, from := range own {
-		for _, to := range free {
-			buf = append(buf, slotNames[from]...)
-			buf = append(buf, '>')
-			buf = append(buf, slotNames[to]...)
-		}
-	}
-	all := string(buf)
-	out := make([]rules.Move, 1, 1+len(own)*len(free))
+	out := make([]rules.Move, 1+nown*nfree)
 	out[0] = rules.Move{Text: NoFence}
-	at := 0
-	for _, from := range own {
-		n := len(slotNames[from]) + 1
-		for _, to := range free {
-			end := at + n + len(slotNames[to])
-			out = append(out, rules.Move{Text: all[at:end]})
-			at = end
+	rest := out[1:]
+	for _, from := range own[:nown] {
+		row, n := fenceRow(from), len(slotNames[from])+1
+		for i, to := range free[:nfree] {
+			at := int(to)*n + slotNameStart[to]
+			rest[i].Text = row[at : at+n+len(slotNames[to])]
 		}
+		rest = rest[nfree:]
 	}
 	return out
+}
+
+// fenceRows hold, for each slot, the texts of the moves of a fence from
+// it to every slot in slot order, one after the other: the texts of a
+// fence decision are slices of them, made once. A row (about 5 KB) is
+// made when a fence decision first needs it; all would take 1.8 MB.
+var fenceRows [Slots]atomic.Pointer[string]
+
+// slotNameStart[sl] is the length of the names of the slots before sl.
+var slotNameStart = func() (t [Slots + 1]int) {
+	for sl := range Slots {
+		t[sl+1] = t[sl] + len(slotNames[sl])
+	}
+	return t
+}()
+
+// fenceRow is the row of fenceRows of from, made if need be.
+func fenceRow(from Slot) string {
+	if row := fenceRows[from].Load(); row != nil {
+		return *row
+	}
+	n := len(slotNames[from]) + 1
+	b := make([]byte, 0, Slots*n+slotNameStart[Slots])
+	for to := range Slots {
+		b = append(b, slotNames[from]...)
+		b = append(b, '>')
+		b = append(b, slotNames[to]...)
+	}
+	row := string(b)
+	fenceRows[from].Store(&row)
+	return row
 }
 
 // cornerRoom reports whether start area c has a vacant square.
@@ -471,6 +519,7 @@ func (p *Position) playRoll(a, b int) *Position {
 	next := p.clone()
 	if p.phase == PhaseRoll {
 		next.phase = PhaseMove
+		next.cache = &moveCache{}
 		next.dice = [2]int8{int8(a), int8(b)}
 		next.last.Dice = [2]int{a, b}
 		return next

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"parlor/rules"
 )
@@ -45,70 +46,75 @@ func (p *Position) open(c Square, d Dir, r int) bool {
 	return false
 }
 
-// walk calls fn with every path a piece on from can take for a count of n:
-// it starts in any direction not blocked, goes straight, and where a
+// walk appends to paths every path a piece on from can take for a count
+// of n: it starts in any direction not blocked, goes straight, and where a
 // fence, a border line, a HOME wall or an arrow stands in its way it turns
 // left or right (both, when both are open: two paths); when neither is
-// open it goes back the way it came, if that is open. fn must not keep pt.
-func (p *Position) walk(from Square, n int, fn func(pt *path)) {
+// open it goes back the way it came, if that is open.
+func (p *Position) walk(paths []path, from Square, n int) []path {
 	var pt path
 	pt.n = n
 	pt.cells[0] = from
-	var step func(k int, d Dir)
-	step = func(k int, d Dir) {
+	for d := North; d <= West; d++ {
+		if p.open(from, d, n) {
+			paths = p.step(paths, &pt, 0, d)
+		}
+	}
+	return paths
+}
+
+// step goes on with pt from its square k in direction d (see walk),
+// appending the paths it completes.
+func (p *Position) step(paths []path, pt *path, k int, d Dir) []path {
+	for {
 		c := Board.edges[pt.cells[k]][d].to
 		k++
 		pt.cells[k], pt.dirs[k] = c, d
-		if k == n {
-			fn(&pt)
-			return
+		if k == pt.n {
+			return append(paths, *pt)
 		}
 		if c == Home {
-			return // HOME is entered only on the last step; open says so
+			return paths // HOME is entered only on the last step; open says so
 		}
-		r := n - k
+		r := pt.n - k
 		if p.open(c, d, r) {
-			step(k, d)
-			return
+			continue
 		}
-		turned := false
-		for _, nd := range [2]Dir{d.Left(), d.Right()} {
-			if p.open(c, nd, r) {
-				turned = true
-				step(k, nd)
-			}
-		}
-		if !turned && p.open(c, d.Back(), r) {
-			step(k, d.Back())
-		}
-	}
-	for d := North; d <= West; d++ {
-		if p.open(from, d, n) {
-			step(0, d)
+		left, right := p.open(c, d.Left(), r), p.open(c, d.Right(), r)
+		switch {
+		case left && right:
+			paths = p.step(paths, pt, k, d.Left())
+			d = d.Right()
+		case left:
+			d = d.Left()
+		case right:
+			d = d.Right()
+		case p.open(c, d.Back(), r):
+			d = d.Back()
+		default:
+			return paths
 		}
 	}
 }
 
-// legPlay is one piece's part of a move: its path, and where it captures.
+// legPlay is one piece's part of a move: its path (an index in the paths
+// of the moveSet or moveGen that made it), and where it captures.
 type legPlay struct {
-	path    path
-	stop    int  // a step where the piece stops between the dice to capture, 0 for none
+	path    int16
+	stop    int8 // a step where the piece stops between the dice to capture, 0 for none
 	capStop bool // it captures at stop
 	capEnd  bool // it captures where it ends
 }
 
-func (lp *legPlay) from() Square { return lp.path.cells[0] }
-
-// text is the leg's canonical text: its start square, then each square
-// where it turns, stops to capture or ends, each after "-", or after "x"
-// when the piece captures there: "b1-b4xf4-f7".
-func (lp *legPlay) text() string {
-	b := make([]byte, 0, 16)
-	b = append(b, lp.from().String()...)
-	pt := &lp.path
+// appendText appends the leg's canonical text to b: its start square,
+// then each square where it turns, stops to capture or ends, each after
+// "-", or after "x" when the piece captures there: "b1-b4xf4-f7".
+func (lp *legPlay) appendText(b []byte, paths []path) []byte {
+	pt := &paths[lp.path]
+	b = append(b, pt.cells[0].String()...)
 	for k := 1; k < pt.n; k++ {
 		switch {
-		case k == lp.stop:
+		case k == int(lp.stop):
 			b = append(b, 'x')
 		case pt.turnsAt(k):
 			b = append(b, '-')
@@ -122,7 +128,7 @@ func (lp *legPlay) text() string {
 	} else {
 		b = append(b, '-')
 	}
-	return string(append(b, pt.end().String()...))
+	return append(b, pt.end().String()...)
 }
 
 type candKind uint8
@@ -134,13 +140,35 @@ const (
 )
 
 // cand is a legal move: one or two legs in the order they are played, a
-// jump, or a pass.
+// jump, or a pass. Its legs' paths are in the paths of the moveGen or
+// moveSet that made it.
 type cand struct {
-	text  string
-	kind  candKind
+	text  string // the canonical text; "" inside a search, which needs none
 	legs  [2]legPlay
-	nlegs int
 	jump  [2]Square // from, to
+	kind  candKind
+	nlegs int8
+}
+
+// appendText appends the move's canonical text to b; paths are those of
+// its legs.
+func (c *cand) appendText(b []byte, paths []path) []byte {
+	switch c.kind {
+	case candPass:
+		return append(b, PassText...)
+	case candJump:
+		b = append(b, "jump "...)
+		b = append(b, c.jump[0].String()...)
+		b = append(b, '-')
+		return append(b, c.jump[1].String()...)
+	}
+	for i := range c.nlegs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = c.legs[i].appendText(b, paths)
+	}
+	return b
 }
 
 // PassText is the move of a seat that can use neither die.
@@ -150,103 +178,206 @@ const PassText = "pass"
 // can be explained.
 type moveSet struct {
 	legal  []cand
+	paths  []path            // the paths of the legs of legal
 	barred map[string]string // text → why it is not allowed although the piece could go there
 }
 
-// moves lists the legal moves of PhaseMove. The whole throw must be used
-// when it can be: one piece the whole count, or two pieces one die each.
-// When it cannot, the larger die alone if it can be used, else the
-// smaller. The last piece may instead go HOME with either die alone, the
-// other die ignored. On doubles a jump over a fence may replace the move.
-// With nothing to do, the only move is "pass". With explain, the set also
-// says why the uses of the dice it leaves out are not allowed.
+// moves lists the legal moves of PhaseMove with their texts (see
+// genMoves). With explain, the set also says why the uses of the dice it
+// leaves out are not allowed.
 func (p *Position) moves(explain bool) moveSet {
+	g := genPool.Get().(*moveGen)
+	defer genPool.Put(g)
+	var set moveSet
+	if explain {
+		set.barred = map[string]string{}
+	}
+	p.genMoves(g, set.barred)
+	texts := g.texts()
+	set.legal = slices.Clone(g.legal)
+	set.paths = slices.Clone(g.paths)
+	for i := range set.legal {
+		set.legal[i].text = texts.text(i)
+	}
+	return set
+}
+
+// genTexts are the texts of the legal moves of PhaseMove.
+func (p *Position) genTexts() moveTexts {
+	g := genPool.Get().(*moveGen)
+	defer genPool.Put(g)
+	p.genMoves(g, nil)
+	return g.texts()
+}
+
+// moveTexts are the texts of a list of moves, one after the other in one
+// string: move i's ends at ends[i].
+type moveTexts struct {
+	all  string
+	ends []int32
+}
+
+// text is the text of move i.
+func (t moveTexts) text(i int) string {
+	at := int32(0)
+	if i > 0 {
+		at = t.ends[i-1]
+	}
+	return t.all[at:t.ends[i]]
+}
+
+// texts are the texts of g.legal. A leg that does not stop to capture on
+// the way has its path's text, made once.
+func (g *moveGen) texts() moveTexts {
+	g.pathText = slices.Grow(g.pathText[:0], len(g.paths))[:len(g.paths)]
+	clear(g.pathText)
+	g.legText, g.text = g.legText[:0], g.text[:0]
+	ends := make([]int32, len(g.legal))
+	for i := range g.legal {
+		c := &g.legal[i]
+		if c.kind != candLegs {
+			g.text = c.appendText(g.text, g.paths)
+			ends[i] = int32(len(g.text))
+			continue
+		}
+		for k := range c.nlegs {
+			if k > 0 {
+				g.text = append(g.text, ", "...)
+			}
+			lp := &c.legs[k]
+			if lp.stop != 0 {
+				g.text = lp.appendText(g.text, g.paths)
+				continue
+			}
+			at := &g.pathText[lp.path]
+			if at[1] == 0 {
+				at[0] = int32(len(g.legText))
+				g.legText = lp.appendText(g.legText, g.paths)
+				at[1] = int32(len(g.legText))
+			}
+			g.text = append(g.text, g.legText[at[0]:at[1]]...)
+		}
+		ends[i] = int32(len(g.text))
+	}
+	return moveTexts{all: string(g.text), ends: ends}
+}
+
+// genPool keeps move generators for moves, which copies out what it keeps.
+var genPool = sync.Pool{New: func() any { return new(moveGen) }}
+
+// moveGen works out the moves of PhaseMove in buffers it keeps from one
+// position to the next, so that a search lists moves without allocating.
+type moveGen struct {
+	occ   [Cells]int8 // the seat of the piece on each cell, or -1
+	paths []path
+	legal []cand
+	one   [2][]cand // the moves of each die alone
+	// moves' scratch: the texts, and each path's text as a leg.
+	text, legText []byte
+	pathText      [][2]int32
+}
+
+// genMoves lists the legal moves of PhaseMove in g.legal, without their
+// texts. The whole throw must be used when it can be: one piece the whole
+// count, or two pieces one die each. When it cannot, the larger die alone
+// if it can be used, else the smaller. The last piece may instead go HOME
+// with either die alone, the other die ignored. On doubles a jump over a
+// fence may replace the move. With nothing to do, the only move is
+// "pass". When barred is not nil, genMoves adds to it, by text, the uses
+// of the dice it leaves out and why.
+func (p *Position) genMoves(g *moveGen, barred map[string]string) {
 	seat := p.seat
-	var occ [Cells]int8
-	for i := range occ {
-		occ[i] = -1
+	for i := range g.occ {
+		g.occ[i] = -1
 	}
 	for s := range p.players {
 		for _, sq := range p.pieces[s] {
 			if sq.OnGrid() {
-				occ[sq] = int8(s)
+				g.occ[sq] = int8(s)
 			}
 		}
 	}
-	opponent := func(s Square) bool { return s.OnGrid() && occ[s] >= 0 && occ[s] != seat }
-	ownAt := func(s Square) bool { return s.OnGrid() && occ[s] == seat }
-	var own []Square
+	opponent := func(s Square) bool { return s.OnGrid() && g.occ[s] >= 0 && g.occ[s] != seat }
+	ownAt := func(s Square) bool { return s.OnGrid() && g.occ[s] == seat }
+	var own [PiecesPerSeat]Square
+	nown := 0
 	for _, sq := range p.pieces[seat] {
 		if sq.OnGrid() {
-			own = append(own, sq)
+			own[nown] = sq
+			nown++
 		}
 	}
 	d1, d2 := int(p.dice[0]), int(p.dice[1])
-	set := moveSet{}
-	if explain {
-		set.barred = map[string]string{}
+	dice, ndice := [2]int{d1, d2}, 2
+	if d1 == d2 {
+		ndice = 1
 	}
-	// Paths for each piece and each die, ending outside the start areas,
-	// each with its text as a leg that captures where it ends if it can.
-	type single struct {
-		path path
-		text string
-	}
-	dice := []int{d1}
-	if d2 != d1 {
-		dice = append(dice, d2)
-	}
-	singles := make([][2][]single, len(own))
-	for i, a := range own {
-		for j, d := range dice {
-			p.walk(a, d, func(pt *path) {
-				if e := pt.end(); e == Home || Board.area[e] != StartArea {
-					lp := legPlay{path: *pt, capEnd: opponent(e)}
-					singles[i][j] = append(singles[i][j], single{*pt, lp.text()})
+	// Paths for each piece and each die, ending outside the start areas;
+	// then each piece's paths for the whole throw. The ranges index paths.
+	g.paths = g.paths[:0]
+	var single [PiecesPerSeat][2][2]int
+	var whole [PiecesPerSeat][2]int
+	for i := range nown {
+		for j := range ndice {
+			lo := len(g.paths)
+			g.paths = p.walk(g.paths, own[i], dice[j])
+			k := lo
+			for x := lo; x < len(g.paths); x++ {
+				if e := g.paths[x].end(); e == Home || Board.area[e] != StartArea {
+					g.paths[k] = g.paths[x]
+					k++
 				}
-			})
+			}
+			g.paths = g.paths[:k]
+			single[i][j] = [2]int{lo, k}
 		}
-		if len(dice) == 1 {
-			singles[i][1] = singles[i][0]
+		if ndice == 1 {
+			single[i][1] = single[i][0]
 		}
 	}
-	var full []cand
+	for i := range nown {
+		lo := len(g.paths)
+		g.paths = p.walk(g.paths, own[i], d1+d2)
+		whole[i] = [2]int{lo, len(g.paths)}
+	}
+	g.legal = g.legal[:0]
 	// One piece, the whole throw; it may stop between the dice to capture.
-	for _, a := range own {
-		p.walk(a, d1+d2, func(pt *path) {
+	for i, a := range own[:nown] {
+		for x := whole[i][0]; x < whole[i][1]; x++ {
+			pt := &g.paths[x]
 			end := pt.end()
 			if end != Home && (Board.area[end] == StartArea || (ownAt(end) && end != a)) {
-				return
+				continue
 			}
-			base := legPlay{path: *pt, capEnd: opponent(end)}
-			full = append(full, legCand(base))
-			for _, k := range dice {
+			base := legPlay{path: int16(x), capEnd: opponent(end)}
+			g.legal = append(g.legal, cand{kind: candLegs, nlegs: 1, legs: [2]legPlay{base}})
+			for _, k := range dice[:ndice] {
 				c := pt.cells[k]
 				if opponent(c) && Board.area[c] != StartArea {
 					lp := base
-					lp.stop, lp.capStop, lp.capEnd = k, true, base.capEnd && end != c
-					full = append(full, legCand(lp))
+					lp.stop, lp.capStop, lp.capEnd = int8(k), true, base.capEnd && end != c
+					g.legal = append(g.legal, cand{kind: candLegs, nlegs: 1, legs: [2]legPlay{lp}})
 				}
 			}
-		})
+		}
 	}
 	// Two pieces, one die each, played in an order that works: a piece may
 	// end where the other started if that one moves first. On doubles each
 	// pair of pieces is taken once.
-	for i, a := range own {
-		for j, b := range own {
+	for i, a := range own[:nown] {
+		for j, b := range own[:nown] {
 			if i == j || (d1 == d2 && j < i) {
 				continue
 			}
-			for _, sa := range singles[i][0] {
-				for _, sb := range singles[j][1] {
-					ea, eb := sa.path.end(), sb.path.end()
+			for x := single[i][0][0]; x < single[i][0][1]; x++ {
+				for y := single[j][1][0]; y < single[j][1][1]; y++ {
+					first, second := x, y
+					ea, eb := g.paths[x].end(), g.paths[y].end()
 					if ea == eb && ea != Home {
 						continue
 					}
 					okAB := !(ownAt(ea) && ea != a) && !(ownAt(eb) && eb != a && eb != b)
 					okBA := !(ownAt(eb) && eb != b) && !(ownAt(ea) && ea != a && ea != b)
-					first, second := &sa, &sb
 					switch {
 					case okAB && okBA:
 					case okBA:
@@ -254,91 +385,82 @@ func (p *Position) moves(explain bool) moveSet {
 					case !okAB:
 						continue
 					}
-					c := cand{kind: candLegs, nlegs: 2, text: first.text + ", " + second.text}
-					c.legs[0] = legPlay{path: first.path, capEnd: opponent(first.path.end())}
-					c.legs[1] = legPlay{path: second.path, capEnd: opponent(second.path.end())}
-					full = append(full, c)
+					c := cand{kind: candLegs, nlegs: 2}
+					c.legs[0] = legPlay{path: int16(first), capEnd: opponent(g.paths[first].end())}
+					c.legs[1] = legPlay{path: int16(second), capEnd: opponent(g.paths[second].end())}
+					g.legal = append(g.legal, c)
 				}
 			}
 		}
 	}
 	// One die alone.
-	var one [2][]cand
-	for i, a := range own {
-		for j := range dice {
-			for _, s := range singles[i][j] {
-				if ownAt(s.path.end()) && s.path.end() != a {
+	g.one[0], g.one[1] = g.one[0][:0], g.one[1][:0]
+	for i, a := range own[:nown] {
+		for j := range ndice {
+			for x := single[i][j][0]; x < single[i][j][1]; x++ {
+				end := g.paths[x].end()
+				if ownAt(end) && end != a {
 					continue
 				}
-				c := cand{kind: candLegs, nlegs: 1, text: s.text}
-				c.legs[0] = legPlay{path: s.path, capEnd: opponent(s.path.end())}
-				one[j] = append(one[j], c)
+				c := cand{kind: candLegs, nlegs: 1}
+				c.legs[0] = legPlay{path: int16(x), capEnd: opponent(end)}
+				g.one[j] = append(g.one[j], c)
 			}
 		}
 	}
-	last := len(own) == 1 && p.HomeCount(rules.Seat(seat)) == PiecesPerSeat-1
+	last := nown == 1 && p.HomeCount(rules.Seat(seat)) == PiecesPerSeat-1
 	var use int // which one-die list is legal: 0 or 1, or -1 for neither
 	switch {
-	case len(full) > 0:
-		set.legal, use = full, -1
-	case len(one[0]) > 0:
+	case len(g.legal) > 0:
+		use = -1
+	case len(g.one[0]) > 0:
 		use = 0
 	default:
 		use = 1
 	}
-	for j, list := range one {
-		for _, c := range list {
+	for j := range ndice {
+		for k := range g.one[j] {
+			c := &g.one[j][k]
 			switch {
-			case j == use || (last && c.legs[0].path.end() == Home):
+			case j == use || (last && g.paths[c.legs[0].path].end() == Home):
 				// The last piece goes HOME with either die, the other ignored.
-				set.legal = append(set.legal, c)
-			case !explain:
+				g.legal = append(g.legal, *c)
+			case barred == nil:
 			case use == -1:
-				set.barred[c.text] = fmt.Sprintf("you must use the whole throw %d-%d when you can", d1, d2)
+				barred[string(c.appendText(nil, g.paths))] = fmt.Sprintf("you must use the whole throw %d-%d when you can", d1, d2)
 			default:
-				set.barred[c.text] = fmt.Sprintf("only one die can be used, and then it must be the larger, %d", d1)
+				barred[string(c.appendText(nil, g.paths))] = fmt.Sprintf("only one die can be used, and then it must be the larger, %d", d1)
 			}
-		}
-		if len(dice) == 1 {
-			break // doubles: one list
 		}
 	}
 	if d1 == d2 {
-		jumps := p.jumps(own, occ)
-		if len(set.legal) == 0 && len(jumps) > 0 {
-			jumps = append(jumps, cand{kind: candPass, text: PassText})
+		n := len(g.legal)
+		g.legal = p.appendJumps(g.legal, own[:nown], &g.occ)
+		if n == 0 && len(g.legal) > 0 {
+			g.legal = append(g.legal, cand{kind: candPass})
 		}
-		set.legal = append(set.legal, jumps...)
-	} else if explain {
-		for _, c := range p.jumps(own, occ) {
-			set.barred[c.text] = "a piece may jump a fence only on doubles"
+	} else if barred != nil {
+		for _, c := range p.appendJumps(nil, own[:nown], &g.occ) {
+			barred[string(c.appendText(nil, g.paths))] = "a piece may jump a fence only on doubles"
 		}
 	}
-	if len(set.legal) == 0 {
-		set.legal = []cand{{kind: candPass, text: PassText}}
+	if len(g.legal) == 0 {
+		g.legal = append(g.legal, cand{kind: candPass})
 	}
-	return set
 }
 
-func legCand(lp legPlay) cand {
-	c := cand{kind: candLegs, nlegs: 1, text: lp.text()}
-	c.legs[0] = lp
-	return c
-}
-
-// jumps lists the doubles jumps: one of the seat's pieces standing against
-// a fence jumps it to the square beyond. Never over a border line, a HOME
-// wall or an arrow (those are no fences), never onto a piece, never into
-// an entrance closed because nobody sits on its side.
-func (p *Position) jumps(own []Square, occ [Cells]int8) []cand {
-	var out []cand
+// appendJumps appends the doubles jumps: one of the seat's pieces standing
+// against a fence jumps it to the square beyond. Never over a border line,
+// a HOME wall or an arrow (those are no fences), never onto a piece, never
+// into an entrance closed because nobody sits on its side.
+func (p *Position) appendJumps(out []cand, own []Square, occ *[Cells]int8) []cand {
 	for _, a := range own {
 		for d := North; d <= West; d++ {
 			e := &Board.edges[a][d]
 			if e.kind != SlotEdge || p.fences[e.slot] == vacant || occ[e.to] >= 0 || p.closedEntrance(e.to) {
 				continue
 			}
-			out = append(out, cand{kind: candJump, jump: [2]Square{a, e.to}, text: jumpText(a, e.to)})
+			out = append(out, cand{kind: candJump, jump: [2]Square{a, e.to}})
 		}
 	}
 	return out
@@ -347,13 +469,11 @@ func (p *Position) jumps(own []Square, occ [Cells]int8) []cand {
 func jumpText(from, to Square) string { return "jump " + from.String() + "-" + to.String() }
 
 func (p *Position) playMove(text string) (*Position, error) {
-	set := p.legalMoves()
-	for i := range set.legal {
-		if set.legal[i].text == text {
-			return p.apply(&set.legal[i]), nil
-		}
+	var next *Position
+	if p.withMove(text, func(c *cand, paths []path) { next = p.apply(c, paths) }) {
+		return next, nil
 	}
-	set = p.moves(true)
+	set := p.moves(true)
 	if why, ok := set.barred[text]; ok {
 		return nil, fmt.Errorf("%w: %s", rules.ErrIllegal, why)
 	}
@@ -414,8 +534,8 @@ func (p *Position) whyNot(text string, set moveSet) error {
 	return fmt.Errorf("%w: %q is not a path a piece can take with %d-%d: a piece goes straight and turns only where a fence, a border line or an arrow stands in its way (HOME only by exact count), and captures only where it stops", rules.ErrIllegal, text, d1, d2)
 }
 
-// apply plays a legal move.
-func (p *Position) apply(c *cand) *Position {
+// apply plays a legal move whose legs' paths are in paths.
+func (p *Position) apply(c *cand, paths []path) *Position {
 	next := p.clone()
 	seat := int(p.seat)
 	movePiece := func(from, to Square) {
@@ -442,13 +562,14 @@ func (p *Position) apply(c *cand) *Position {
 	case candLegs:
 		for i := range c.nlegs {
 			lp := &c.legs[i]
+			pt := &paths[lp.path]
 			if lp.capStop {
-				capture(lp.path.cells[lp.stop])
+				capture(pt.cells[lp.stop])
 			}
 			if lp.capEnd {
-				capture(lp.path.end())
+				capture(pt.end())
 			}
-			movePiece(lp.from(), lp.path.end())
+			movePiece(pt.cells[0], pt.end())
 		}
 	}
 	slices.Sort(next.pieces[seat][:])

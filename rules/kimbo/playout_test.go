@@ -31,17 +31,7 @@ func TestRandomGamesEnd(t *testing.T) {
 				if decisions++; decisions > maxDecisions {
 					t.Fatalf("%d players, game %d: no end after %d decisions\n%s", n, g, maxDecisions, p.Drawing())
 				}
-				legal := p.Legal()
-				m := legal[rng.IntN(len(legal))]
-				if p.ToMove() == rules.Chance {
-					r := rng.Float64()
-					for _, o := range legal {
-						if m = o; r < o.Odds {
-							break
-						}
-						r -= o.Odds
-					}
-				}
+				m := kimbo.RandomDecision(rng, p)
 				next, err := p.Play(m)
 				if err != nil {
 					t.Fatalf("Play(%q) of a legal move: %v\n%s", m.Text, err, p.Drawing())

@@ -291,17 +291,7 @@ func TestRandomGamesWithSkips(t *testing.T) {
 			}
 			m := rules.Move{Text: kimbo.NoFence}
 			if p.Phase() != kimbo.PhaseFence || rng.IntN(4) == 0 { // a fence decision lists some 2000
-				legal := p.Legal()
-				m = legal[rng.IntN(len(legal))]
-				if p.ToMove() == rules.Chance {
-					r := rng.Float64()
-					for _, o := range legal {
-						if m = o; r < o.Odds {
-							break
-						}
-						r -= o.Odds
-					}
-				}
+				m = kimbo.RandomDecision(rng, p)
 			}
 			next, err := p.Play(m)
 			if err != nil {

@@ -3,6 +3,7 @@ package kimbo
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"parlor/rules"
@@ -31,38 +32,48 @@ import (
 // ("last:S;nofence;5-3;-;skipped", "last:S;-;-;-;skipped"). Texts without
 // it, as written before there were skips, read as before.
 func (p *Position) String() string {
-	var b strings.Builder
+	var fences [4][]Slot
+	var buf [4][FencesPerSeat]Slot
+	for seat := range p.players {
+		fences[seat] = buf[seat][:0]
+	}
+	for sl, o := range p.fences {
+		if o >= 0 && int(o) < p.players {
+			fences[o] = append(fences[o], Slot(sl))
+		}
+	}
+	var buf512 [512]byte
+	b := buf512[:0]
 	for seat := range p.players {
 		if seat > 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		b.WriteByte(p.Side(rules.Seat(seat)).Letter())
-		b.WriteByte(':')
+		b = append(b, p.Side(rules.Seat(seat)).Letter(), ':')
 		if p.retired[seat] {
-			b.WriteString(retiredText)
+			b = append(b, retiredText...)
 		} else {
 			for i, s := range p.pieces[seat] {
 				if i > 0 {
-					b.WriteByte(',')
+					b = append(b, ',')
 				}
-				b.WriteString(s.String())
+				b = append(b, s.String()...)
 			}
 		}
-		b.WriteByte('/')
-		for i, sl := range p.Fences(rules.Seat(seat)) {
+		b = append(b, '/')
+		for i, sl := range fences[seat] {
 			if i > 0 {
-				b.WriteByte(',')
+				b = append(b, ',')
 			}
-			b.WriteString(sl.String())
+			b = append(b, sl.String()...)
 		}
 	}
-	b.WriteByte(' ')
-	b.WriteString(p.phaseText())
+	b = append(b, ' ')
+	b = p.appendPhase(b)
 	if p.last.Seat != rules.Nobody {
-		b.WriteString(" last:")
-		b.WriteString(p.lastText())
+		b = append(b, " last:"...)
+		b = p.appendLast(b)
 	}
-	return b.String()
+	return string(b)
 }
 
 // retiredText stands for the pieces of a seat that has left the game.
@@ -72,51 +83,82 @@ func (p *Position) letter(seat rules.Seat) string {
 	return string(p.Side(seat).Letter())
 }
 
-func (p *Position) phaseText() string {
+// appendPhase appends the phase's part of the position text.
+func (p *Position) appendPhase(b []byte) []byte {
 	switch p.phase {
 	case PhaseOpening:
-		return "open:" + p.opening.String(p.players)
+		return append(append(b, "open:"...), p.opening.String(p.players)...)
 	case PhaseOver:
-		var w []string
-		for _, s := range p.outcome.Winners {
-			w = append(w, p.letter(s))
+		b = append(b, "over:"...)
+		for i, s := range p.outcome.Winners {
+			if i > 0 {
+				b = append(b, '+')
+			}
+			b = append(b, p.Side(s).Letter())
 		}
-		who := strings.Join(w, "+")
-		if who == "" {
-			who = "-"
+		if len(p.outcome.Winners) == 0 {
+			b = append(b, '-')
 		}
-		return "over:" + who + ":" + string(p.outcome.Method)
+		return append(append(b, ':'), p.outcome.Method...)
 	}
-	s := p.letter(rules.Seat(p.seat)) + ":" + p.phase.String()
+	b = append(b, p.Side(rules.Seat(p.seat)).Letter(), ':')
+	b = append(b, p.phase.String()...)
 	switch p.phase {
 	case PhaseMove:
-		s += fmt.Sprintf(":%d-%d", p.dice[0], p.dice[1])
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(p.dice[0]), 10)
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(p.dice[1]), 10)
 	case PhaseCorner:
-		var v []string
-		for _, seat := range p.Pending() {
-			v = append(v, p.letter(seat))
+		b = append(b, ':')
+		for i, seat := range p.pending[:p.npending] {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, p.Side(rules.Seat(seat)).Letter())
 		}
-		s += ":" + strings.Join(v, ",")
 	}
-	return s
+	return b
 }
 
-func (p *Position) lastText() string {
+// appendLast appends the latest turn's part of the position text, after
+// "last:".
+func (p *Position) appendLast(b []byte) []byte {
 	t := p.last
-	parts := []string{p.letter(t.Seat), "-", "-", "-"}
-	if t.Fenced {
-		parts[1] = FenceMove{t.FenceFrom, t.FenceTo}.String()
+	b = append(b, p.Side(t.Seat).Letter(), ';')
+	switch {
+	case !t.Fenced:
+		b = append(b, '-')
+	case t.FenceFrom == NoSlot:
+		b = append(b, NoFence...)
+	default:
+		b = append(b, t.FenceFrom.String()...)
+		b = append(b, '>')
+		b = append(b, t.FenceTo.String()...)
 	}
+	b = append(b, ';')
 	if t.Dice[0] > 0 {
-		parts[2] = fmt.Sprintf("%d-%d", t.Dice[0], t.Dice[1])
+		b = strconv.AppendInt(b, int64(t.Dice[0]), 10)
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(t.Dice[1]), 10)
+	} else {
+		b = append(b, '-')
 	}
+	b = append(b, ';')
 	if t.Move != "" {
-		parts[3] = strings.ReplaceAll(t.Move, " ", "")
+		for i := range len(t.Move) {
+			if t.Move[i] != ' ' {
+				b = append(b, t.Move[i])
+			}
+		}
+	} else {
+		b = append(b, '-')
 	}
 	if t.Skipped {
-		parts = append(parts, skippedText)
+		b = append(b, ';')
+		b = append(b, skippedText...)
 	}
-	return strings.Join(parts, ";")
+	return b
 }
 
 // skippedText ends the latest turn's record when the turn was skipped.
@@ -153,10 +195,10 @@ func Parse(text string) (*Position, error) {
 			p.fences[sl] = neutral
 		}
 	}
-	taken := map[Square]bool{}
+	var taken [Cells]bool
 	off := [4]int{}
 	for seat := range n {
-		if err := p.parseSeat(seat, fields[seat], taken, &off[seat]); err != nil {
+		if err := p.parseSeat(seat, fields[seat], &taken, &off[seat]); err != nil {
 			return nil, fmt.Errorf("kimbo position: %v", err)
 		}
 	}
@@ -183,7 +225,7 @@ func (p *Position) seatByLetter(l string) (int, bool) {
 	return 0, false
 }
 
-func (p *Position) parseSeat(seat int, field string, taken map[Square]bool, off *int) error {
+func (p *Position) parseSeat(seat int, field string, taken *[Cells]bool, off *int) error {
 	side := p.Side(rules.Seat(seat))
 	letter, rest, ok := strings.Cut(field, ":")
 	if !ok || letter != string(side.Letter()) {
@@ -219,7 +261,7 @@ func (p *Position) parseSeat(seat int, field string, taken map[Square]bool, off 
 
 // parsePieces reads a seat's four pieces: squares, home, or - for a
 // captured piece, which it counts in off.
-func (p *Position) parsePieces(seat int, pieces string, taken map[Square]bool, off *int) error {
+func (p *Position) parsePieces(seat int, pieces string, taken *[Cells]bool, off *int) error {
 	side := p.Side(rules.Seat(seat))
 	names := strings.Split(pieces, ",")
 	if len(names) != PiecesPerSeat {
