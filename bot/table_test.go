@@ -180,9 +180,9 @@ func TestOpenGame(t *testing.T) {
 		t.Fatalf("open game: got %s, want a public message that pings nobody", showResp(resp))
 	}
 	id := gameOf(t, resp.Public)
-	join, cancel := customID(id, 0, "join"), customID(id, 0, "cancel")
-	if c := resp.Public.Components; len(c) != 1 || len(c[0]) != 2 || c[0][0].ID != join || c[0][1].ID != cancel {
-		t.Fatalf("open game buttons %+v, want %s and %s", c, join, cancel)
+	join, computer, cancel := customID(id, 0, "join"), customID(id, 0, "computer"), customID(id, 0, "cancel")
+	if c := resp.Public.Components; len(c) != 1 || len(c[0]) != 3 || c[0][0].ID != join || c[0][1].ID != computer || c[0][2].ID != cancel {
+		t.Fatalf("open game buttons %+v, want %s, %s and %s", c, join, computer, cancel)
 	}
 	if g := e.game(id); g.Status != storage.StatusOpen || len(g.Seats) != 2 || g.Seats[1] != (storage.Seat{Seat: 1}) {
 		t.Errorf("open game stored as %s with seats %+v", g.Status, g.Seats)

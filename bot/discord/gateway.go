@@ -114,32 +114,25 @@ func (d *Discord) Run(ctx context.Context) error {
 
 // startSweeps starts sweeping every SweepEvery, and whenever an answer
 // leaves a computer player to move (see wake), until ctx ends, once
-// however many doors run.
+// however many doors run. A negative SweepEvery never sweeps: the caller
+// sweeps when it will (Sweep).
 func (d *Discord) startSweeps(ctx context.Context) {
-	d.sweeps.Do(func() { go d.sweepLoop(ctx, cmp.Or(d.SweepEvery, DefaultSweepEvery)) })
+	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
+		d.sweeps.Do(func() { go d.sweepLoop(ctx, every) })
+	}
 }
 
-// sweepLoop sweeps every interval (never, if it is negative) and when
-// woken, until ctx ends.
+// sweepLoop sweeps every interval and when woken, until ctx ends.
 func (d *Discord) sweepLoop(ctx context.Context, every time.Duration) {
-	var tick <-chan time.Time
-	if every > 0 {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		tick = t.C
-	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
 	for {
-		if every > 0 {
-			d.Sweep(ctx)
-		}
+		d.Sweep(ctx)
 		select {
 		case <-ctx.Done():
 			return
-		case <-tick:
+		case <-tick.C:
 		case <-d.woken:
-			if every <= 0 {
-				d.Sweep(ctx)
-			}
 		}
 	}
 }

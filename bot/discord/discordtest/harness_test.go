@@ -294,7 +294,8 @@ func (h *harness) launch() *process {
 	h.starts++
 	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})).With("process", h.starts)
 	cfg := bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
-		Roll: h.roll} // the challenger keeps South and moves first
+		Roll:  h.roll,               // the challenger keeps South and moves first
+		Think: 3 * time.Millisecond} // computer players quick: their strength is tested in rules
 	if h.clock != nil {
 		db.Now, cfg.Now = h.clock.Now, h.clock.Now
 	}
