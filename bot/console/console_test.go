@@ -183,3 +183,34 @@ func lastBoardLine(s string) string {
 	}
 	return last
 }
+
+// A whole game of All the King's Men against the real computer player in
+// the console, Alice playing each turn by the first choice of the menus,
+// to the end.
+func TestConsoleWholeGameAgainstTheComputer(t *testing.T) {
+	db, err := storage.Open(t.Context(), filepath.Join(t.TempDir(), "parlor.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: bot.Kits(), Roll: func(int) int { return 0 }, Think: 2 * time.Millisecond})
+	var out bytes.Buffer
+	c := NewConsole(table, &out, t.TempDir())
+	line(t, c, &out, "/kingsmen new @parlor level:easy")
+	for turn := 0; ; turn++ {
+		g, err := db.Game(t.Context(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Status == storage.StatusOver {
+			break
+		}
+		if turn == 300 {
+			t.Fatalf("no end after %d turns:\n%s", turn, out.String())
+		}
+		line(t, c, &out, "turn")
+	}
+	if !strings.Contains(out.String(), "Game over") {
+		t.Errorf("the last board should say the game is over:\n%s", out.String())
+	}
+}
