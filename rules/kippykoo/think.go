@@ -25,9 +25,10 @@ import (
 // in a game of two); at the default 200ms, three throws ahead at them.
 //
 // The budget is counted in work units, a position evaluated for each seat
-// in the game (an evaluation's work grows with the seats), unitsPerSecond
-// of them a second of think, so that a decision depends only on the
-// position, the level, think and the seed, never on the clock.
+// in the game and one more (the work of finding and judging a position
+// grows with the seats about so), unitsPerSecond of them a second of
+// think, so that a decision depends only on the position, the level,
+// think and the seed, never on the clock.
 //
 // Easy counts the race and the captures but does not see the risk of
 // being hit, looks no further than its own move, and now and then plays
@@ -35,9 +36,10 @@ import (
 
 // unitsPerSecond is the number of work units the Strong player spends in
 // a second of think on the machine Parlor is measured on: measured in CPU
-// time, about 7.5 million a second on the crowded four-player position of
-// BenchmarkThink and 6.6 million on a two-player middle game.
-const unitsPerSecond = 7_000_000
+// time at think 20ms, 9.3 to 10.3 million a second on middle games of two,
+// three and four players, the crowded position of BenchmarkThink among
+// them.
+const unitsPerSecond = 9_800_000
 
 // strongKeep is how many of the moves each level of the Strong player's
 // search looks at: all at the first level (the next throw), then fewer.
@@ -182,10 +184,10 @@ type searcher struct {
 	kids   [maxDepth + 1][]board
 }
 
-// evaluate is e.eval counted against the budget: one work unit for each
-// seat in the game, as the work of an evaluation grows with the seats.
+// evaluate is e.eval counted against the budget: a work unit for each
+// seat in the game and one more.
 func (s *searcher) evaluate(b *board, next int) [4]float64 {
-	s.work += int64(s.e.seatsIn)
+	s.work += int64(s.e.seatsIn) + 1
 	if s.evals++; s.work >= s.budget || (s.evals%256 == 0 && s.ctx.Err() != nil) {
 		s.stop = true
 	}
