@@ -27,13 +27,19 @@ func think(t testing.TB, p *kippykoo.Position, level rules.Level, seed uint64) s
 }
 
 // randomPositions plays random games of n players with the dice by their
-// odds and returns every position where a seat decides.
+// odds and returns every position where a seat decides. In games of three
+// and four, the last seat leaves the second game after 60 decisions.
 func randomPositions(n, games int, seed uint64) []*kippykoo.Position {
 	var out []*kippykoo.Position
 	for g := range games {
 		rng := rand.New(rand.NewPCG(seed, uint64(g)))
 		p, _ := kippykoo.New(n)
-		for !p.Outcome().Over() {
+		for decisions := 0; !p.Outcome().Over(); decisions++ {
+			if n > 2 && g == 1 && decisions == 60 {
+				q, _ := p.Retire(rules.Seat(n - 1))
+				p = q.(*kippykoo.Position)
+				continue
+			}
 			legal := p.Legal()
 			m := legal[rng.IntN(len(legal))]
 			if p.ToMove() == rules.Chance {
@@ -50,7 +56,7 @@ func randomPositions(n, games int, seed uint64) []*kippykoo.Position {
 
 // Think gives a legal move of the seat to move in every phase of games of
 // 2, 3 and 4 players, at both levels: the decision to throw, the first
-// starts, the crowded middle, the last marbles home.
+// starts, the crowded middle, the last marbles home, after a seat left.
 func TestThinkIsLegal(t *testing.T) {
 	for n := 2; n <= 4; n++ {
 		positions := randomPositions(n, 2, uint64(n))
