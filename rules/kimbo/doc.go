@@ -29,6 +29,12 @@
 // passed, and the next seat still in begins its turn; captured pieces
 // waiting for his corner decision go to the first start area with room.
 //
+// Game implements rules.Thinker: a computer player, Easy or Strong, for
+// the fence, move and corner decisions (think.go). It reads the board as
+// the fences stand, the turns a piece needs from each square to get HOME,
+// and weighs the seats' races and the risks of captures; there are no
+// partnerships in Kimbo, every seat plays for itself.
+//
 // The board is reconstructed (shared/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each
 // decision taken where it is silent, is in docs/rules/kimbo.md.

@@ -1,6 +1,7 @@
 package kimbo_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -115,9 +116,15 @@ func slot(name string) kimbo.Slot {
 
 // pieces lists seat's pieces as names, sorted as the position keeps them.
 func pieces(p *kimbo.Position, seat rules.Seat) string {
+	sq := p.Pieces(seat)
+	return names(sq[:])
+}
+
+// names joins the names of squares or slots with commas.
+func names[T fmt.Stringer](list []T) string {
 	var out []string
-	for _, s := range p.Pieces(seat) {
-		out = append(out, s.String())
+	for _, x := range list {
+		out = append(out, x.String())
 	}
 	return strings.Join(out, ",")
 }

@@ -538,39 +538,11 @@ func (p *Position) whyNot(text string, set moveSet) error {
 func (p *Position) apply(c *cand, paths []path) *Position {
 	next := p.clone()
 	seat := int(p.seat)
-	movePiece := func(from, to Square) {
-		i := slices.Index(next.pieces[seat][:], from)
-		next.pieces[seat][i] = to
-	}
-	capture := func(s Square) {
-		for v := range next.players {
-			if v == seat {
-				continue
-			}
-			if i := slices.Index(next.pieces[v][:], s); i >= 0 {
-				next.pieces[v][i] = NoSquare
-				slices.Sort(next.pieces[v][:])
-				next.pending[next.npending] = int8(v)
-				next.npending++
-				return
-			}
-		}
-	}
-	switch c.kind {
-	case candJump:
-		movePiece(c.jump[0], c.jump[1])
-	case candLegs:
-		for i := range c.nlegs {
-			lp := &c.legs[i]
-			pt := &paths[lp.path]
-			if lp.capStop {
-				capture(pt.cells[lp.stop])
-			}
-			if lp.capEnd {
-				capture(pt.end())
-			}
-			movePiece(pt.cells[0], pt.end())
-		}
+	victims, n := movePieces(&next.pieces, p.players, seat, c, paths)
+	for _, v := range victims[:n] {
+		slices.Sort(next.pieces[v][:])
+		next.pending[next.npending] = v
+		next.npending++
 	}
 	slices.Sort(next.pieces[seat][:])
 	next.last.Move = c.text
@@ -584,6 +556,47 @@ func (p *Position) apply(c *cand, paths []path) *Position {
 		next.endTurn()
 	}
 	return next
+}
+
+// movePieces plays the move c of seat (its legs' paths in paths) on
+// pieces, of players seats, without sorting them: a captured piece
+// becomes NoSquare. It returns the seats of the captured pieces, in the
+// order captured.
+func movePieces(pieces *[4][PiecesPerSeat]Square, players, seat int, c *cand, paths []path) (victims [2]int8, n int) {
+	move := func(from, to Square) {
+		i := slices.Index(pieces[seat][:], from)
+		pieces[seat][i] = to
+	}
+	capture := func(s Square) {
+		for v := range players {
+			if v == seat {
+				continue
+			}
+			if i := slices.Index(pieces[v][:], s); i >= 0 {
+				pieces[v][i] = NoSquare
+				victims[n] = int8(v)
+				n++
+				return
+			}
+		}
+	}
+	switch c.kind {
+	case candJump:
+		move(c.jump[0], c.jump[1])
+	case candLegs:
+		for i := range c.nlegs {
+			lp := &c.legs[i]
+			pt := &paths[lp.path]
+			if lp.capStop {
+				capture(pt.cells[lp.stop])
+			}
+			if lp.capEnd {
+				capture(pt.end())
+			}
+			move(pt.cells[0], pt.end())
+		}
+	}
+	return victims, n
 }
 
 // Point is a square on a piece's path where it turns, stops to capture, or
