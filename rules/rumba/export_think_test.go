@@ -11,6 +11,3 @@ import (
 func ThinkWork(ctx context.Context, p *Position, level rules.Level, think time.Duration, seed uint64) (rules.Move, int64, error) {
 	return Game{}.think(ctx, p, level, think, seed)
 }
-
-// WorkPerSecond is the calibration constant of the budget.
-const WorkPerSecond = workPerSecond

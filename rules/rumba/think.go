@@ -40,7 +40,7 @@ import (
 
 // workPerSecond is the units of work the strong player does in a second
 // on the machine Parlor is measured on (BenchmarkThink reports it).
-const workPerSecond = 4_000_000
+const workPerSecond = 4_500_000
 
 // easyShare is the part of think the easy player may use.
 const easyShare = 10

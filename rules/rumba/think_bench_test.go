@@ -11,8 +11,11 @@ import (
 
 // BenchmarkThink: one decision of each level at think 20ms on the crowded
 // middle game (South to play 5-4 of 21 legal moves). Besides the time per
-// decision it reports the units of work a second the strong player's
-// budget is sized by (rumba.WorkPerSecond, which should be near it).
+// decision it reports the units of work done, and a second's worth: the
+// strong player's budget is sized by workPerSecond in think.go, which
+// should be near the work/s of BenchmarkThink/strong on a quiet machine.
+//
+//	nice go test -run XXX -bench BenchmarkThink -benchtime 3s ./rules/rumba/
 func BenchmarkThink(b *testing.B) {
 	p := parse(b, crowded)
 	for _, level := range []rules.Level{rules.Easy, rules.Strong} {
