@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"parlor/rules"
@@ -96,7 +97,10 @@ func choose(ctx context.Context, p *Position, st style, budget int64, seed uint6
 	}
 	sr := newSearcher(ctx, budget)
 	i := sr.decide(p, legal, st, seed)
-	return rules.Move{Text: legal[i].text}, sr.work, nil
+	work := sr.work
+	sr.ctx = nil
+	searchers.Put(sr)
+	return rules.Move{Text: legal[i].text}, work, nil
 }
 
 // searcher is one decision's search: its budget, the plays of the throw
@@ -133,8 +137,15 @@ type play struct {
 	value float64 // the chance that the side to move wins, as estimated
 }
 
+// searchers keeps searchers between decisions, with their scratch space.
+var searchers = sync.Pool{New: func() any { return new(searcher) }}
+
+// newSearcher is a searcher for one decision, from searchers.
 func newSearcher(ctx context.Context, budget int64) *searcher {
-	return &searcher{ctx: ctx, budget: budget}
+	sr := searchers.Get().(*searcher)
+	sr.ctx, sr.budget, sr.work, sr.stopped, sr.expanded = ctx, budget, 0, false, 0
+	sr.plays = sr.plays[:0]
+	return sr
 }
 
 // spend counts n units of work and notices when ctx has ended.

@@ -207,12 +207,12 @@ func TestThinkTactics(t *testing.T) {
 			check:  func(p *rumba.Position) bool { return p.Blockade(sp("20")) },
 		},
 		{
-			// East's man on 12 is alone 4 behind South's lone man on 16;
-			// South can capture him with the 4 (S 08-12) and run the other
-			// man out of reach, or leave both where they are.
+			// East's lone man on 12 is 4 ahead of South's man on 08: the
+			// 4 captures him (S 08-12), which sends him back to wait and
+			// earns a reward of ten.
 			name:   "capture rather than race",
 			text:   moving(hands("08,30", "12,finish", "44", "-"), "S", "4-2"),
-			levels: []rules.Level{rules.Strong},
+			levels: levels,
 			want:   "S 08-12",
 		},
 	} {
