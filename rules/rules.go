@@ -186,6 +186,27 @@ func Normalize(s string) string {
 	return b.String()
 }
 
+// Indexer is implemented by states with so many legal decisions that
+// listing them costs more than a random player should pay (Kimbo's fence
+// decisions, a thousand or so): LegalAt(i) is Legal()[i], made alone.
+type Indexer interface {
+	// NumLegal is len(Legal()).
+	NumLegal() int
+	// LegalAt is Legal()[i], for 0 <= i < NumLegal().
+	LegalAt(i int) Move
+}
+
+// Uniform is a legal decision of s for a seat, drawn uniformly by
+// intn(len(Legal())): through Indexer when s has it, so the same intn
+// gives the same decision either way.
+func Uniform(s State, intn func(int) int) Move {
+	if ix, ok := s.(Indexer); ok {
+		return ix.LegalAt(intn(ix.NumLegal()))
+	}
+	legal := s.Legal()
+	return legal[intn(len(legal))]
+}
+
 // Aliaser is implemented by states whose moves may be typed in more ways
 // than their canonical text.
 type Aliaser interface {

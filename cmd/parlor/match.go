@@ -81,8 +81,7 @@ func playMatchGame(ctx context.Context, game rules.Game, players []matchPlayer, 
 			res.err = fmt.Errorf("no end after %d decisions", maxDecisions)
 			return res
 		}
-		legal := st.Legal()
-		if len(legal) == 0 {
+		if numLegal(st) == 0 {
 			res.err = fmt.Errorf("no legal move but the game is not over:\n%s", st.Drawing())
 			return res
 		}
@@ -90,9 +89,9 @@ func playMatchGame(ctx context.Context, game rules.Game, players []matchPlayer, 
 		seat := st.ToMove()
 		switch {
 		case seat == rules.Chance:
-			m = byOdds(legal, rng.Float64())
+			m = byOdds(st.Legal(), rng.Float64())
 		case players[playerAt(seat)].level == "":
-			m = legal[rng.IntN(len(legal))]
+			m = rules.Uniform(st, rng.IntN)
 		default:
 			p := playerAt(seat)
 			start := time.Now()
@@ -127,6 +126,14 @@ func playMatchGame(ctx context.Context, game rules.Game, players []matchPlayer, 
 		}
 	}
 	return res
+}
+
+// numLegal is len(st.Legal()), without the list when st is a rules.Indexer.
+func numLegal(st rules.State) int {
+	if ix, ok := st.(rules.Indexer); ok {
+		return ix.NumLegal()
+	}
+	return len(st.Legal())
 }
 
 // byOdds is the chance outcome that r, uniform in [0, 1), falls on.

@@ -255,16 +255,14 @@ func playRandom(game rules.Game, players int, rng *rand.Rand) (rules.State, []st
 		if len(log) >= maxDecisions {
 			return nil, nil, fmt.Errorf("no end after %d decisions", maxDecisions)
 		}
-		legal := st.Legal()
-		if len(legal) == 0 {
+		if numLegal(st) == 0 {
 			return nil, nil, fmt.Errorf("no legal move but the game is not over:\n%s", st.Drawing())
 		}
 		var m rules.Move
 		if st.ToMove() == rules.Chance {
-			r := rng.Float64()
-			m = byOdds(legal, r)
+			m = byOdds(st.Legal(), rng.Float64())
 		} else {
-			m = legal[rng.IntN(len(legal))]
+			m = rules.Uniform(st, rng.IntN)
 		}
 		next, err := st.Play(m)
 		if err != nil {

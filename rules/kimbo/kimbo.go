@@ -405,7 +405,22 @@ const NoFence = "nofence"
 func (p *Position) fenceMoves() []rules.Move {
 	var own [FencesPerSeat]Slot
 	var free [Slots]Slot
-	nown, nfree := 0, 0
+	nown, nfree := p.fenceSlots(&own, &free)
+	out := make([]rules.Move, 1+nown*nfree)
+	out[0] = rules.Move{Text: NoFence}
+	rest := out[1:]
+	for _, from := range own[:nown] {
+		for i, to := range free[:nfree] {
+			rest[i].Text = fenceText(from, to)
+		}
+		rest = rest[nfree:]
+	}
+	return out
+}
+
+// fenceSlots lists, in slot order, the slots of the fences the seat to
+// decide may move and the vacant slots they may go to.
+func (p *Position) fenceSlots(own *[FencesPerSeat]Slot, free *[Slots]Slot) (nown, nfree int) {
 	for sl, o := range &p.fences {
 		switch {
 		case o == vacant:
@@ -416,18 +431,52 @@ func (p *Position) fenceMoves() []rules.Move {
 			nown++
 		}
 	}
-	out := make([]rules.Move, 1+nown*nfree)
-	out[0] = rules.Move{Text: NoFence}
-	rest := out[1:]
-	for _, from := range own[:nown] {
-		row, n := fenceRow(from), len(slotNames[from])+1
-		for i, to := range free[:nfree] {
-			at := int(to)*n + slotNameStart[to]
-			rest[i].Text = row[at : at+n+len(slotNames[to])]
-		}
-		rest = rest[nfree:]
+	return nown, nfree
+}
+
+// fenceText is the text of the move of a fence from one slot to another,
+// a slice of fenceRows.
+func fenceText(from, to Slot) string {
+	row, n := fenceRow(from), len(slotNames[from])+1
+	at := int(to)*n + slotNameStart[to]
+	return row[at : at+n+len(slotNames[to])]
+}
+
+// NumLegal is len(p.Legal()), without listing a fence decision's moves
+// (rules.Indexer).
+func (p *Position) NumLegal() int {
+	switch p.phase {
+	case PhaseFence:
+		var own [FencesPerSeat]Slot
+		var free [Slots]Slot
+		nown, nfree := p.fenceSlots(&own, &free)
+		return 1 + nown*nfree
+	case PhaseMove:
+		return len(p.legalTexts().ends)
 	}
-	return out
+	return len(p.Legal())
+}
+
+// LegalAt is p.Legal()[i], made alone (rules.Indexer). It panics when i
+// is out of range, as Legal()[i] would.
+func (p *Position) LegalAt(i int) rules.Move {
+	switch p.phase {
+	case PhaseFence:
+		if i == 0 {
+			return rules.Move{Text: NoFence}
+		}
+		var own [FencesPerSeat]Slot
+		var free [Slots]Slot
+		nown, nfree := p.fenceSlots(&own, &free)
+		if i < 0 || i > nown*nfree {
+			panic(fmt.Sprintf("kimbo: fence decision %d of %d", i, 1+nown*nfree))
+		}
+		k, j := (i-1)/nfree, (i-1)%nfree
+		return rules.Move{Text: fenceText(own[k], free[j])}
+	case PhaseMove:
+		return rules.Move{Text: p.legalTexts().text(i)}
+	}
+	return p.Legal()[i]
 }
 
 // fenceRows hold, for each slot, the texts of the moves of a fence from
