@@ -1,0 +1,75 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Live is a message that shows a game with its buttons: its newest board,
+// or its invitation.
+type Live struct {
+	ChannelID string
+	MessageID string
+	// Version is the game's version the message was drawn at.
+	Version int64
+}
+
+// errLiveMoved is an internal retry: another live board was recorded
+// between reading the game's and replacing it.
+var errLiveMoved = errors.New("live board moved")
+
+// SwapLive records m as game's live message and returns the message that
+// stops being live, whose buttons should go: the one m replaces, or m
+// itself when the game's live message was drawn at a later version (two
+// boards posted at once: the newer stays live). It returns a zero Live
+// when nothing stops being live. It does not bump the game's version.
+func (db *DB) SwapLive(ctx context.Context, gameID int64, m Live) (Live, error) {
+	for range 32 {
+		var out Live
+		err := db.write(ctx, func(ctx context.Context, q querier) error {
+			var cur Live
+			err := q.QueryRowContext(ctx, "SELECT live_channel, live_message, live_version FROM games WHERE id = ?", gameID).
+				Scan(&cur.ChannelID, &cur.MessageID, &cur.Version)
+			switch {
+			case errors.Is(err, sql.ErrNoRows):
+				return ErrNotFound
+			case err != nil:
+				return err
+			case cur.MessageID == m.MessageID && cur.ChannelID == m.ChannelID:
+				// The same message again (a click updated it): only its
+				// version may change, and nothing stops being live.
+				if m.Version <= cur.Version {
+					return nil
+				}
+			case m.Version < cur.Version:
+				out = m
+				return nil
+			default:
+				out = cur
+			}
+			res, err := q.ExecContext(ctx, `UPDATE games SET live_channel = ?, live_message = ?, live_version = ?
+				WHERE id = ? AND live_channel = ? AND live_message = ? AND live_version = ?`,
+				m.ChannelID, m.MessageID, m.Version, gameID, cur.ChannelID, cur.MessageID, cur.Version)
+			if err != nil {
+				return err
+			}
+			if err := oneRow(res); errors.Is(err, ErrNotFound) {
+				return errLiveMoved
+			}
+			return err
+		})
+		switch {
+		case errors.Is(err, errLiveMoved):
+			continue
+		case err != nil:
+			return Live{}, fmt.Errorf("record the live board of game %d: %w", gameID, classify(err))
+		}
+		if out.MessageID == "" {
+			return Live{}, nil
+		}
+		return out, nil
+	}
+	return Live{}, fmt.Errorf("record the live board of game %d: %w", gameID, ErrConflict)
+}
