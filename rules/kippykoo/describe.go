@@ -256,17 +256,22 @@ func (p *Position) Drawing() string {
 		fmt.Fprintf(&b, "%-5s star %-3s START %d  FINISH %d\n", p.Side(s), p.Star(s), p.start[seat], p.finish[seat])
 	}
 	if t := p.last; t.Seat != rules.Nobody {
+		// The throws of the turn before the latest: "5-5, h3+10; then ".
+		before := ""
+		for _, th := range t.Before {
+			before += fmt.Sprintf("%d-%d, %s%s; then ", th.Dice[0], th.Dice[1], th.Move, p.sentBackWords(th.SentBack))
+		}
 		switch {
 		case t.Lot:
 			fmt.Fprintf(&b, "last: %s drawn to begin\n", p.Side(t.Seat))
 		case t.Skipped && t.Dice[0] == 0:
 			fmt.Fprintf(&b, "last: %s's turn skipped before its throw\n", p.Side(t.Seat))
 		case t.Skipped:
-			fmt.Fprintf(&b, "last: %s threw %d-%d; turn skipped, the throw not used\n", p.Side(t.Seat), t.Dice[0], t.Dice[1])
+			fmt.Fprintf(&b, "last: %s threw %s%d-%d; turn skipped, the throw not used\n", p.Side(t.Seat), before, t.Dice[0], t.Dice[1])
 		case t.Move == "":
-			fmt.Fprintf(&b, "last: %s threw %d-%d\n", p.Side(t.Seat), t.Dice[0], t.Dice[1])
+			fmt.Fprintf(&b, "last: %s threw %s%d-%d\n", p.Side(t.Seat), before, t.Dice[0], t.Dice[1])
 		default:
-			fmt.Fprintf(&b, "last: %s threw %d-%d, %s%s\n", p.Side(t.Seat), t.Dice[0], t.Dice[1], t.Move, p.sentBackWords(t.SentBack))
+			fmt.Fprintf(&b, "last: %s threw %s%d-%d, %s%s\n", p.Side(t.Seat), before, t.Dice[0], t.Dice[1], t.Move, p.sentBackWords(t.SentBack))
 		}
 	}
 	b.WriteString(p.status())

@@ -24,11 +24,14 @@
 //     clockwise, and the next seat begins it by deciding to throw.
 //
 // The latest throw (Position.Last) records, for the board, the move and
-// the marbles it sent back to START (Turn.SentBack). In a game of three or
-// four a player may leave (Position.Retire, rules.Resign): its marbles
-// leave the game, its turns are skipped and the others play on, until one
-// is left, who wins by resignation; in a game of two, leaving is a
-// resignation.
+// the marbles it sent back to START (Turn.SentBack), and the throws its
+// turn made before it, doubles used each (Turn.Before), so that a turn
+// that threw again shows whole; none of it plays a part in the rules.
+//
+// In a game of three or four a player may leave (Position.Retire,
+// rules.Resign): its marbles leave the game, its turns are skipped and the
+// others play on, until one is left, who wins by resignation; in a game of
+// two, leaving is a resignation.
 //
 // A player who lets the table's deadline pass has the turn skipped
 // (Position.Skip, rules.Late): at the decision to throw or the move, the

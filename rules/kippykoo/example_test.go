@@ -58,7 +58,7 @@ func Example() {
 	//      7   6   5   4   3   2   1   0   51  50  49  48  47  46
 	// South star h0  START 2  FINISH 0
 	// North star h26 START 4  FINISH 0
-	// last: South threw 6-1, start, h13+1
+	// last: South threw 5-5, h3+10; then 6-1, start, h13+1
 	// North to throw
-	// S:start,start,h0,h14 N:start,start,start,start N:throw last:S;6-1;start,h13+1
+	// S:start,start,h0,h14 N:start,start,start,start N:throw last:S;5-5;h3+10/6-1;start,h13+1
 }

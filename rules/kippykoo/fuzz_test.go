@@ -44,6 +44,10 @@ func FuzzPositionRoundTrip(f *testing.F) {
 		"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;skipped",
 		"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:roll last:S;6-6;skipped",
 		"S:out W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;5-3;skipped",
+		"S:start,start,start,h15 N:start,start,start,start S:roll last:S;2-2;h5+4;N@h9/3-3;h9+6",
+		"S:start,start,start,h9 N:start,start,start,start S:move:3-3 last:S;2-2;h5+4;N@h9/3-3;-",
+		"S:start,start,start,h22 N:start,start,start,start N:throw last:S;2-2;h5+4;N@h9/3-3;h9+6/5-2;h15+7",
+		"S:start,h5,h20,finish W:start,start,h13,h30 N:start,start,start,h28 W:throw last:S;4-4;h12+8/5-3;skipped",
 		"not a position",
 	} {
 		f.Add(text)

@@ -24,12 +24,16 @@ import (
 // after doubles it used, and otherwise the next seat clockwise begins its
 // turn with its decision to throw; the game ends when and only when a seat
 // has all four marbles in FINISH (or by End, which moves nothing). The
-// latest throw records the marbles the move sent back to START, exactly.
+// latest throw records the marbles the move sent back to START, exactly,
+// and the throws the turn made before it: none at the start of a turn, and
+// at a throw again after doubles, those before the doubles and the
+// doubles, with their moves.
 //
 // A turn skipped (Skip) is told by the latest throw becoming a record of a
 // skip; across it (checkSkip) the seat skipped was the one to act, at its
 // decision to throw or its move, nothing moved, the record names it with
-// the throw it did not use, and the next seat still in decides to throw.
+// the throw it did not use after the turn's throws before it, and the next
+// seat still in decides to throw.
 //
 // A seat that has left the game (Retire) has no marbles, never acts again,
 // is never drawn by the lot, never comes back and never wins; turns pass
@@ -80,7 +84,7 @@ func Invariants(prevState, nextState rules.State) error {
 	}
 	switch prev.phase {
 	case PhaseLot:
-		if prev.board != next.board || next.phase != PhaseThrow || !next.last.Lot || next.last.Seat != rules.Seat(next.seat) {
+		if prev.board != next.board || next.phase != PhaseThrow || !next.last.Lot || next.last.Seat != rules.Seat(next.seat) || len(next.last.Before) > 0 {
 			return fmt.Errorf("the lot moved marbles, or did not give the drawn seat the decision to throw first (phase %s)", next.phase)
 		}
 	case PhaseThrow:
@@ -91,8 +95,13 @@ func Invariants(prevState, nextState rules.State) error {
 		if prev.board != next.board || next.phase != PhaseMove || next.seat != prev.seat {
 			return fmt.Errorf("the roll moved marbles, or passed the turn")
 		}
-		if a, b := next.Dice(); !next.last.equal(Turn{Seat: rules.Seat(prev.seat), Dice: [2]int{a, b}}) || a < b || b < 1 || a > 6 {
-			return fmt.Errorf("the throw %d-%d, the last throw shows %+v", a, b, next.last)
+		// A throw again after doubles used keeps the turn's throws.
+		var before []Throw
+		if l := prev.last; l.Seat == rules.Seat(prev.seat) && !l.Lot && !l.Skipped && l.Dice[0] == l.Dice[1] && l.Move != "" && l.Move != PassText {
+			before = append(slices.Clone(l.Before), Throw{Dice: l.Dice, Move: l.Move, SentBack: l.SentBack})
+		}
+		if a, b := next.Dice(); !next.last.equal(Turn{Seat: rules.Seat(prev.seat), Dice: [2]int{a, b}, Before: before}) || a < b || b < 1 || a > 6 {
+			return fmt.Errorf("the throw %d-%d, the last throw shows %+v after %+v", a, b, next.last, prev.last)
 		}
 	case PhaseMove:
 		return checkMove(prev, next)
@@ -112,6 +121,7 @@ func checkSkip(prev, next *Position) error {
 	want := Turn{Seat: rules.Seat(prev.seat), Skipped: true}
 	if prev.phase == PhaseMove {
 		want.Dice = [2]int{int(prev.dice[0]), int(prev.dice[1])}
+		want.Before = prev.last.Before
 	}
 	if !next.last.equal(want) {
 		return fmt.Errorf("the latest throw records the skip as %+v, want %+v", next.last, want)
@@ -132,6 +142,9 @@ func checkMove(prev, next *Position) error {
 	t := next.last
 	if t.Seat != rules.Seat(mover) || t.Dice != [2]int{a, b} || t.Move == "" || t.Lot {
 		return fmt.Errorf("the last throw %+v does not record %s's move with %d-%d", t, prev.Side(rules.Seat(mover)), a, b)
+	}
+	if !slices.EqualFunc(t.Before, prev.last.Before, Throw.equal) {
+		return fmt.Errorf("the move changed the throws the turn made before: %+v, were %+v", t.Before, prev.last.Before)
 	}
 	legs, err := ParseLegs(t.Move)
 	if err != nil {

@@ -87,9 +87,10 @@ func (p *Position) plans() []plan {
 
 // Turn records the latest throw (the one being played, or the one just
 // played), or the lot that drew the starting player, or a turn skipped
-// (Skip), so that the board can show it. It plays no part in the rules. It
-// stays on record when its seat leaves the game (Retire): a throw not used
-// then keeps Move "".
+// (Skip), so that the board can show it; and the throws of the same turn
+// before the latest, each doubles used, after which the seat threw again.
+// It plays no part in the rules. It stays on record when its seat leaves
+// the game (Retire): a throw not used then keeps Move "".
 type Turn struct {
 	Seat     rules.Seat // whose throw, or who was drawn, or whose turn was skipped; rules.Nobody before the lot
 	Lot      bool       // the lot drew Seat to begin; no throw yet
@@ -97,6 +98,42 @@ type Turn struct {
 	Dice     [2]int     // the throw, larger first
 	Move     string     // the canonical text of the move; "" before it
 	SentBack []Capture  // the opponents' marbles the move sent back to START, in the order of its parts; none before the move
+	Before   []Throw    // Seat's earlier throws in the same turn, oldest first: doubles used, each; none after one throw, the lot, or a skip before the throw
+}
+
+// Throw is one throw of a turn, for display: the dice, the move that used
+// them, and the opponents' marbles it sent back to START.
+type Throw struct {
+	Dice     [2]int    // larger first
+	Move     string    // the canonical text of the move; "" before it
+	SentBack []Capture // in the order of the move's parts
+}
+
+// Legs reads the throw's move into its parts (none for a pass, or before
+// the move).
+func (t Throw) Legs() []Leg {
+	legs, _ := ParseLegs(t.Move)
+	return legs
+}
+
+func (t Throw) equal(u Throw) bool {
+	return t.Dice == u.Dice && t.Move == u.Move && slices.Equal(t.SentBack, u.SentBack)
+}
+
+// Throws lists the throws of the turn, oldest first: Before, then the
+// latest throw (Dice, Move and SentBack) unless there is none (the lot, or
+// a turn skipped before its throw).
+func (t Turn) Throws() []Throw {
+	if t.Lot || t.Dice[0] == 0 {
+		return t.Before
+	}
+	return append(slices.Clip(t.Before), Throw{Dice: t.Dice, Move: t.Move, SentBack: t.SentBack})
+}
+
+// throwsAgain reports whether the seat of t threw doubles and used them, so
+// that it throws again in the same turn.
+func (t Turn) throwsAgain() bool {
+	return !t.Lot && !t.Skipped && t.Dice[0] > 0 && t.Dice[0] == t.Dice[1] && t.Move != "" && t.Move != PassText
 }
 
 // Capture is an opponent's marble that a move sent back to START (HAZARDS):
@@ -108,7 +145,8 @@ type Capture struct {
 
 // equal reports whether t and u record the same.
 func (t Turn) equal(u Turn) bool {
-	return t.Seat == u.Seat && t.Lot == u.Lot && t.Skipped == u.Skipped && t.Dice == u.Dice && t.Move == u.Move && slices.Equal(t.SentBack, u.SentBack)
+	return t.Seat == u.Seat && t.Lot == u.Lot && t.Skipped == u.Skipped && t.Dice == u.Dice && t.Move == u.Move && slices.Equal(t.SentBack, u.SentBack) &&
+		slices.EqualFunc(t.Before, u.Before, Throw.equal)
 }
 
 // Legs reads the turn's move into its parts (none for a pass, the lot, or
@@ -334,10 +372,21 @@ func (p *Position) PlayText(text string) (*Position, error) {
 		next := p.clone()
 		next.phase = PhaseMove
 		next.dice = [2]int8{int8(a), int8(b)}
-		next.last = Turn{Seat: rules.Seat(p.seat), Dice: [2]int{a, b}}
+		next.last = Turn{Seat: rules.Seat(p.seat), Dice: [2]int{a, b}, Before: p.throwsBefore()}
 		return next, nil
 	}
 	return p.playMove(text)
+}
+
+// throwsBefore are, at a roll, the throws the seat has made earlier in its
+// turn: none when its turn begins, or the latest throw's Before and the
+// latest throw itself when it throws again after doubles used.
+func (p *Position) throwsBefore() []Throw {
+	t := p.last
+	if t.Seat != rules.Seat(p.seat) || !t.throwsAgain() {
+		return nil
+	}
+	return t.Throws()
 }
 
 func (p *Position) playLot(text string) (*Position, error) {
@@ -504,8 +553,9 @@ func (p *Position) retire(seat rules.Seat) (*Position, error) {
 // used is not played, and doubles earn no further throw. Nothing moves; the
 // next seat still in, clockwise, begins its turn with its decision to
 // throw. The latest throw becomes the record of the skip (Turn.Skipped,
-// with the throw not used if there was one), so that the board does not
-// show an earlier move as the latest.
+// with the throw not used if there was one, after the throws the turn
+// made before it, if any), so that the board does not show an earlier
+// move as the latest.
 //
 // Skip fails, with an error wrapping rules.ErrIllegal, for any seat but
 // the one to act, and so during the lot and the rolls, whose decisions are
@@ -537,6 +587,7 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	next.last = Turn{Seat: seat, Skipped: true}
 	if p.phase == PhaseMove {
 		next.last.Dice = [2]int{int(p.dice[0]), int(p.dice[1])}
+		next.last.Before = p.last.Before
 	}
 	next.phase = PhaseThrow
 	next.seat = int8(p.nextIn(int(seat)))

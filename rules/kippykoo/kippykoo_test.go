@@ -432,6 +432,43 @@ func TestDoublesThrowAgain(t *testing.T) {
 	expect(t, p, "marbles", seats(p), "S:start,start,start,h32 "+northStart)
 }
 
+// Decision: the latest throw keeps the throws the turn made before it
+// (Turn.Before), each doubles used with its move and the marbles it sent
+// back, so that the board shows the whole turn; the position text writes
+// them, oldest first, also in the move phase of a throw again. The next
+// turn starts afresh.
+func TestDoublesKeepTheTurnsThrows(t *testing.T) {
+	p := parse(t, moving("S:start,start,start,h5 N:start,start,start,h9", "S", "2-2"))
+	p = play(t, p, "h5+4") // sends North's marble on h9 back
+	capture := []kippykoo.Capture{{Seat: 1, Hole: 9}}
+	first := kippykoo.Throw{Dice: [2]int{2, 2}, Move: "h5+4", SentBack: capture}
+	expect(t, p, "last after 2-2", turnText(p.Last()), turnText(kippykoo.Turn{Seat: 0, Dice: [2]int{2, 2}, Move: "h5+4", SentBack: capture}))
+	expect(t, p, "text after 2-2", p.String(), "S:start,start,start,h9 N:start,start,start,start S:roll last:S;2-2;h5+4;N@h9")
+
+	p = play(t, p, "roll 3-3")
+	expect(t, p, "last after roll 3-3", turnText(p.Last()), turnText(kippykoo.Turn{Seat: 0, Dice: [2]int{3, 3}, Before: []kippykoo.Throw{first}}))
+	expect(t, p, "text in the move of 3-3", p.String(), "S:start,start,start,h9 N:start,start,start,start S:move:3-3 last:S;2-2;h5+4;N@h9/3-3;-")
+	expect(t, p, "drawing's last line", strings.Contains(p.Drawing(), "\nlast: South threw 2-2, h5+4, sending North's marble on h9 back to START; then 3-3\n"), true)
+
+	p = play(t, p, "h9+6", "roll 5-2", "h15+7")
+	second := kippykoo.Throw{Dice: [2]int{3, 3}, Move: "h9+6"}
+	latest := kippykoo.Throw{Dice: [2]int{5, 2}, Move: "h15+7"}
+	expect(t, p, "phase after 5-2", phase(p), "N:throw")
+	expect(t, p, "last after the turn", turnText(p.Last()), turnText(kippykoo.Turn{Seat: 0, Dice: [2]int{5, 2}, Move: "h15+7", Before: []kippykoo.Throw{first, second}}))
+	expect(t, p, "throws of the turn", fmt.Sprintf("%+v", p.Last().Throws()), fmt.Sprintf("%+v", []kippykoo.Throw{first, second, latest}))
+	expect(t, p, "text after the turn", p.String(), "S:start,start,start,h22 N:start,start,start,start N:throw last:S;2-2;h5+4;N@h9/3-3;h9+6/5-2;h15+7")
+	for _, q := range []*kippykoo.Position{p, play(t, p, "roll")} {
+		r := parse(t, q.String())
+		expect(t, r, "Parse(String()).Last()", turnText(r.Last()), turnText(q.Last()))
+	}
+
+	// North's turn starts afresh, doubles or not.
+	p = play(t, p, "roll", "roll 6-6")
+	expect(t, p, "last at North's throw", turnText(p.Last()), turnText(kippykoo.Turn{Seat: 1, Dice: [2]int{6, 6}}))
+	p = play(t, p, "start, start", "roll 1-1")
+	expect(t, p, "last at North's throw again", len(p.Last().Before), 1)
+}
+
 // "However, if he can not complete the total move on both dice, his turn
 // ends." Decision: a throw can always be used whole once a marble is on
 // the track, so this happens only with no marble on it and no six or total

@@ -84,7 +84,7 @@ func TestSkipInEachPhase(t *testing.T) {
 
 // Decision: skipped after doubles used, at the move of the throw again,
 // the turn ends: whatever the new throw, no further throw, the next seat
-// throws.
+// throws. The latest throw keeps the doubles the turn used before it.
 func TestSkipAfterDoubles(t *testing.T) {
 	p := parse(t, three("S:move:3-3"))
 	p = play(t, p, "h5+6") // doubles used: South throws again at once
@@ -95,7 +95,7 @@ func TestSkipAfterDoubles(t *testing.T) {
 		expect(t, q, "phase after "+roll, phase(q), "W:throw")
 		expect(t, q, "marbles after "+roll, seats(q), seats(p))
 		a, b, _ := strings.Cut(strings.TrimPrefix(roll, "roll "), "-")
-		expect(t, q, "latest throw after "+roll, strings.Fields(q.String())[4], "last:S;"+a+"-"+b+";skipped")
+		expect(t, q, "latest throw after "+roll, strings.Fields(q.String())[4], "last:S;3-3;h5+6/"+a+"-"+b+";skipped")
 	}
 }
 

@@ -29,8 +29,12 @@ import (
 // its parts, each as its owner's letter, "@" and the hole it stood on:
 // "last:S;5-3;h5+5,h20+3;W@h10,N@h23". A turn skipped (Skip) is
 // "last:S;skipped" at the decision to throw, or "last:S;5-3;skipped" with
-// the throw it did not use. In the move phase the throw being played is the
-// latest, and no "last" is written.
+// the throw it did not use. A turn that threw again after doubles writes
+// all its throws, oldest first, joined by "/", the seat once:
+// "last:S;3-3;h5+3,h10+3;W@h8/5-2;h8+5,h13+2". In the move phase the throw
+// being played is the latest, and no "last" is written, but for a turn
+// that threw before it: then the last throw is the turn's throws, ending
+// with the one being played, unused: "S:move:5-2 last:S;3-3;h5+3,h10+3/5-2;-".
 func (p *Position) String() string {
 	var b strings.Builder
 	for seat := range p.players {
@@ -41,7 +45,7 @@ func (p *Position) String() string {
 	}
 	b.WriteByte(' ')
 	b.WriteString(p.phaseText())
-	if p.last.Seat != rules.Nobody && p.phase != PhaseMove {
+	if p.last.Seat != rules.Nobody && (p.phase != PhaseMove || len(p.last.Before) > 0) {
 		b.WriteString(" last:")
 		b.WriteString(p.lastText())
 	}
@@ -100,16 +104,28 @@ func (p *Position) lastText() string {
 	case t.Skipped && t.Dice[0] == 0:
 		return p.letter(t.Seat) + ";" + skippedText
 	}
+	throws := make([]string, 0, len(t.Before)+1)
+	for _, th := range t.Before {
+		throws = append(throws, p.throwText(th, false))
+	}
+	throws = append(throws, p.throwText(Throw{Dice: t.Dice, Move: t.Move, SentBack: t.SentBack}, t.Skipped))
+	return p.letter(t.Seat) + ";" + strings.Join(throws, "/")
+}
+
+// throwText writes a throw as in the position text: "5-3;h5+5,h20+3",
+// with the marbles it sent back ";W@h10,N@h23", "5-3;-" before its move,
+// "5-3;skipped" for a throw not used when the turn was skipped.
+func (p *Position) throwText(th Throw, skipped bool) string {
 	move := "-"
 	switch {
-	case t.Skipped:
+	case skipped:
 		move = skippedText
-	case t.Move != "":
-		move = strings.ReplaceAll(t.Move, " ", "")
+	case th.Move != "":
+		move = strings.ReplaceAll(th.Move, " ", "")
 	}
-	s := fmt.Sprintf("%s;%d-%d;%s", p.letter(t.Seat), t.Dice[0], t.Dice[1], move)
-	if len(t.SentBack) > 0 {
-		s += ";" + p.sentBackText(t.SentBack)
+	s := fmt.Sprintf("%d-%d;%s", th.Dice[0], th.Dice[1], move)
+	if len(th.SentBack) > 0 {
+		s += ";" + p.sentBackText(th.SentBack)
 	}
 	return s
 }
@@ -139,12 +155,14 @@ var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreeme
 // finishing without them, the lot after the first marble has moved, a
 // latest throw that does not fit the phase (a turn begun by the wrong
 // seat, after a throw or a turn skipped, a decision to throw after doubles
-// used, whose throw follows at once), marbles sent back that no part of
-// the move ended on, or that are not in their START, or a seat that has
-// left the game acting or winning (or in a game of two; or with fewer
-// than two seats in, in a game not over). Texts written before marbles
-// sent back, or turns skipped, were recorded still read. It accepts a
-// seat's marbles in any order; String sorts them.
+// used, whose throw follows at once), throws before the latest of its
+// turn that were not doubles used, marbles sent back that no part of the
+// move ended on, or that are not in their START, or a seat that has left
+// the game acting or winning (or in a game of two; or with fewer than two
+// seats in, in a game not over). Texts written before marbles sent back,
+// turns skipped, or the throws of a turn before its latest were recorded
+// still read, as the same positions. It accepts a seat's marbles in any
+// order; String sorts them.
 func Parse(text string) (*Position, error) {
 	fields := strings.Fields(text)
 	n := 0
@@ -296,52 +314,78 @@ func (p *Position) parsePhase(field string) error {
 }
 
 func (p *Position) parseLast(field string) error {
+	const want = "want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3, last:S;6-3;skipped, last:S;skipped, last:W;first or last:S;3-3;h5+3,h10+3/5-2;h8+5,h13+2"
 	rest, ok := strings.CutPrefix(field, "last:")
 	if !ok {
-		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3, last:S;6-3;skipped, last:S;skipped or last:W;first", field)
+		return fmt.Errorf("last throw %q, %s", field, want)
 	}
-	if p.phase == PhaseMove || p.phase == PhaseLot {
+	if p.phase == PhaseLot {
 		return fmt.Errorf("last throw %q in phase %s: only the throw, roll and over phases show the last throw", field, p.phase)
 	}
-	parts := strings.Split(rest, ";")
-	seat, ok := p.seatByLetter(parts[0])
+	letter, body, _ := strings.Cut(rest, ";")
+	seat, ok := p.seatByLetter(letter)
 	if !ok {
-		return fmt.Errorf("last throw %q: seat %q, want one of %s", field, parts[0], p.seatLetters())
+		return fmt.Errorf("last throw %q: seat %q, want one of %s", field, letter, p.seatLetters())
 	}
 	t := Turn{Seat: rules.Seat(seat)}
-	switch {
-	case len(parts) == 2 && parts[1] == "first":
+	switch body {
+	case "first":
 		t.Lot = true
-	case len(parts) == 2 && parts[1] == skippedText:
+	case skippedText:
 		t.Skipped = true
-	case len(parts) == 3 || len(parts) == 4:
-		a, b, err := dice.ParsePair(parts[1])
-		if err != nil {
-			return fmt.Errorf("last throw %q: %v", field, err)
-		}
-		t.Dice = [2]int{a, b}
-		switch {
-		case parts[2] == skippedText:
-			t.Skipped = true
-		case parts[2] != "-":
-			legs, err := ParseLegs(parts[2])
-			if err != nil {
-				return fmt.Errorf("last throw %q: %v", field, err)
-			}
-			t.Move = legsText(legs)
-		}
-		if len(parts) == 4 {
-			sent, err := p.parseSentBack(seat, t.Legs(), parts[3])
-			if err != nil {
-				return fmt.Errorf("last throw %q: %v", field, err)
-			}
-			t.SentBack = sent
-		}
 	default:
-		return fmt.Errorf("last throw %q, want like last:S;6-3;start+3, last:S;6-3;start+3;N@h3, last:S;6-3;skipped, last:S;skipped or last:W;first", field)
+		throws := strings.Split(body, "/")
+		for i, text := range throws {
+			if n := strings.Count(text, ";"); n != 1 && n != 2 {
+				return fmt.Errorf("last throw %q, %s", field, want)
+			}
+			th, skipped, err := p.parseThrow(seat, text)
+			switch {
+			case err != nil:
+				return fmt.Errorf("last throw %q: %v", field, err)
+			case i < len(throws)-1 && (skipped || th.Move == ""):
+				return fmt.Errorf("last throw %q: a throw before the latest of its turn must have a move, not %q", field, text)
+			case i < len(throws)-1:
+				t.Before = append(t.Before, th)
+			default:
+				t.Dice, t.Move, t.SentBack, t.Skipped = th.Dice, th.Move, th.SentBack, skipped
+			}
+		}
+	}
+	if p.phase == PhaseMove && len(t.Before) == 0 {
+		return fmt.Errorf("last throw %q in phase %s: only the throw, roll and over phases show the last throw, or the move phase of a turn that threw before", field, p.phase)
 	}
 	p.last = t
 	return nil
+}
+
+// parseThrow reads one throw of mover's in the last throw, two or three
+// parts: "6-3;start+3", "6-3;-" before the move, "6-3;skipped" for a throw
+// not used when the turn was skipped, with the marbles the move sent back
+// ";N@h3".
+func (p *Position) parseThrow(mover int, text string) (th Throw, skipped bool, err error) {
+	parts := strings.Split(text, ";")
+	a, b, err := dice.ParsePair(parts[0])
+	if err != nil {
+		return th, false, err
+	}
+	th.Dice = [2]int{a, b}
+	switch {
+	case parts[1] == skippedText:
+		skipped = true
+	case parts[1] != "-":
+		legs, err := ParseLegs(parts[1])
+		if err != nil {
+			return th, false, err
+		}
+		th.Move = legsText(legs)
+	}
+	if len(parts) == 3 {
+		if th.SentBack, err = p.parseSentBack(mover, th.Legs(), parts[2]); err != nil {
+			return th, false, err
+		}
+	}
+	return th, skipped, nil
 }
 
 // parseSentBack reads the marbles mover's move (legs) sent back to START,
@@ -411,6 +455,9 @@ func (p *Position) validate() error {
 	}
 	t := p.last
 	doublesUsed := t.Dice[0] == t.Dice[1] && t.Move != "" && t.Move != PassText
+	if err := p.validateBefore(); err != nil {
+		return err
+	}
 	switch p.phase {
 	case PhaseLot:
 		if !allStart {
@@ -456,10 +503,35 @@ func (p *Position) validate() error {
 	return p.validateSentBack()
 }
 
-// validateSentBack checks the marbles the latest move sent back against the
-// board, where nothing has moved since but for seats leaving the game: the
-// mover's marble is still on each hole (unless the mover has left), and
-// each marble is in its START (unless its owner has left).
+// validateBefore checks the throws of the latest turn before its latest
+// throw: there are some only before a throw, each doubles used, after
+// which the seat threw again; and in the move phase they are followed by
+// the throw being played.
+func (p *Position) validateBefore() error {
+	t := p.last
+	if len(t.Before) == 0 {
+		return nil
+	}
+	if t.Lot || t.Dice[0] == 0 {
+		return fmt.Errorf("throws before %s's latest throw, but it has none", p.Side(t.Seat))
+	}
+	for _, th := range t.Before {
+		if th.Dice[0] != th.Dice[1] || th.Move == "" || th.Move == PassText {
+			return fmt.Errorf("%s threw again after %d-%d %s: only doubles used throw again", p.Side(t.Seat), th.Dice[0], th.Dice[1], th.Move)
+		}
+	}
+	if p.phase == PhaseMove && (t.Seat != rules.Seat(p.seat) || t.Dice != [2]int{int(p.dice[0]), int(p.dice[1])} || t.Move != "" || t.Skipped) {
+		return fmt.Errorf("in the move phase the last throw ends with the throw being played, unused: %s;%d-%d;-", p.letter(rules.Seat(p.seat)), p.dice[0], p.dice[1])
+	}
+	return nil
+}
+
+// validateSentBack checks the marbles the latest turn's moves sent back
+// against the board, where nothing has moved since but for seats leaving
+// the game and, after an earlier throw of the turn, the mover's marbles:
+// the mover's marble is still on each hole of the latest throw's (unless
+// the mover has left), and each marble is in its START (unless its owner
+// has left).
 func (p *Position) validateSentBack() error {
 	t := p.last
 	var back [4]int
@@ -467,7 +539,11 @@ func (p *Position) validateSentBack() error {
 		if !p.retired[t.Seat] && p.holes[c.Hole] != int8(t.Seat+1) {
 			return fmt.Errorf("%s's marble sent back from %s, but no marble of %s's stands there", p.Side(c.Seat), c.Hole, p.Side(t.Seat))
 		}
-		back[c.Seat]++
+	}
+	for _, th := range t.Throws() {
+		for _, c := range th.SentBack {
+			back[c.Seat]++
+		}
 	}
 	for seat := range p.players {
 		if !p.retired[seat] && back[seat] > int(p.start[seat]) {

@@ -39,6 +39,12 @@ func TestPositionText(t *testing.T) {
 		"S:start,h5,finish,finish W:start,h30,h40,h10 N:start,start,start,start over:-:agreed-draw",
 		"S:start,h5,finish,finish W:start,h30,h40,h10 N:start,start,start,start over:S+N:forfeit",
 		"S:start,start,start,start  N:start,start,start,start   S:roll ", // odd spacing
+		// The throws of a turn after doubles used.
+		"S:start,start,start,h15 N:start,start,start,start S:roll last:S;2-2;h5+4;N@h9/3-3;h9+6",
+		"S:start,start,start,h9 N:start,start,start,start S:move:3-3 last:S;2-2;h5+4;N@h9/3-3;-",
+		"S:start,start,start,h22 N:start,start,start,start N:throw last:S;2-2;h5+4;N@h9/3-3;h9+6/5-2;h15+7",
+		"S:start,start,start,h15 N:start,start,start,start N:throw last:S;2-2;h5+4;N@h9/3-3;h9+6/5-2;skipped",
+		"S:start,start,start,h15 N:start,start,start,start N:throw last:S;2-2;h5+4;N@h9/3-3;h9+6/5-2;pass",
 	} {
 		q := parse(t, text)
 		expect(t, q, "Parse(text).String()", q.String(), strings.Join(strings.Fields(text), " "))
@@ -97,6 +103,17 @@ func TestPositionText(t *testing.T) {
 		{southStart + " " + northStart + " over:S+S:forfeit", "each once"},
 		{southStart + " " + northStart + " over:S:king-captured", "method"},
 		{southStart + " " + northStart + " over:S", "want like over:S:finished"},
+		{"S:start,start,start,h22 " + northStart + " N:throw last:S;2-1;h5+3/3-3;h9+6/5-2;h15+7", "only doubles used throw again"},
+		{"S:start,start,start,h22 " + northStart + " N:throw last:S;2-2;pass/5-2;h15+7", "only doubles used throw again"},
+		{"S:start,start,start,h22 " + northStart + " N:throw last:S;2-2;-/5-2;h15+7", "before the latest of its turn must have a move"},
+		{"S:start,start,start,h22 " + northStart + " N:throw last:S;2-2;skipped/5-2;h15+7", "before the latest of its turn must have a move"},
+		{"S:start,start,start,h22 " + northStart + " N:throw last:S;2-2;h5+4;N@h10/5-2;h9+13", "where no part of the move"},
+		{"S:start,start,start,h22 " + northStart + " N:throw last:S;2-2;h5+4/5-2", "want like last:S"},
+		{"S:start,start,start,h9 " + northStart + " S:move:3-3 last:S;2-2;h5+4/4-4;-", "ends with the throw being played"},
+		{"S:start,start,start,h9 " + northStart + " S:move:3-3 last:S;2-2;h5+4/3-3;h9+6", "ends with the throw being played"},
+		{"S:start,start,start,h9 " + northStart + " S:move:3-3 last:N;2-2;h5+4/3-3;-", "ends with the throw being played"},
+		{"S:start,start,start,h9 " + northStart + " S:move:3-3 last:S;3-3;-", "or the move phase of a turn that threw before"},
+		{"S:start,start,start,h9 " + northStart + " S:move:3-3 last:S;first", "or the move phase of a turn that threw before"},
 	}
 	for _, b := range bad {
 		if _, err := kippykoo.Parse(b.text); err == nil || !strings.Contains(err.Error(), b.reason) {
