@@ -548,6 +548,7 @@ func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message,
 	}
 	msg.Content = b.String()
 	msg.Drawing = st.Drawing()
+	msg.Live = &Live{GameID: g.ID, Version: g.Version}
 	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: fmt.Sprintf("Game #%d", g.ID)})
 	if err != nil {
 		// Any change is saved by now: answer without the picture rather

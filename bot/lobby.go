@@ -200,6 +200,16 @@ func (t *Table) ThreadMade(ctx context.Context, gameID int64, threadID string) e
 	return t.store.SetThread(ctx, gameID, threadID)
 }
 
+// LivePosted records where a door posted a game's live message, and says
+// which message stops being live (see LiveKeeper).
+func (t *Table) LivePosted(ctx context.Context, live Live, channelID, messageID string) (Posted, error) {
+	stale, err := t.store.SwapLive(ctx, live.GameID, storage.Live{ChannelID: channelID, MessageID: messageID, Version: live.Version})
+	if err != nil {
+		return Posted{}, err
+	}
+	return Posted{ChannelID: stale.ChannelID, MessageID: stale.MessageID}, nil
+}
+
 // newClock is the clock of a game made by req: the server's settings, with
 // the reminders and deadline the creator chose.
 func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error) {
@@ -305,6 +315,7 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 		msg.Components = append(msg.Components, row[:n])
 		row = row[n:]
 	}
+	msg.Live = &Live{GameID: g.ID, Version: g.Version}
 	return msg
 }
 

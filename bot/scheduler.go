@@ -87,15 +87,17 @@ func one(n *Notice, err error) ([]Notice, error) {
 
 // expire closes a lobby whose invitations have lapsed.
 func (t *Table) expire(ctx context.Context, g *storage.Game, kit Kit) (*Notice, error) {
-	_, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusCancelled,
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: storage.StatusCancelled,
 		DrawOffer: storage.NoDrawOffer, InteractionID: fmt.Sprintf("expire/%d", g.ID)})
 	if err != nil {
 		return nil, err
 	}
 	days := g.ExpiresAt.Sub(g.CreatedAt).Round(time.Hour)
+	// Live: posted, it takes the buttons off the invitation.
 	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{
 		Content: fmt.Sprintf("Game #%d of %s lapsed: its invitations and open seats expired after %s without every seat taken. Start a new one with /%s new.",
 			g.ID, kit.Game.Title(), spell(days), g.Kind),
+		Live: &Live{GameID: g.ID, Version: v},
 	}}, nil
 }
 

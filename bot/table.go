@@ -33,6 +33,7 @@ type Store interface {
 	GuildSettings(ctx context.Context, guildID string) (storage.Settings, error)
 	SetGuildSettings(ctx context.Context, guildID string, ch storage.SettingsChange) (storage.Settings, error)
 	SetThread(ctx context.Context, gameID int64, threadID string) error
+	SwapLive(ctx context.Context, gameID int64, m storage.Live) (storage.Live, error)
 }
 
 // Painter draws a board as a PNG.

@@ -93,8 +93,19 @@ type Message struct {
 	// Mentions are the user ids this message may ping; nobody else is
 	// notified, whatever the content says.
 	Mentions []string
+	// Live, if set, says the message shows a game, as it stands at a
+	// version, in place of the messages that showed it before: once it is
+	// posted, the door has the game's previous live message lose its
+	// controls (see LiveKeeper).
+	Live *Live
 	// computerTurn marks a board on which a computer player is to move.
 	computerTurn bool
+}
+
+// Live is the game a message shows, and the game's version it shows.
+type Live struct {
+	GameID  int64
+	Version int64
 }
 
 // Embed is a card of text: a title and a description.

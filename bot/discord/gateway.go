@@ -52,6 +52,7 @@ type Discord struct {
 	woken      chan struct{} // a sweep asked for soon
 	self       atomic.Value  // the bot's own user id, once known
 	inHand     atomic.Int64  // interactions being served
+	edits      editBudget    // edits that take the buttons off old boards
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.
@@ -163,18 +164,23 @@ func (d *Discord) Sweep(ctx context.Context) {
 		d.Logger.Error("sweep", "err", err)
 	}
 	for _, n := range notices {
-		if err := d.post(n.ChannelID, n.Message); err != nil {
+		if err := d.post(d.Logger, n.ChannelID, n.Message, ""); err != nil {
 			d.Logger.Error("post notice", "game", n.GameID, "channel", n.ChannelID, "err", err)
 		}
 	}
 }
 
 // post sends m to a channel or thread.
-func (d *Discord) post(channelID string, m *bot.Message) error {
+// replaced is a message the answer replaced, if any (see livePosted).
+func (d *Discord) post(log *slog.Logger, channelID string, m *bot.Message, replaced string) error {
 	w := wireOf(m)
-	_, err := d.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: w.content, Embeds: w.embeds,
+	sent, err := d.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: w.content, Embeds: w.embeds,
 		Components: w.components, AllowedMentions: w.mentions, Files: w.files})
-	return err
+	if err != nil {
+		return err
+	}
+	d.livePosted(log, m, sent.ChannelID, sent.ID, replaced)
+	return nil
 }
 
 // wire is a Message in discordgo's terms, made to fit Discord's limits.
@@ -374,7 +380,11 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 	} else {
 		d.answerLate(log, i, req, here)
 	}
-	d.postElsewhere(log, elsewhere, here.PublicIn)
+	replaced := ""
+	if req.Kind == bot.ComponentRequest && here.Update != nil {
+		replaced = clicked(i)
+	}
+	d.postElsewhere(log, elsewhere, here.PublicIn, replaced)
 	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
 		d.startThread(ctx, log, i, resp.Thread)
 	}
@@ -434,11 +444,11 @@ func moveOut(i *discordgo.Interaction, resp bot.Response) (bot.Response, *bot.Me
 }
 
 // postElsewhere posts m in channel, if there is one.
-func (d *Discord) postElsewhere(log *slog.Logger, m *bot.Message, channel string) {
+func (d *Discord) postElsewhere(log *slog.Logger, m *bot.Message, channel, replaced string) {
 	if m == nil {
 		return
 	}
-	if err := d.post(channel, m); err != nil {
+	if err := d.post(log, channel, m, replaced); err != nil {
 		log.Warn("post in the game's thread failed", "channel", channel, "err", err)
 	}
 }
@@ -476,7 +486,7 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		return
 	}
 	intro := &bot.Message{Content: fmt.Sprintf("Game #%d is played in this thread: its boards and reminders come here, and commands typed here need no game number.", spec.GameID)}
-	if err := d.post(th.ID, intro); err != nil {
+	if err := d.post(log, th.ID, intro, ""); err != nil {
 		log.Warn("introduce the game's thread", "thread", th.ID, "err", err)
 	}
 }
@@ -503,8 +513,32 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 		log.Warn("answer failed", "err", err)
 		return
 	}
-	d.followUp(log, i, follow, false)
-	d.followUp(log, i, private, true)
+	switch {
+	case first.Type == discordgo.InteractionResponseUpdateMessage:
+		d.livePosted(log, resp.Update, i.ChannelID, clicked(i), "")
+	case resp.Private == nil && resp.Public != nil && resp.Public.Live != nil:
+		// The board is the answer: where it is, only Discord knows.
+		if sent, err := d.Session.InteractionResponse(i); err != nil {
+			log.Warn("find the board posted as the answer", "err", err)
+		} else {
+			d.livePosted(log, resp.Public, sent.ChannelID, sent.ID, "")
+		}
+	}
+	replaced := ""
+	if first.Type == discordgo.InteractionResponseUpdateMessage {
+		replaced = clicked(i)
+	}
+	d.followUp(log, i, follow, false, replaced)
+	d.followUp(log, i, private, true, "")
+}
+
+// clicked is the id of the message whose component made the interaction,
+// "" for a command.
+func clicked(i *discordgo.Interaction) string {
+	if i.Message == nil {
+		return ""
+	}
+	return i.Message.ID
 }
 
 // answerLate completes a deferred interaction. A click's update edits the
@@ -513,11 +547,14 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 // the loading state, and the public part follows.
 func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot.Request, resp bot.Response) {
 	if req.Kind == bot.ComponentRequest {
+		replaced := ""
 		if resp.Update != nil {
 			d.editOriginal(log, i, resp.Update)
+			replaced = clicked(i)
+			d.livePosted(log, resp.Update, i.ChannelID, replaced, "")
 		}
-		d.followUp(log, i, []*bot.Message{resp.Public}, false)
-		d.followUp(log, i, []*bot.Message{resp.Private}, true)
+		d.followUp(log, i, []*bot.Message{resp.Public}, false, replaced)
+		d.followUp(log, i, []*bot.Message{resp.Private}, true, "")
 		return
 	}
 	note := resp.Private
@@ -528,7 +565,7 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot
 		note = &bot.Message{Content: "Done."}
 	}
 	d.editOriginal(log, i, note)
-	d.followUp(log, i, []*bot.Message{resp.Public}, false)
+	d.followUp(log, i, []*bot.Message{resp.Public}, false, "")
 }
 
 // editOriginal makes the interaction's original message m: its deferred
@@ -544,7 +581,9 @@ func (d *Discord) editOriginal(log *slog.Logger, i *discordgo.Interaction, m *bo
 	}
 }
 
-func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*bot.Message, ephemeral bool) {
+// followUp sends msgs as follow-ups of the interaction; replaced is the
+// message the answer replaced, if any (see livePosted).
+func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*bot.Message, ephemeral bool, replaced string) {
 	for _, m := range msgs {
 		if m == nil {
 			continue
@@ -554,8 +593,13 @@ func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*b
 		if ephemeral {
 			p.Flags = discordgo.MessageFlagsEphemeral
 		}
-		if _, err := d.Session.FollowupMessageCreate(i, true, p); err != nil {
+		sent, err := d.Session.FollowupMessageCreate(i, true, p)
+		if err != nil {
 			log.Warn("follow-up failed", "err", err)
+			continue
+		}
+		if !ephemeral {
+			d.livePosted(log, m, sent.ChannelID, sent.ID, replaced)
 		}
 	}
 }

@@ -521,11 +521,23 @@ func (f *Fake) AwaitCommands(t testing.TB, guildID string) []Command {
 func (f *Fake) Messages() []Message {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return f.messageList()
+}
+
+// messageList is Messages, with f.mu held.
+func (f *Fake) messageList() []Message {
 	out := make([]Message, 0, len(f.order))
 	for _, id := range f.order {
 		out = append(out, f.messages[id].snapshot())
 	}
 	return out
+}
+
+// AwaitMessages waits until cond holds of every message the bot has
+// posted (as Messages returns them), and fails t after the timeout.
+func (f *Fake) AwaitMessages(t testing.TB, what string, cond func([]Message) bool) {
+	t.Helper()
+	f.await(t, what, func() bool { return cond(f.messageList()) })
 }
 
 // Message returns the message with the id as it is now.

@@ -458,8 +458,12 @@ func (f *Fake) editMessage(c *call) {
 	case m == nil || m.ChannelID != ch.ID || m.Deleted:
 		c.refuse(http.StatusNotFound, 10008, "Unknown Message "+c.r.PathValue("msg"), true)
 		return
-	case m.Interaction != "":
-		c.refuse(http.StatusForbidden, 50005, "Cannot edit a message authored by another user: edit interaction responses through the interaction's webhook", true)
+	case m.Ephemeral():
+		// A bot edits its non-ephemeral interaction responses and
+		// follow-ups through this route too, after their token has
+		// expired (discord/discord-api-docs#3090); an ephemeral one is
+		// unknown here.
+		c.refuse(http.StatusNotFound, 10008, "Unknown Message "+c.r.PathValue("msg"), true)
 		return
 	}
 	var p problems
