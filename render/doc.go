@@ -15,4 +15,15 @@
 //		LastMove: "Nc1-c5",
 //		Title:    "Game 12",
 //	})
+//
+// A picture marks the latest turn. In a game of three or four, the turns
+// before it since the viewer's previous decision are marked too, fainter
+// with age, when the caller gives the states just after them, replayed
+// from the game's log (and for All the King's Men, whose positions do not
+// record their moves, the moves' texts):
+//
+//	png, err := r.PNG(pos, render.Info{
+//		Names:   names,
+//		Earlier: []render.Turn{{State: afterWest}, {State: afterNorth}},
+//	})
 package render

@@ -431,6 +431,12 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 		}
 	}
 
+	// Earlier turns (Info.Earlier), under the latest.
+	earlier := kbEarlier(info.Earlier, last)
+	for i, t := range earlier {
+		kbEarlierMarks(dc, t, earlierFade(len(earlier)-i))
+	}
+
 	// The latest turn under everything else: the squares its pieces left,
 	// the fence's old slot, the paths.
 	for _, lg := range legs {
@@ -661,18 +667,7 @@ func kbLegMarks(dc *gg.Context, lg kimbo.Leg) {
 		return
 	}
 	tip, ux, uy := cutPath(pts, kbTipGap(lg))
-	tx, ty := tip[len(tip)-1][0], tip[len(tip)-1][1]
-	px, py := -uy, ux
-	bx, by := tx-ux*kbHeadLen, ty-uy*kbHeadLen
-	dc.MoveTo(tx, ty)
-	dc.LineTo(bx+px*11, by+py*11)
-	dc.LineTo(bx-px*11, by-py*11)
-	dc.ClosePath()
-	dc.SetColor(kbPath)
-	dc.FillPreserve()
-	dc.SetColor(white)
-	dc.SetLineWidth(1.5)
-	dc.Stroke()
+	arrowHead(dc, tip[len(tip)-1][0], tip[len(tip)-1][1], ux, uy, kbPath, white)
 
 	for _, pt := range lg.Points {
 		if !pt.Capture || !pt.Square.OnGrid() {
@@ -682,6 +677,66 @@ func kbLegMarks(dc *gg.Context, lg kimbo.Leg) {
 		redRing(dc, x, y, kbRingR)
 		// A cross in a red badge at the square's corner.
 		crossBadge(dc, x+0.32*kbSq, y-0.32*kbSq, threatRed, white)
+	}
+}
+
+// kbEarlier are the earlier turns a picture marks (Info.Earlier), oldest
+// first, before latest, the state drawn's latest turn: those that moved a
+// fence or a piece.
+func kbEarlier(turns []Turn, latest kimbo.Turn) []kimbo.Turn {
+	marked := func(t kimbo.Turn) bool {
+		return t.Seat >= 0 && int(t.Seat) < len(seatFill) && (t.FenceFrom != kimbo.NoSlot || len(t.Legs()) > 0)
+	}
+	return earlierTurns(turns, latest, readLast[*kimbo.Position, kimbo.Turn], kbContinues, marked)
+}
+
+// kbContinues reports whether b is the turn a further on: the same seat's,
+// the same fence moved, and the roll and the move of a, if it has them.
+func kbContinues(a, b kimbo.Turn) bool {
+	return a.Seat == b.Seat && a.FenceFrom == b.FenceFrom && a.FenceTo == b.FenceTo &&
+		(a.Dice == [2]int{} || a.Dice == b.Dice) && (a.Move == "" || a.Move == b.Move) && (!a.Skipped || a == b)
+}
+
+// kbEarlierMarks marks an earlier turn t at strength a, in its seat's
+// colour, under the latest turn's marks and the fences and pieces: a dot
+// on each square its pieces left, its fence's old slot dashed and its new
+// one haloed, its paths with their arrowheads, a red ring where it
+// captured.
+func kbEarlierMarks(dc *gg.Context, t kimbo.Turn, a float64) {
+	seat := int(t.Seat)
+	legs := t.Legs()
+	for _, lg := range legs {
+		if lg.From.OnGrid() {
+			x, y := kbCentre(lg.From)
+			earlierDot(dc, x, y, 8, seat, 0.9*a)
+		}
+	}
+	if t.FenceFrom != kimbo.NoSlot {
+		kbFenceShape(dc, t.FenceFrom, kbFenceLen, kbFenceThick)
+		dc.SetColor(alpha(seatTint[seat], 0.9*a))
+		dc.FillPreserve()
+		dc.SetColor(alpha(seatOutline[seat], a))
+		dc.SetLineWidth(2.5)
+		dc.SetDash(5, 4)
+		dc.Stroke()
+		dc.SetDash()
+	}
+	if t.FenceTo != kimbo.NoSlot {
+		kbFenceShape(dc, t.FenceTo, kbFenceLen+10, kbFenceThick+10)
+		dc.SetColor(alpha(seatFill[seat], 0.6*a))
+		dc.Fill()
+	}
+	for _, lg := range legs {
+		pts := kbLegPoints(lg)
+		b, _, _ := cutPath(pts, kbTipGap(lg)+pathHeadLen-2)
+		band(dc, b, alpha(seatFill[seat], 0.6*a), 8)
+		earlierHead(dc, pts, kbTipGap(lg), seat, a)
+		for _, pt := range lg.Points {
+			if pt.Capture && pt.Square.OnGrid() {
+				x, y := kbCentre(pt.Square)
+				earlierCapture(dc, x, y, kbRingR, 0.8*a)
+			}
+		}
 	}
 }
 

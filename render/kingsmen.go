@@ -290,6 +290,21 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 		}
 	}
 
+	// Earlier moves (Info.Earlier) under the last: their squares tinted
+	// in the mover's colour, joined by a narrower band with a dot on the
+	// square left, fainter the older.
+	earlier := kmEarlier(info.Earlier)
+	for i, e := range earlier {
+		a, c := earlierFade(len(earlier)-i), seatFill[e.side]
+		square(e.step.From, alpha(c, 0.3*a))
+		square(e.step.To, alpha(c, 0.3*a))
+		path(e.step.From, e.step.To)
+		x0, y0 := kmCentre(e.step.From)
+		x1, y1 := kmCentre(e.step.To)
+		band(dc, [][2]float64{{x0, y0}, {x1, y1}}, alpha(c, 0.6*a), 0.14*kmSq)
+		earlierDot(dc, x0, y0, 0.1*kmSq, int(e.side), 0.9*a)
+	}
+
 	// The last move: both squares filled, joined by a band along the path
 	// the piece took, with a dot on the square it left.
 	if last.From != kingsmen.NoSquare {
@@ -341,6 +356,36 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 		over(img, r.km.sprites[pc.Side][pc.Kind], int(x)-kmSpriteSize/2, int(y)-kmSpriteSize/2)
 	}
 	return img, nil
+}
+
+// kmMove is an earlier move to mark, and the side that made it.
+type kmMove struct {
+	step kingsmen.Step
+	side kingsmen.Side
+}
+
+// kmEarlier are the earlier moves a picture marks (Info.Earlier), oldest
+// first: each turn's Move, made by the side whose piece stands on the
+// square it reached.
+func kmEarlier(turns []Turn) []kmMove {
+	read := func(t Turn) (kmMove, bool) {
+		p, ok := t.State.(*kingsmen.Position)
+		if !ok || p == nil {
+			return kmMove{}, false
+		}
+		st, err := kingsmen.ParseStep(t.Move)
+		if err != nil {
+			return kmMove{}, false
+		}
+		side := p.SideToMove().Other()
+		if pc := p.At(st.To); !pc.Empty() {
+			side = pc.Side
+		}
+		return kmMove{st, side}, true
+	}
+	never := func(a, b kmMove) bool { return false }
+	marked := func(m kmMove) bool { return true }
+	return earlierTurns(turns, kmMove{}, read, never, marked)
 }
 
 // kmPieceR is how far a piece reaches from its square's centre.

@@ -477,11 +477,22 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 		}
 	}
 
-	// The latest move under the marbles: its paths, and the ghosts of its
+	// Earlier turns (Info.Earlier), under the latest.
+	earlier := kkEarlier(info.Earlier, v.last)
+	for i, t := range earlier {
+		kkEarlierMarks(dc, p, t, earlierFade(len(earlier)-i))
+	}
+
+	// The latest move under the marbles: its paths (those of the throws
+	// its turn made before, after doubles, lighter), and the ghosts of its
 	// marbles on the holes they left.
 	for _, pa := range paths {
-		band, _, _ := cutPath(pa.points, pa.gap+pathHeadLen-2)
-		pathBand(dc, band)
+		b, _, _ := cutPath(pa.points, pa.gap+pathHeadLen-2)
+		if pa.before {
+			band(dc, b, alpha(pathInk, 0.3), 12)
+			continue
+		}
+		pathBand(dc, b)
 	}
 	for _, pa := range paths {
 		if pa.leg.Start {
@@ -540,10 +551,82 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 	for _, pa := range paths {
 		pathHead(dc, pa.points, pa.gap)
 	}
-	for _, c := range v.last.SentBack {
+	for _, c := range kkSentBack(v.last) {
 		kkSentBackBadge(dc, p, c)
 	}
 	return img, nil
+}
+
+// kkSentBack are the marbles the moves of turn t sent back to START, of
+// all its throws, oldest first.
+func kkSentBack(t kippykoo.Turn) []kippykoo.Capture {
+	if len(t.Before) == 0 {
+		return t.SentBack
+	}
+	var out []kippykoo.Capture
+	for _, th := range t.Throws() {
+		out = append(out, th.SentBack...)
+	}
+	return out
+}
+
+// kkEarlier are the earlier turns a picture marks (Info.Earlier), oldest
+// first, before latest, the state drawn's latest turn: those that moved a
+// marble.
+func kkEarlier(turns []Turn, latest kippykoo.Turn) []kippykoo.Turn {
+	marked := func(t kippykoo.Turn) bool {
+		if t.Seat < 0 || int(t.Seat) >= len(seatFill) || t.Lot {
+			return false
+		}
+		for _, th := range t.Throws() {
+			if len(th.Legs()) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	return earlierTurns(turns, latest, readLast[*kippykoo.Position, kippykoo.Turn], kkContinues, marked)
+}
+
+// kkContinues reports whether b is the turn a further on: the same seat's,
+// with a's throws, the last of them perhaps used since.
+func kkContinues(a, b kippykoo.Turn) bool {
+	ta, tb := a.Throws(), b.Throws()
+	if a.Seat != b.Seat || a.Lot || b.Lot || len(ta) > len(tb) {
+		return false
+	}
+	for i, th := range ta {
+		used := i == len(ta)-1 && th.Move == "" // the latest throw, used since
+		if th.Dice != tb[i].Dice || (th.Move != tb[i].Move && !used) {
+			return false
+		}
+	}
+	return true
+}
+
+// kkEarlierMarks marks an earlier turn t at strength a, in its seat's
+// colour, under the latest turn's marks and the marbles: the paths of all
+// its throws with their arrowheads, a dot on each hole its marbles left,
+// a red ring round each hole where it sent a marble back.
+func kkEarlierMarks(dc *gg.Context, p *kippykoo.Position, t kippykoo.Turn, a float64) {
+	seat := int(t.Seat)
+	for _, th := range t.Throws() {
+		for _, pa := range kkThrowPaths(p, t.Seat, th.Legs()) {
+			if !pa.leg.Start {
+				x, y, _, _ := kkHolePos(pa.leg.From)
+				earlierDot(dc, x, y, holeR+2.5, seat, 0.9*a)
+			}
+			b, _, _ := cutPath(pa.points, pa.gap+pathHeadLen-2)
+			band(dc, b, alpha(seatFill[seat], 0.6*a), 10)
+			earlierHead(dc, pa.points, pa.gap, seat, a)
+		}
+		for _, c := range th.SentBack {
+			if c.Hole >= 0 && c.Hole < kippykoo.Holes {
+				x, y, _, _ := kkHolePos(c.Hole)
+				earlierCapture(dc, x, y, kkMarbleR+6, 0.8*a)
+			}
+		}
+	}
 }
 
 // kkSentBackMarks marks the marbles the latest move sent back to START, as
@@ -553,7 +636,7 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 // Their badges (kkSentBackBadge) go on top of the arrowheads.
 func kkSentBackMarks(dc *gg.Context, p *kippykoo.Position, last kippykoo.Turn) {
 	var back [4]int
-	for _, c := range last.SentBack {
+	for _, c := range kkSentBack(last) {
 		if c.Hole < 0 || c.Hole >= kippykoo.Holes {
 			continue
 		}
@@ -600,31 +683,48 @@ func kkBadgePos(h kippykoo.Hole) (x, y float64) {
 	return hx + (nx+ux)*d, hy + (ny+uy)*d
 }
 
-// kkLegPath is the drawing of one part of the latest move.
+// kkLegPath is the drawing of one part of a move.
 type kkLegPath struct {
 	leg    kippykoo.Leg
 	end    kippykoo.Hole // the hole its count reached; NoHole for FINISH
 	points [][2]float64  // the path on the canvas, from where the marble was
 	gap    float64       // how far short of the path's end the arrowhead's tip stops
+	before bool          // the part of a throw before the latest of its turn
 }
 
-// kkLastPaths are the paths of the parts of the latest move, each from
-// where its marble was (its hole, or its START) along the track to the hole
-// its count reached, or on past its star into FINISH.
+// kkLastPaths are the paths of the parts of the latest turn's moves: of
+// each of its throws, oldest first (those before the latest, after
+// doubles, marked before).
 //
 // A marble that ends on one of its own goes on to the next free hole,
 // which the position does not record, so a path ends where the count
 // reached. One that ends on an opponent's sends it back to START, which
 // the latest throw records (Turn.SentBack; kkSentBackMarks).
 func kkLastPaths(p *kippykoo.Position, last kippykoo.Turn) []kkLegPath {
-	seat := int(last.Seat)
-	if seat < 0 || seat >= p.Players() || last.Lot {
+	if last.Lot {
 		return nil
 	}
-	side := p.Side(last.Seat)
+	var out []kkLegPath
+	for i, th := range last.Throws() {
+		for _, pa := range kkThrowPaths(p, last.Seat, th.Legs()) {
+			pa.before = i < len(last.Before)
+			out = append(out, pa)
+		}
+	}
+	return out
+}
+
+// kkThrowPaths are the paths of the parts legs of a move of seat's, each
+// from where its marble was (its hole, or its START) along the track to
+// the hole its count reached, or on past its star into FINISH.
+func kkThrowPaths(p *kippykoo.Position, seat rules.Seat, legs []kippykoo.Leg) []kkLegPath {
+	if seat < 0 || int(seat) >= p.Players() {
+		return nil
+	}
+	side := p.Side(seat)
 	star := side.Star()
 	var out []kkLegPath
-	for _, lg := range last.Legs() {
+	for _, lg := range legs {
 		var pts [][2]float64
 		from := 0
 		if lg.Start {
@@ -846,9 +946,10 @@ func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, name string, side 
 	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
 }
 
-// kkLastWords are the words of the header's first line for the latest
-// turn: a label and, bold, the move, the seat drawn or "turn skipped";
-// both "" when there is nothing to show.
+// kkLastWords are the words of the header's line for the latest turn: a
+// label and, bold, the move, the seat drawn or "turn skipped", or for a
+// turn that threw again after doubles each throw's dice and move; both ""
+// when there is nothing to show.
 func kkLastWords(p *kippykoo.Position, last kippykoo.Turn) (label, move string) {
 	if s := int(last.Seat); s < 0 || s >= p.Players() {
 		return "", ""
@@ -857,6 +958,18 @@ func kkLastWords(p *kippykoo.Position, last kippykoo.Turn) (label, move string) 
 	switch {
 	case last.Lot:
 		return "Drawn to begin: ", p.Side(last.Seat).String()
+	case len(last.Before) > 0:
+		// A turn that threw again after doubles: each throw with its move.
+		var throws []string
+		for _, th := range last.Throws() {
+			switch {
+			case th.Move != "":
+				throws = append(throws, fmt.Sprintf("%d-%d %s", th.Dice[0], th.Dice[1], th.Move))
+			case last.Skipped:
+				throws = append(throws, "turn skipped")
+			}
+		}
+		return "Last " + letter + ": ", strings.Join(throws, " · ")
 	case last.Skipped:
 		return "Last " + letter + ": ", "turn skipped"
 	case last.Move != "":

@@ -66,6 +66,16 @@ var kippykooCases = []struct {
 		info:  Info{Names: []string{"Alice", "Bob", "Chidi", "Dmitri"}, Title: "Game 14"},
 	},
 	{
+		// Four players: North threw 3-3 and moved h45 to h51, threw again
+		// 4-1 and moved h33 to h37 and h51 round to h0: both throws' paths,
+		// the first lighter, and both on the line of the latest turn.
+		// East is to throw.
+		name:  "kippykoo-again",
+		pos:   "S:start,h8,h25,finish W:h13,h18,h30,h42 N:start,start,h33,h45 E:start,h44,h2,h10 N:move:3-3",
+		moves: []string{"h45+6", "roll 4-1", "h33+4, h51+1"},
+		info:  Info{Names: []string{"Alice", "Bob", "Chidi", "Dmitri"}, Title: "Game 12"},
+	},
+	{
 		// Three players: South's turn was skipped with 6-6 not used (its
 		// deadline passed); West is to throw. Nothing moved.
 		name: "kippykoo-skipped",

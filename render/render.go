@@ -32,6 +32,31 @@ type Info struct {
 	Names    []string // display names by seat
 	LastMove string   // canonical text of the last move played, "" if none
 	Title    string   // optional caption, e.g. "Game 12"
+
+	// Earlier are turns played before the latest, oldest first, for the
+	// picture to mark too: those since the viewer's previous decision. The
+	// state drawn marks its latest turn itself; each earlier turn is
+	// marked under it with the same kind of marks (paths, arrowheads, the
+	// squares or holes left), in its mover's seat colour, fainter the
+	// older it is; the most recent five at most (maxEarlier). With none,
+	// the picture is the same as without the field.
+	Earlier []Turn
+}
+
+// Turn is a turn played, for a picture to mark (Info.Earlier). The caller
+// replays the game's log to make it: render plays no moves.
+type Turn struct {
+	// State is the position just after the turn, of the same game as the
+	// state drawn; its record of its latest turn (kimbo.Position.Last,
+	// kippykoo's, rumba's) says what to mark: a Kimbo turn's fence and
+	// move, all the throws of a Kippy Koo turn that threw again after
+	// doubles, a Rumba throw's moves. A state after any decision of the
+	// turn will do: one that the next Turn (or the state drawn) carries on
+	// from, the same turn further on, is marked as part of that one.
+	State rules.State
+	// Move is the text of an All the King's Men turn's move, as LastMove,
+	// which its positions do not record; the other games ignore it.
+	Move string
 }
 
 // name is the display name of seat, cleaned of characters the fonts cannot

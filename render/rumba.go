@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 
@@ -717,6 +718,10 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 			rbBlockade(dc, &rbTiles[s], on[s][0].Side())
 		}
 	}
+	earlier := rbEarlier(info.Earlier, rbThrow{v.last, -1})
+	for i, t := range earlier {
+		rbEarlierMarks(dc, t, earlierFade(len(earlier)-i))
+	}
 	for _, pa := range paths {
 		if pa.from.OnBoard() {
 			x, y := rbPoint(pa.from)
@@ -873,6 +878,56 @@ func rbCaptureMarks(dc *gg.Context, p *rumba.Position, paths []rbPath, top bool)
 		for i := max(0, n-k); i < n; i++ {
 			x, y := rbPocketSlot(px, py, i)
 			redRing(dc, x, y, rbPairR+4)
+		}
+	}
+}
+
+// rbThrow is a throw to mark and the seat whose hand threw it.
+type rbThrow struct {
+	rumba.Throw
+	seat int
+}
+
+// rbEarlier are the earlier throws a picture marks (Info.Earlier), oldest
+// first, before latest, the state drawn's latest throw: those that moved
+// a man.
+func rbEarlier(turns []Turn, latest rbThrow) []rbThrow {
+	read := func(t Turn) (rbThrow, bool) {
+		p, ok := t.State.(*rumba.Position)
+		if !ok || p == nil || p.Last().Hand == rumba.NoHand {
+			return rbThrow{}, false
+		}
+		return rbThrow{p.Last(), int(p.SeatOf(p.Last().Hand))}, true
+	}
+	marked := func(t rbThrow) bool {
+		return t.seat >= 0 && t.seat < len(seatFill) && len(rbLastPaths(t.Throw)) > 0
+	}
+	return earlierTurns(turns, latest, read, rbContinues, marked)
+}
+
+// rbContinues reports whether b is the throw a further on: the same hand's
+// and dice, with a's moves and perhaps more.
+func rbContinues(a, b rbThrow) bool {
+	return a.Hand == b.Hand && a.Dice == b.Dice && a.Opening == b.Opening && len(a.Moves) <= len(b.Moves) &&
+		slices.Equal(a.Moves, b.Moves[:len(a.Moves)]) && (!a.Skipped || b.Skipped)
+}
+
+// rbEarlierMarks marks an earlier throw t at strength a, in its seat's
+// colour, under the latest throw's marks and the men: its paths with their
+// arrowheads, a dot on each space its men left, a red ring round each
+// space where it captured.
+func rbEarlierMarks(dc *gg.Context, t rbThrow, a float64) {
+	for _, pa := range rbLastPaths(t.Throw) {
+		if pa.from.OnBoard() {
+			x, y := rbPoint(pa.from)
+			earlierDot(dc, x, y, 8, t.seat, 0.9*a)
+		}
+		b, _, _ := cutPath(pa.points, pa.gap+rbHeadLen-2)
+		band(dc, b, alpha(seatFill[t.seat], 0.6*a), 10)
+		earlierHead(dc, pa.points, pa.gap, t.seat, a)
+		if pa.captured != rumba.NoHand && pa.to.OnBoard() {
+			x, y := rbPoint(pa.to)
+			earlierCapture(dc, x, y, rbManR+4, 0.8*a)
 		}
 	}
 }

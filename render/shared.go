@@ -299,11 +299,18 @@ func chevron(dc *gg.Context, x, y, ux, uy, size float64) {
 
 // pathBand draws the band of a path, under the marbles.
 func pathBand(dc *gg.Context, pts [][2]float64) {
+	band(dc, pts, alpha(pathInk, 0.55), 12)
+}
+
+// band strokes the polyline pts in c (premultiplied), w pixels wide, with
+// round caps and joins: once, so that where it crosses itself it is no
+// darker.
+func band(dc *gg.Context, pts [][2]float64, c color.RGBA, w float64) {
 	if len(pts) < 2 {
 		return
 	}
-	dc.SetColor(alpha(pathInk, 0.55))
-	dc.SetLineWidth(12)
+	dc.SetColor(c)
+	dc.SetLineWidth(w)
 	dc.SetLineCapRound()
 	dc.SetLineJoinRound()
 	dc.MoveTo(pts[0][0], pts[0][1])
@@ -323,16 +330,21 @@ func pathHead(dc *gg.Context, pts [][2]float64, gap float64) {
 	if ux == 0 && uy == 0 {
 		return
 	}
-	tx, ty := tip[len(tip)-1][0], tip[len(tip)-1][1]
+	arrowHead(dc, tip[len(tip)-1][0], tip[len(tip)-1][1], ux, uy, pathInk, white)
+}
+
+// arrowHead fills an arrowhead pathHeadLen long with its tip at (tx, ty),
+// pointing along the unit vector (ux, uy), in fill rimmed with rim.
+func arrowHead(dc *gg.Context, tx, ty, ux, uy float64, fill, rim color.RGBA) {
 	px, py := -uy, ux
 	bx, by := tx-ux*pathHeadLen, ty-uy*pathHeadLen
 	dc.MoveTo(tx, ty)
 	dc.LineTo(bx+px*11, by+py*11)
 	dc.LineTo(bx-px*11, by-py*11)
 	dc.ClosePath()
-	dc.SetColor(pathInk)
+	dc.SetColor(fill)
 	dc.FillPreserve()
-	dc.SetColor(white)
+	dc.SetColor(rim)
 	dc.SetLineWidth(1.5)
 	dc.Stroke()
 }
@@ -344,4 +356,90 @@ func diceRow(dc *gg.Context, dice [2]int, x, y, size float64) float64 {
 		dieFace(dc, v, x+float64(i)*(size+size/5), y-size/2, size)
 	}
 	return 2*size + size/5
+}
+
+// Earlier turns (Info.Earlier): each painter marks them under its latest
+// turn's marks, with the same kind of marks in the mover's seat colour,
+// the older the fainter, and under the pieces, so that they hide neither
+// pieces nor text.
+
+// maxEarlier is how many earlier turns a picture marks at most, the most
+// recent: in a game of four, the two before the latest since a player's
+// own turn, and three more.
+const maxEarlier = 5
+
+// earlierFade is the strength of the marks of an earlier turn age turns
+// before the latest (1 for the one just before it), a share of their full
+// strength: each turn back is 30% fainter than the one after it.
+func earlierFade(age int) float64 {
+	return 0.9 * math.Pow(0.7, float64(age-1))
+}
+
+// earlierTurns reads the earlier turns a picture marks from turns, oldest
+// first, the most recent maxEarlier at most: read gives a turn's record
+// of what it did (false for a state of another game); a record that the
+// next one, or latest (the state drawn's), continues (the same turn,
+// further on) is left to that one; a record with nothing to mark
+// (marked false) is left out.
+func earlierTurns[T any](turns []Turn, latest T, read func(Turn) (T, bool), continues func(a, b T) bool, marked func(T) bool) []T {
+	var recs []T
+	for _, t := range turns {
+		if r, ok := read(t); ok {
+			recs = append(recs, r)
+		}
+	}
+	recs = append(recs, latest)
+	var out []T
+	for i, r := range recs[:len(recs)-1] {
+		if !continues(r, recs[i+1]) && marked(r) {
+			out = append(out, r)
+		}
+	}
+	return out[max(0, len(out)-maxEarlier):]
+}
+
+// recorder is a game's position that records its latest turn, for the
+// picture: Last.
+type recorder[R any] interface {
+	comparable
+	Last() R
+}
+
+// readLast reads the record of its latest turn from t's state, if it is a
+// P, as earlierTurns reads.
+func readLast[P recorder[R], R any](t Turn) (R, bool) {
+	var none P
+	p, ok := t.State.(P)
+	if !ok || p == none {
+		var r R
+		return r, false
+	}
+	return p.Last(), true
+}
+
+// earlierHead draws the arrowhead of an earlier turn's path pts, its tip
+// gap pixels short of the path's end, in seat's colour at strength a.
+func earlierHead(dc *gg.Context, pts [][2]float64, gap float64, seat int, a float64) {
+	if len(pts) < 2 {
+		return
+	}
+	tip, ux, uy := cutPath(pts, gap)
+	if ux == 0 && uy == 0 {
+		return
+	}
+	arrowHead(dc, tip[len(tip)-1][0], tip[len(tip)-1][1], ux, uy, alpha(seatFill[seat], a), alpha(seatOutline[seat], a))
+}
+
+// earlierDot marks where an earlier turn's piece started: a dot of radius
+// r in seat's colour at strength a.
+func earlierDot(dc *gg.Context, x, y, r float64, seat int, a float64) {
+	dc.DrawCircle(x, y, r)
+	dc.SetColor(alpha(seatFill[seat], a))
+	dc.Fill()
+}
+
+// earlierCapture marks where an earlier turn captured: a red ring of
+// radius r at strength a.
+func earlierCapture(dc *gg.Context, x, y, r, a float64) {
+	ring(dc, x, y, r-2.5, r+2.5, alpha(threatRed, a))
 }
