@@ -334,10 +334,14 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 	if l.kit.Narrate != nil {
 		lead = l.kit.Narrate(played, next, names(g))
 	}
+	story, earlier, told := t.since(ctx, l, seat)
+	if told {
+		lead = story
+	}
 	if declined >= 0 {
 		lead += fmt.Sprintf("\nBy moving, %s declined %s's draw offer.", seatUser(g, seat).Name, seatUser(g, declined).Name)
 	}
-	board, err := t.boardMessage(l, lead, m.Text, true)
+	board, err := t.boardWith(l, lead, m.Text, true, earlier)
 	if err != nil {
 		return Response{}, err
 	}
@@ -414,7 +418,11 @@ func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, nex
 	}
 	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
 	l.state = next
-	board, err := t.boardMessage(l, lead, t.lastMove(ctx, g.ID), status == storage.StatusActive)
+	var earlier []render.Turn
+	if story, turns, told := t.since(ctx, l, entries[0].Seat); told {
+		lead, earlier = story, turns
+	}
+	board, err := t.boardWith(l, lead, t.lastMove(ctx, g.ID), status == storage.StatusActive, earlier)
 	if err != nil {
 		return Response{}, err
 	}
@@ -503,6 +511,12 @@ func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, er
 // the picture, and the controls for the player to move. It pings the player
 // to move when ping is set, and nobody else ever.
 func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message, error) {
+	return t.boardWith(l, lead, last, ping, nil)
+}
+
+// boardWith is boardMessage with earlier turns for the picture to mark
+// (render.Info.Earlier).
+func (t *Table) boardWith(l *loaded, lead, last string, ping bool, earlier []render.Turn) (*Message, error) {
 	g, st := l.row, l.state
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Game #%d · %s** · ", g.ID, l.kit.Game.Title())
@@ -549,7 +563,7 @@ func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message,
 	msg.Content = b.String()
 	msg.Drawing = st.Drawing()
 	msg.Live = &Live{GameID: g.ID, Version: g.Version}
-	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: fmt.Sprintf("Game #%d", g.ID)})
+	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: fmt.Sprintf("Game #%d", g.ID), Earlier: earlier})
 	if err != nil {
 		// Any change is saved by now: answer without the picture rather
 		// than say that nothing happened.

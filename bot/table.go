@@ -538,37 +538,44 @@ func Replay(game rules.Game, players int, log []storage.Entry) (rules.State, err
 		return nil, err
 	}
 	for _, e := range log {
-		switch e.Kind {
-		case storage.EntryMove:
-			if st.ToMove() != rules.Seat(e.Seat) {
-				return nil, fmt.Errorf("ply %d: seat %d moved, but %d was to move", e.Ply, e.Seat, st.ToMove())
-			}
-			st, err = st.Play(rules.Move{Text: e.Text})
-		case storage.EntryResign:
-			st, err = rules.Resign(st, rules.Seat(e.Seat))
-		case storage.EntryForfeit:
-			st, err = st.End(rules.Outcome{Method: rules.Forfeit, Winners: rules.Opponents(st, rules.Seat(e.Seat))})
-		case storage.EntryDraw:
-			st, err = st.End(rules.Outcome{Method: rules.Agreement})
-		case storage.EntrySkip:
-			sk, ok := st.(rules.Skipper)
-			if !ok {
-				err = fmt.Errorf("%s has no skipped turns", game.Title())
-				break
-			}
-			if st.ToMove() != rules.Seat(e.Seat) {
-				err = fmt.Errorf("seat %d was skipped, but %d was to move", e.Seat, st.ToMove())
-				break
-			}
-			st, err = sk.Skip(rules.Seat(e.Seat))
-		default:
-			err = fmt.Errorf("unknown entry kind %q", e.Kind)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("ply %d (%s %q): %w", e.Ply, e.Kind, e.Text, err)
+		if st, err = applyEntry(game, st, e); err != nil {
+			return nil, err
 		}
 	}
 	return st, nil
+}
+
+// applyEntry plays one entry of a game's log on st.
+func applyEntry(game rules.Game, st rules.State, e storage.Entry) (next rules.State, err error) {
+	switch e.Kind {
+	case storage.EntryMove:
+		if st.ToMove() != rules.Seat(e.Seat) {
+			return nil, fmt.Errorf("ply %d: seat %d moved, but %d was to move", e.Ply, e.Seat, st.ToMove())
+		}
+		next, err = st.Play(rules.Move{Text: e.Text})
+	case storage.EntryResign:
+		next, err = rules.Resign(st, rules.Seat(e.Seat))
+	case storage.EntryForfeit:
+		next, err = st.End(rules.Outcome{Method: rules.Forfeit, Winners: rules.Opponents(st, rules.Seat(e.Seat))})
+	case storage.EntryDraw:
+		next, err = st.End(rules.Outcome{Method: rules.Agreement})
+	case storage.EntrySkip:
+		sk, ok := st.(rules.Skipper)
+		switch {
+		case !ok:
+			err = fmt.Errorf("%s has no skipped turns", game.Title())
+		case st.ToMove() != rules.Seat(e.Seat):
+			err = fmt.Errorf("seat %d was skipped, but %d was to move", e.Seat, st.ToMove())
+		default:
+			next, err = sk.Skip(rules.Seat(e.Seat))
+		}
+	default:
+		err = fmt.Errorf("unknown entry kind %q", e.Kind)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ply %d (%s %q): %w", e.Ply, e.Kind, e.Text, err)
+	}
+	return next, nil
 }
 
 // started reports whether a game with this status has been played.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -52,6 +53,15 @@ var tinyPNG = func() []byte {
 type fakePainter struct {
 	calls atomic.Int64
 	fail  atomic.Int32 // paintOK, paintError or paintPanic
+	mu    sync.Mutex
+	last  render.Info // the Info of the latest board drawn
+}
+
+// lastInfo is the Info of the latest board drawn.
+func (p *fakePainter) lastInfo() render.Info {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.last
 }
 
 const (
@@ -62,6 +72,9 @@ const (
 
 func (p *fakePainter) PNG(s rules.State, info render.Info) ([]byte, error) {
 	p.calls.Add(1)
+	p.mu.Lock()
+	p.last = info
+	p.mu.Unlock()
 	switch p.fail.Load() {
 	case paintError:
 		return nil, fmt.Errorf("fakePainter: out of ink")
