@@ -132,6 +132,9 @@ func gameCommand(kit Kit) CommandSpec {
 			gameOption(),
 		}},
 		SubSpec{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},
+		SubSpec{Name: "history", Description: "The moves of a game so far, with who made them and when (only you see it)", Options: []OptionSpec{gameOption()}},
+		SubSpec{Name: "replay", Description: "An animated picture of a game, a frame a turn", Options: []OptionSpec{gameOption()}},
+		SubSpec{Name: "export", Description: "A game's record as a text file, to replay offline (only you see it)", Options: []OptionSpec{gameOption()}},
 		SubSpec{Name: "resign", Description: "Resign a game", Options: []OptionSpec{gameOption()}},
 	)
 	subs = append(subs, pauseSubs...)

@@ -40,6 +40,12 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		act = func(l *loaded) (Response, error) { return t.move(ctx, req, l, text, -1) }
 	case "board":
 		act = func(l *loaded) (Response, error) { return t.board(ctx, l, "") }
+	case "history":
+		act = func(l *loaded) (Response, error) { return t.history(ctx, l, -1) }
+	case "export":
+		act = func(l *loaded) (Response, error) { return t.export(ctx, l) }
+	case "replay":
+		act = func(l *loaded) (Response, error) { return t.replay(ctx, l) }
 	case "resign":
 		act = func(l *loaded) (Response, error) { return t.resign(ctx, req, l) }
 	case "pause":
@@ -67,7 +73,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 			return t.move(ctx, req, l, text, -1)
 		}
 	}
-	l, err := t.pick(ctx, req, kit, req.Sub == "board")
+	l, err := t.pick(ctx, req, kit, req.Sub == "board" || req.Sub == "history" || req.Sub == "export" || req.Sub == "replay")
 	if err != nil {
 		return Response{}, err
 	}
@@ -229,6 +235,15 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	// The lobby's buttons are made at version 0 and stay good while the
 	// lobby is open: each checks the game's status and the seats itself.
 	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start" || action == "computer"
+	if page, ok := strings.CutPrefix(action, "hist:"); ok && version == 0 {
+		// A page of the history: any game begun, over or not.
+		n, err := strconv.Atoi(page)
+		if err != nil || n < 0 {
+			return Response{}, unknownButton()
+		}
+		resp, err := t.history(ctx, l, n)
+		return Response{Update: resp.Private}, err
+	}
 	seat, join := joinSeat(action)
 	board := action == "draw" || strings.HasPrefix(action, "pick") || strings.HasPrefix(action, "play") || strings.HasPrefix(action, "do:")
 	switch {
@@ -537,6 +552,7 @@ func (t *Table) boardWith(l *loaded, lead, last string, ping bool, earlier []ren
 	msg := &Message{}
 	if o := st.Outcome(); o.Over() {
 		b.WriteString("Game over: " + resultLine(l))
+		msg.gameOver = true
 	} else {
 		mover := seatUser(g, int(st.ToMove()))
 		name := "**" + mover.Name + "**"

@@ -64,6 +64,9 @@ func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time) (
 		return nil, fmt.Errorf("stored position unreadable: %w", err)
 	}
 	l := &loaded{row: g, state: st, kit: kit}
+	if g.Status == storage.StatusOver {
+		return t.postReplay(ctx, l)
+	}
 	seat := st.ToMove()
 	if seat < 0 || int(seat) >= len(g.Seats) {
 		return nil, nil

@@ -34,6 +34,7 @@ type Store interface {
 	SetGuildSettings(ctx context.Context, guildID string, ch storage.SettingsChange) (storage.Settings, error)
 	SetThread(ctx context.Context, gameID int64, threadID string) error
 	SwapLive(ctx context.Context, gameID int64, m storage.Live) (storage.Live, error)
+	ClaimReplay(ctx context.Context, gameID int64) (bool, error)
 }
 
 // Painter draws a board as a PNG.
@@ -248,7 +249,8 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	if err != nil {
 		return t.explain(log, err)
 	}
-	resp.Wake = resp.Public != nil && resp.Public.computerTurn
+	// A computer to move, or a game just over, whose replay comes next.
+	resp.Wake = resp.Public != nil && (resp.Public.computerTurn || resp.Public.gameOver)
 	return resp
 }
 

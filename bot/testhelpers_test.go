@@ -414,7 +414,18 @@ func checkLimits(t *testing.T, resp Response) {
 				t.Errorf("embed description is %d characters, more than 4096", n)
 			}
 		}
-		if m.File != nil {
+		switch {
+		case m.File == nil:
+		case strings.HasSuffix(m.File.Name, ".gif"):
+			// A replay: the animator decides what it holds.
+			if m.File.ContentType != "image/gif" || len(m.File.Data) > 8<<20 {
+				t.Errorf("replay %q is %q of %d bytes, want an image/gif of at most 8 MB", m.File.Name, m.File.ContentType, len(m.File.Data))
+			}
+		case strings.HasSuffix(m.File.Name, ".txt"):
+			if m.File.ContentType != "text/plain; charset=utf-8" || !utf8.Valid(m.File.Data) {
+				t.Errorf("record %q is %q, want UTF-8 text/plain", m.File.Name, m.File.ContentType)
+			}
+		default:
 			if m.File.ContentType != "image/png" || !strings.HasSuffix(m.File.Name, ".png") {
 				t.Errorf("file %q is %q, want a .png of image/png", m.File.Name, m.File.ContentType)
 			}

@@ -68,8 +68,9 @@ type Response struct {
 	// Thread, if set, asks for a thread started from Public (a new game's
 	// invitation), where the game will be played.
 	Thread *ThreadSpec
-	// Wake says a computer player is to move in the game: the door should
-	// sweep soon (see Sweeper), which plays its move.
+	// Wake says the door should sweep soon (see Sweeper): a computer
+	// player is to move, which the sweep plays, or a game is over, whose
+	// replay the sweep posts.
 	Wake bool
 }
 
@@ -98,6 +99,8 @@ type Message struct {
 	// posted, the door has the game's previous live message lose its
 	// controls (see LiveKeeper).
 	Live *Live
+	// gameOver marks the board that ends a game.
+	gameOver bool
 	// computerTurn marks a board on which a computer player is to move.
 	computerTurn bool
 }

@@ -72,8 +72,9 @@ func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int
 
 // Due returns the games the scheduler may have work on at now: games in
 // play, not paused, whose next reminder or deadline has come or that have a
-// computer player (whose turn it may be), and unstarted games whose
-// invitations have expired. The caller decides and claims.
+// computer player (whose turn it may be), unstarted games whose
+// invitations have expired, and games over whose replay is not posted.
+// The caller decides and claims.
 func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
 	const hour, day = int64(time.Hour / time.Millisecond), int64(24 * time.Hour / time.Millisecond)
 	ms := millis(now)
@@ -82,12 +83,32 @@ func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
 			(remind_hours > 0 AND turn_since + (reminders_sent + 1) * remind_hours * ? <= ?) OR
 			(deadline_days > 0 AND turn_since + deadline_days * ? <= ?) OR
 			EXISTS (SELECT 1 FROM seats c WHERE c.game_id = games.id AND c.computer <> '')))
-		OR (status IN ('invited', 'open') AND expires_at > 0 AND expires_at <= ?)) g `+seatsJoin+
+		OR (status IN ('invited', 'open') AND expires_at > 0 AND expires_at <= ?)
+		OR (status = 'over' AND replay_posted = 0)) g `+seatsJoin+
 		" ORDER BY g.id, s.seat", hour, ms, day, ms, ms)
 	if err != nil {
 		return nil, fmt.Errorf("find games due: %w", classify(err))
 	}
 	return games, nil
+}
+
+// ClaimReplay claims the posting of the replay of a game over: it reports
+// false when it is claimed already (by another sweep, or before a
+// restart). A replay is posted only after its claim, so never twice.
+func (db *DB) ClaimReplay(ctx context.Context, gameID int64) (bool, error) {
+	var n int64
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		res, err := q.ExecContext(ctx, "UPDATE games SET replay_posted = 1 WHERE id = ? AND status = 'over' AND replay_posted = 0", gameID)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("claim the replay of game %d: %w", gameID, classify(err))
+	}
+	return n == 1, nil
 }
 
 // Settings are a server's defaults for new games.

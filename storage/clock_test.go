@@ -170,8 +170,8 @@ func TestClaimReminderOnce(t *testing.T) {
 	})
 }
 
-// Due finds the games with a reminder or deadline come, and expired
-// lobbies, and nothing else.
+// Due finds the games with a reminder or deadline come, expired lobbies,
+// and games over until their replay is claimed, and nothing else.
 func TestDue(t *testing.T) {
 	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
 		db := openTest(t)
@@ -189,7 +189,6 @@ func TestDue(t *testing.T) {
 		lobby := mk(StatusOpen, Clock{ExpiresAt: t0.Add(72 * time.Hour)})
 		over := mk(StatusOver, Clock{RemindEvery: 1})
 		_ = quiet
-		_ = over
 		ids := func(at time.Duration) []int64 {
 			games, err := db.Due(ctx, t0.Add(at))
 			if err != nil {
@@ -206,6 +205,17 @@ func TestDue(t *testing.T) {
 			if got := ids(at); !equalIDs(got, want) {
 				t.Errorf("due at +%v: %v, want %v", at, got, want)
 			}
+		}
+		// A game over is due until its replay is claimed, once.
+		check(time.Minute, over)
+		if ok, err := db.ClaimReplay(ctx, over); !ok || err != nil {
+			t.Fatalf("claim the replay: %v %v", ok, err)
+		}
+		if ok, err := db.ClaimReplay(ctx, over); ok || err != nil {
+			t.Fatalf("the replay claimed twice: %v %v", ok, err)
+		}
+		if ok, err := db.ClaimReplay(ctx, quiet); ok || err != nil {
+			t.Fatalf("the replay of a game in play claimed: %v %v", ok, err)
 		}
 		check(23*time.Hour + 59*time.Minute)
 		check(24*time.Hour+10*time.Second, remind)
@@ -286,7 +296,10 @@ func TestDueComputerTurns(t *testing.T) {
 		people := mk(StatusActive, []Seat{seats[0], {Seat: 1, UserID: "u2", Name: "Bo", Joined: true}})
 		paused := mk(StatusActive, seats)
 		over := mk(StatusOver, seats)
-		_, _ = people, over
+		_ = people
+		if ok, err := db.ClaimReplay(ctx, over.ID); !ok || err != nil {
+			t.Fatalf("claim the replay: %v %v", ok, err)
+		}
 		if _, err := db.Apply(ctx, Change{GameID: paused.ID, Version: 1, Position: "p", Status: StatusActive, DrawOffer: NoDrawOffer, Pause: &Pause{Offer: NoDrawOffer, PausedAt: t0}}); err != nil {
 			t.Fatal(err)
 		}

@@ -541,7 +541,14 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 		path := filepath.Join(c.BoardDir, latestName(m.File.Name))
 		if err := os.MkdirAll(c.BoardDir, 0o755); err == nil {
 			if err := os.WriteFile(path, m.File.Data, 0o644); err == nil {
-				fmt.Fprintf(c.Out, "(board picture: %s)\n", path)
+				what := "board picture"
+				switch filepath.Ext(path) {
+				case ".gif":
+					what = "replay"
+				case ".txt":
+					what = "game record"
+				}
+				fmt.Fprintf(c.Out, "(%s: %s)\n", what, path)
 			}
 		}
 	}
@@ -576,7 +583,7 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 		// A board pings the player to move.
 		c.movers[game] = m.Mentions[0]
 		c.looking[m.Mentions[0]] = game
-	case m.File != nil && len(m.Components) == 0:
+	case m.File != nil && filepath.Ext(m.File.Name) == ".png" && len(m.Components) == 0:
 		c.movers[game] = "" // a board with nothing to click: the game is over
 	}
 	if c.movers[game] != before {

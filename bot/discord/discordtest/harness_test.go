@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"image"
+	"image/gif"
 	"image/png"
 	"log/slog"
 	"math/rand/v2"
@@ -96,6 +97,9 @@ func (p *painter) PNG(s rules.State, info render.Info) ([]byte, error) {
 	}
 	return png, err
 }
+
+// GIF draws a replay with the real renderer.
+func (p *painter) GIF(frames []render.Frame) ([]byte, error) { return p.r.GIF(frames) }
 
 // logs keeps the bot's log, shown when a test fails, and counts errors.
 type logs struct {
@@ -412,6 +416,13 @@ func checkBoards(t testing.TB, f *discordtest.Fake) {
 			continue
 		}
 		seen[sum] = true
+		switch {
+		case strings.HasSuffix(file.Name, ".gif"):
+			checkReplay(t, file)
+			continue
+		case strings.HasSuffix(file.Name, ".txt"):
+			continue
+		}
 		img, err := png.Decode(bytes.NewReader(file.Data))
 		if err != nil {
 			t.Errorf("attachment %s does not decode as a PNG: %v", file.Name, err)
@@ -422,6 +433,25 @@ func checkBoards(t testing.TB, f *discordtest.Fake) {
 		if b := img.Bounds(); !slices.Contains(sizes, b.Size()) || file.ContentType != "image/png" || !strings.HasSuffix(file.Name, ".png") {
 			t.Errorf("attachment %s (%s) is %d×%d, want an image/png of %v", file.Name, file.ContentType, b.Dx(), b.Dy(), sizes)
 		}
+	}
+}
+
+// checkReplay decodes an uploaded replay as an animated GIF of at most
+// 8 MB and 1,000 pixels on the long side, its last frame held longest.
+func checkReplay(t testing.TB, file discordtest.File) {
+	t.Helper()
+	g, err := gif.DecodeAll(bytes.NewReader(file.Data))
+	if err != nil {
+		t.Errorf("replay %s does not decode as a GIF: %v", file.Name, err)
+		return
+	}
+	w, h := g.Config.Width, g.Config.Height
+	if file.ContentType != "image/gif" || len(file.Data) > 8<<20 || max(w, h) > 1000 || len(g.Image) == 0 {
+		t.Errorf("replay %s (%s): %d bytes, %d×%d, %d frames", file.Name, file.ContentType, len(file.Data), w, h, len(g.Image))
+		return
+	}
+	if last := g.Delay[len(g.Delay)-1]; slices.Max(g.Delay) != last {
+		t.Errorf("replay %s: the last frame is shown %d/100 s, less than another", file.Name, last)
 	}
 }
 
