@@ -149,6 +149,15 @@ func (t *Table) export(ctx context.Context, l *loaded) (Response, error) {
 		return Response{}, err
 	}
 	r := &Record{Game: g.Kind, Title: fmt.Sprintf("Game #%d", g.ID), Names: names(g), Start: start.String(), Entries: log}
+	for _, s := range g.Seats {
+		if s.Computer != "" {
+			r.Computers = make([]string, len(g.Seats))
+			for _, s := range g.Seats {
+				r.Computers[s.Seat] = s.Computer
+			}
+			break
+		}
+	}
 	if g.Status == storage.StatusOver {
 		r.Result = resultLine(l)
 	}

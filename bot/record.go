@@ -2,9 +2,11 @@ package bot
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,19 +26,23 @@ import (
 //	game	kimbo
 //	title	Game #12 · Kimbo
 //	seat	0	Alice
-//	seat	1	Bob
+//	seat	1	Parlor (strong)	strong
 //	start	<position text>
 //	entry	<ply>	<seat>	<kind>	<RFC 3339 time>	<text>
 //	…
 //	result	Alice won by bringing every piece home.
 //
-// seat is a player's seat and name; an entry's seat is -1 for the dice.
+// seat is a player's seat and name, and the level of a computer player;
+// an entry's seat is -1 for the dice.
 // Lines starting with # are comments. Names lose tabs and line breaks.
 type Record struct {
 	Game    string // the rules' name, such as "kimbo"
 	Title   string // a caption for pictures, such as "Game #12"
 	Names   []string
-	Start   string
+	// Computers are the levels of the computer players by seat, "" for a
+	// person; nil when every seat is a person's.
+	Computers []string
+	Start     string
 	Entries []storage.Entry
 	Result  string // "" while the game goes on
 }
@@ -58,6 +64,10 @@ func (r *Record) WriteTo(w io.Writer) (int64, error) {
 		line("title", oneLine(r.Title))
 	}
 	for i, n := range r.Names {
+		if i < len(r.Computers) && r.Computers[i] != "" {
+			line("seat", strconv.Itoa(i), oneLine(n), oneLine(r.Computers[i]))
+			continue
+		}
 		line("seat", strconv.Itoa(i), oneLine(n))
 	}
 	line("start", r.Start)
@@ -121,13 +131,22 @@ func ReadRecord(rd io.Reader) (*Record, error) {
 				r.Result = f[1]
 			}
 		case "seat":
-			if len(f) != 3 {
-				return nil, bad("seat takes a number and a name")
+			if len(f) != 3 && len(f) != 4 {
+				return nil, bad("seat takes a number, a name and for a computer its level")
 			}
 			if i, err := strconv.Atoi(f[1]); err != nil || i != len(r.Names) {
 				return nil, bad("seat %q out of order: seat %d was expected", f[1], len(r.Names))
 			}
 			r.Names = append(r.Names, f[2])
+			level := ""
+			if len(f) == 4 {
+				l, err := rules.ParseLevel(f[3])
+				if err != nil {
+					return nil, bad("seat %s: %v", f[1], err)
+				}
+				level = string(l)
+			}
+			r.Computers = append(r.Computers, level)
 		case "entry":
 			if len(f) != 6 {
 				return nil, bad("an entry has 5 fields (ply, seat, kind, time, text), not %d", len(f)-1)
@@ -162,6 +181,9 @@ func ReadRecord(rd io.Reader) (*Record, error) {
 	case !started:
 		return nil, errors.New("the record has no start position")
 	}
+	if !slices.ContainsFunc(r.Computers, func(l string) bool { return l != "" }) {
+		r.Computers = nil
+	}
 	return r, nil
 }
 
@@ -179,4 +201,64 @@ func (r *Record) Steps(game rules.Game) ([]Step, error) {
 		return nil, fmt.Errorf("the record starts from %q, not from the start of a game of %d (%q)", r.Start, len(r.Names), st.String())
 	}
 	return Steps(game, len(r.Names), r.Entries)
+}
+
+// Import stores the game of a record as a new game in channelID of
+// guildID (the console's, say), to play on from where it stands: each
+// person's seat is theirs by userID(name), each computer's is a computer
+// player's again. It checks the record by replaying it first.
+func (t *Table) Import(ctx context.Context, r *Record, guildID, channelID string, userID func(name string) string) (int64, error) {
+	kit, ok := t.kits[r.Game]
+	if !ok {
+		return 0, fmt.Errorf("a record of %q, a game this bot does not serve", r.Game)
+	}
+	steps, err := r.Steps(kit.Game)
+	if err != nil {
+		return 0, err
+	}
+	start, _ := kit.Game.New(len(r.Names))
+	final := start
+	if len(steps) > 0 {
+		final = steps[len(steps)-1].After
+	}
+	row := &storage.Game{Kind: r.Game, GuildID: guildID, ChannelID: channelID, Status: storage.StatusActive, Position: start.String(), DrawOffer: storage.NoDrawOffer}
+	computers := 0
+	for i, name := range r.Names {
+		seat := storage.Seat{Seat: i, UserID: userID(name), Name: name, Joined: true}
+		if i < len(r.Computers) && r.Computers[i] != "" {
+			computers++
+			seat = computerAt(i, computers, rules.Level(r.Computers[i]))
+		}
+		row.Seats = append(row.Seats, seat)
+	}
+	row.Creator = row.Seats[0].UserID
+	clock, err := t.newClock(ctx, Request{GuildID: guildID, Options: map[string]string{}})
+	if err != nil {
+		return 0, err
+	}
+	clock.ExpiresAt = time.Time{}
+	row.Clock = clock
+	id, err := t.store.Create(ctx, row, "")
+	if err != nil {
+		return 0, err
+	}
+	status := storage.StatusActive
+	if final.Outcome().Over() {
+		status = storage.StatusOver
+	}
+	entries := make([]storage.Entry, len(r.Entries))
+	for i, e := range r.Entries {
+		e.Ply, e.InteractionID = 0, ""
+		entries[i] = e
+	}
+	if _, err := t.store.Apply(ctx, storage.Change{GameID: id, Version: row.Version, Position: final.String(), Status: status, DrawOffer: storage.NoDrawOffer, Entries: entries, TurnStarted: true}); err != nil {
+		return 0, err
+	}
+	if status == storage.StatusOver {
+		// Its replay is the record's, not news: none is posted.
+		if _, err := t.store.ClaimReplay(ctx, id); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
 }

@@ -80,12 +80,12 @@ func (t *Table) replayMessage(ctx context.Context, l *loaded) (*Message, error) 
 	if err != nil {
 		return nil, fmt.Errorf("draw the replay of game %d: %w", g.ID, err)
 	}
-	what := "so far"
+	what := fmt.Sprintf("the game so far, a frame a turn (%d turns).", len(frames)-1)
 	if g.Status == storage.StatusOver {
-		what = "Game over: " + resultLine(l)
+		what = fmt.Sprintf("the replay, a frame a turn (%d turns). Game over: %s", len(frames)-1, resultLine(l))
 	}
 	return &Message{
-		Content: fmt.Sprintf("**Game #%d · %s** · the replay, a frame a turn (%d turns). %s", g.ID, l.kit.Game.Title(), len(frames)-1, what),
+		Content: fmt.Sprintf("**Game #%d · %s** · %s", g.ID, l.kit.Game.Title(), what),
 		File:    &File{Name: fmt.Sprintf("%s-%d.gif", g.Kind, g.ID), ContentType: "image/gif", Data: gif},
 	}, nil
 }

@@ -53,9 +53,22 @@ type shown struct {
 	game int64
 }
 
+// Channel is the channel every console game is played in.
+const Channel = "console"
+
+// UserID is the console user who plays as a player of that name: the
+// name in lower case without spaces ("Alice Smith" is alicesmith).
+func UserID(name string) string {
+	id := strings.ToLower(strings.Join(strings.Fields(name), ""))
+	if id == "" {
+		return "player"
+	}
+	return id
+}
+
 // NewConsole builds a console adapter.
 func NewConsole(h bot.Handler, out io.Writer, boardDir string) *Console {
-	return &Console{Handler: h, Out: out, BoardDir: boardDir, User: "alice", channel: "console", runID: time.Now().UnixNano(),
+	return &Console{Handler: h, Out: out, BoardDir: boardDir, User: "alice", channel: Channel, runID: time.Now().UnixNano(),
 		looking: map[string]int64{}, movers: map[int64]string{}, handoffs: map[int64]int{}}
 }
 
@@ -526,6 +539,7 @@ func (c *Console) sweep(user string) {
 // to keep it among the messages that can be clicked.
 func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool) {
 	text := mention.ReplaceAllString(m.Content, "@$1")
+	text = stamp.ReplaceAllStringFunc(text, localTime)
 	text = strings.ReplaceAll(text, "**", "")
 	if m.Embed != nil {
 		text = strings.TrimSpace(text + "\n" + m.Embed.Title + "\n\n" + strings.ReplaceAll(m.Embed.Description, "**", ""))
@@ -589,6 +603,29 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 	if c.movers[game] != before {
 		c.handoffs[game]++
 	}
+}
+
+// stamp is a Discord timestamp, such as <t:1700000000:D>.
+var stamp = regexp.MustCompile(`<t:(-?\d+)(?::([tTdDfFR]))?>`)
+
+// localTime writes a Discord timestamp as Discord would in the local time
+// zone: the day (D, d), the time (t, T), or both.
+func localTime(s string) string {
+	m := stamp.FindStringSubmatch(s)
+	sec, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil {
+		return s
+	}
+	at := time.Unix(sec, 0).Local()
+	switch m[2] {
+	case "t":
+		return at.Format("15:04")
+	case "T":
+		return at.Format("15:04:05")
+	case "d", "D":
+		return at.Format("Monday 2 January 2006")
+	}
+	return at.Format("Monday 2 January 2006 15:04")
 }
 
 // computerMover stands for the computer as a game's mover.

@@ -111,7 +111,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var game rules.Game
-	if c.game {
+	if c.game && !(c.gameOptional && len(args) > 0 && strings.HasPrefix(args[0], "-") && !isHelp(args[0])) {
 		if len(args) == 0 || isHelp(args[0]) || strings.HasPrefix(args[0], "-") {
 			if len(args) > 0 && isHelp(args[0]) {
 				fmt.Fprint(stdout, c.usage())
@@ -157,13 +157,14 @@ type cmdEnv struct {
 type command struct {
 	name, args, about string
 	game              bool // the first argument names a game
+	gameOptional      bool // with game: a flag may come first instead
 	flags             func(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error
 }
 
 var commands = []command{
 	{name: "run", about: "Run the Discord bot (the default command). It needs DISCORD_TOKEN; see the README.", flags: runBot},
 	{name: "console", about: "Play in the terminal, no Discord needed: type help there for its commands.", flags: runConsole},
-	{name: "render", args: "GAME", game: true, about: "Draw a position of GAME to a PNG file.", flags: runRender},
+	{name: "render", args: "GAME", game: true, gameOptional: true, about: "Draw a position of GAME to a PNG file, or with --replay a game's record (from /GAME export) as an animated GIF.", flags: runRender},
 	{name: "selfplay", args: "GAME", game: true, about: "Play games of GAME to their end, checking the rules' invariants after every decision: random legal games, or with --seats a match of computer players (random, easy, strong) that scores each.", flags: runSelfplay},
 	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
 	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
@@ -448,7 +449,20 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
 	as := fs.String("as", "alice", "the user you act as")
 	boards := fs.String("boards", "boards", "folder for the board pictures (the latest of each game)")
+	load := fs.String("load", "", "a game's record (from /GAME export) to play on from where it stands, as a new game")
 	return func(ctx context.Context) error {
+		var rec *bot.Record
+		if *load != "" {
+			f, err := os.Open(*load)
+			if err != nil {
+				return err
+			}
+			rec, err = bot.ReadRecord(f)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %w", *load, err)
+			}
+		}
 		t, store, err := table(ctx, *db, env.logger)
 		if err != nil {
 			return err
@@ -457,7 +471,22 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		c := console.NewConsole(t, env.stdout, *boards)
 		c.User = strings.ToLower(*as)
 		fmt.Fprintf(env.stdout, "Games are kept in %s; board pictures go to %s/.\n", *db, *boards)
-		return c.Run(ctx, env.stdin)
+		in := env.stdin
+		if rec != nil {
+			id, err := t.Import(ctx, rec, "", console.Channel, console.UserID)
+			if err != nil {
+				return fmt.Errorf("%s: %w", *load, err)
+			}
+			var players []string
+			for _, n := range rec.Names {
+				players = append(players, console.UserID(n))
+			}
+			fmt.Fprintf(env.stdout, "Loaded %s as game #%d, with %d decisions played; its players here are %s (act as one with: as NAME).\n",
+				*load, id, len(rec.Entries), strings.Join(players, ", "))
+			// Its board first, as the game stands.
+			in = io.MultiReader(strings.NewReader(fmt.Sprintf("/%s board game:%d\n", rec.Game, id)), in)
+		}
+		return c.Run(ctx, in)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,7 +50,14 @@ func runRender(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	out := fs.String("out", "", "PNG file to write (required)")
 	players := fs.Int("players", 0, "number of players, for the start position (default: the fewest the game takes)")
 	names := fs.String("names", "", "player names, comma-separated")
+	replay := fs.String("replay", "", "a game's record (from /GAME export) to draw as an animated GIF, a frame a turn (GAME not needed; --out defaults to the record's name with .gif)")
 	return func(context.Context) error {
+		if *replay != "" {
+			return renderReplay(env, *replay, *out)
+		}
+		if game == nil {
+			return &usageError{msg: "say which game: " + gameNames() + " (or give --replay FILE)", usage: env.usage}
+		}
 		if *out == "" {
 			return &usageError{msg: "say where to write the picture with --out FILE.png", usage: env.usage}
 		}
@@ -80,6 +88,41 @@ func runRender(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		fmt.Fprintf(env.stdout, "wrote %s (%d bytes)\n%s", *out, len(png), st.Drawing())
 		return nil
 	}
+}
+
+// renderReplay draws the record in file as an animated GIF in out.
+func renderReplay(env *cmdEnv, file, out string) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	rec, err := bot.ReadRecord(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	game, ok := gameNamed(rec.Game)
+	if !ok {
+		return fmt.Errorf("%s: a record of %q, which Parlor does not play", file, rec.Game)
+	}
+	steps, err := rec.Steps(game)
+	if err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	start, _ := game.New(len(rec.Names))
+	frames := bot.Frames(start, steps, rec.Names, rec.Title)
+	gif, err := render.New().GIF(frames)
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		out = strings.TrimSuffix(file, filepath.Ext(file)) + ".gif"
+	}
+	if err := os.WriteFile(out, gif, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.stdout, "wrote %s (%d bytes, %d frames: the start and %d turns)\n", out, len(gif), len(frames), len(frames)-1)
+	return nil
 }
 
 func splitComma(s string) []string {
