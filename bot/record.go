@@ -36,15 +36,15 @@ import (
 // an entry's seat is -1 for the dice.
 // Lines starting with # are comments. Names lose tabs and line breaks.
 type Record struct {
-	Game    string // the rules' name, such as "kimbo"
-	Title   string // a caption for pictures, such as "Game #12"
-	Names   []string
+	Game  string // the rules' name, such as "kimbo"
+	Title string // a caption for pictures, such as "Game #12"
+	Names []string
 	// Computers are the levels of the computer players by seat, "" for a
 	// person; nil when every seat is a person's.
 	Computers []string
 	Start     string
-	Entries []storage.Entry
-	Result  string // "" while the game goes on
+	Entries   []storage.Entry
+	Result    string // "" while the game goes on
 }
 
 // recordVersion is the version of the record format written.

@@ -32,15 +32,7 @@ func TestConsoleFullGameAcrossRestart(t *testing.T) {
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir) // no stray .env from the developer's checkout
 
-	out := consoleSession(t, db, boards, "as alice\n/kingsmen new bob\nbob: click Accept\nquit\n")
-	m := regexp.MustCompile(`By lot, (\w+) plays South`).FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("no seating announced:\n%s", out)
-	}
-	south, north := m[1], "alice"
-	if south == "alice" {
-		north = "bob"
-	}
+	south, north := seating(t, consoleSession(t, db, boards, "as alice\n/kingsmen new bob\nbob: click Accept\nquit\n"))
 	// South captures North's King on d8 at the 17th move, after North's
 	// Archer leaves d7 and opens the d-file to the Knight on d4.
 	first := []string{
@@ -53,7 +45,7 @@ func TestConsoleFullGameAcrossRestart(t *testing.T) {
 		north + ": /kingsmen move Ab6-b7",
 		south + ": /kingsmen move Ad4-e5",
 	}
-	out = consoleSession(t, db, boards, strings.Join(first, "\n")+"\n")
+	out := consoleSession(t, db, boards, strings.Join(first, "\n")+"\n")
 	if strings.Contains(out, "can't play") || strings.Contains(out, "turn, not yours") || strings.Contains(out, "No menu") {
 		t.Fatalf("a move was refused in the first half:\n%s", out)
 	}

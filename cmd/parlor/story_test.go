@@ -19,15 +19,7 @@ func TestConsoleReplayExportLoad(t *testing.T) {
 	dir := t.TempDir()
 	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
 	t.Chdir(dir)
-	out := consoleSession(t, db, boards, "as alice\n/kingsmen new bob\nbob: click Accept\nquit\n")
-	m := regexp.MustCompile(`By lot, (\w+) plays South`).FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("no seating announced:\n%s", out)
-	}
-	south, north := m[1], "alice"
-	if south == "alice" {
-		north = "bob"
-	}
+	south, north := seating(t, consoleSession(t, db, boards, "as alice\n/kingsmen new bob\nbob: click Accept\nquit\n"))
 	moves := []string{
 		south + ": /kingsmen move Nf1-g1",
 		north + ": /kingsmen move Ab7-b6",
@@ -36,7 +28,7 @@ func TestConsoleReplayExportLoad(t *testing.T) {
 		"/kingsmen replay",
 		"/kingsmen export",
 	}
-	out = consoleSession(t, db, boards, strings.Join(moves, "\n")+"\n")
+	out := consoleSession(t, db, boards, strings.Join(moves, "\n")+"\n")
 	path := regexp.MustCompile(`\(replay: (\S+\.gif)\)`).FindStringSubmatch(out)
 	if path == nil {
 		t.Fatalf("no replay path printed:\n%s", out)
@@ -85,4 +77,19 @@ func decodeGIF(t *testing.T, path string) int {
 		t.Fatalf("%s does not decode as a GIF: %v", path, err)
 	}
 	return len(g.Image)
+}
+
+// seating reads from a console session who plays South in alice's game
+// against bob, and who North.
+func seating(t *testing.T, out string) (south, north string) {
+	t.Helper()
+	m := regexp.MustCompile(`By lot, (\w+) plays South`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no seating announced:\n%s", out)
+	}
+	south, north = m[1], "alice"
+	if south == "alice" {
+		north = "bob"
+	}
+	return south, north
 }
