@@ -6,6 +6,8 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/color"
+	"image/gif"
 	"image/png"
 	"io"
 	"math/rand/v2"
@@ -14,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"parlor/bot"
 	"parlor/bot/console"
@@ -59,6 +62,13 @@ func readmeBlocks(t *testing.T) []block {
 // what is typed and answered.
 type tinyPainter struct{}
 
+// GIF draws a replay as one pixel.
+func (tinyPainter) GIF([]render.Frame) ([]byte, error) {
+	var b bytes.Buffer
+	err := gif.Encode(&b, image.NewPaletted(image.Rect(0, 0, 1, 1), color.Palette{color.White}), nil)
+	return b.Bytes(), err
+}
+
 func (tinyPainter) PNG(rules.State, render.Info) ([]byte, error) {
 	var b bytes.Buffer
 	err := png.Encode(&b, image.NewGray(image.Rect(0, 0, 1, 1)))
@@ -101,7 +111,8 @@ func refusal(a answer) string {
 	switch {
 	case a.req.Kind == bot.AutocompleteRequest && len(r.Choices) == 0:
 		return "autocomplete offers nothing"
-	case r.Private != nil && r.Public == nil && r.Update == nil && len(r.Private.Components) == 0 && r.Private.Embed == nil:
+	case r.Private != nil && r.Public == nil && r.Update == nil && len(r.Private.Components) == 0 && r.Private.Embed == nil &&
+		!strings.HasPrefix(r.Private.Content, "**Game #"): // a private page of a game's story is an answer
 		return r.Private.Content
 	}
 	return ""
@@ -168,6 +179,7 @@ func TestReadmeCommands(t *testing.T) {
 	blocks := readmeBlocks(t)
 	dir := t.TempDir()
 	t.Chdir(dir)
+	writeRecord(t, "kimbo-12.txt", "kimbo", 60) // what /kimbo export would give
 	n := 0
 	for _, b := range blocks {
 		if b.info != "sh" {
@@ -208,6 +220,39 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	if n < 5 {
 		t.Errorf("ran %d of the README's parlor commands, want them all", n)
+	}
+}
+
+// writeRecord writes in file the record of decisions random decisions of
+// a game of two of kind, as /<game> export writes it.
+func writeRecord(t *testing.T, file, kind string, decisions int) {
+	t.Helper()
+	game, _ := gameNamed(kind)
+	st, err := game.New(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &bot.Record{Game: kind, Title: "Game #12", Names: []string{"Ann", "Bo"}, Start: st.String()}
+	rng := rand.New(rand.NewPCG(12, 12))
+	at := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	for i := 0; i < decisions && !st.Outcome().Over(); i++ {
+		seat := st.ToMove()
+		m := rules.Uniform(st, rng.IntN)
+		if seat == rules.Chance {
+			m = byOdds(st.Legal(), rng.Float64())
+		}
+		if st, err = st.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		r.Entries = append(r.Entries, storage.Entry{Ply: i + 1, Seat: int(seat), Kind: storage.EntryMove, Text: m.Text, At: at.Add(time.Duration(i) * time.Hour)})
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := r.WriteTo(f); err != nil {
+		t.Fatal(err)
 	}
 }
 
