@@ -1,0 +1,40 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"parlor/rules"
+	"parlor/rules/kimbo"
+	"parlor/storage"
+)
+
+// BenchmarkSteps: replaying the log of a long game of four of Kimbo (a
+// random game to its end), as a board that starts a turn does to tell
+// what happened since the player's previous one. Reported per replay,
+// with the decisions replayed.
+func BenchmarkSteps(b *testing.B) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	var st rules.State
+	st, _ = kimbo.New(4)
+	var log []storage.Entry
+	for !st.Outcome().Over() {
+		seat := st.ToMove()
+		m := rules.Uniform(st, rng.IntN)
+		if seat == rules.Chance {
+			m = pickByOdds(st.Legal(), rng.IntN)
+		}
+		next, err := st.Play(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		log = append(log, storage.Entry{Ply: len(log) + 1, Seat: int(seat), Kind: storage.EntryMove, Text: m.Text})
+		st = next
+	}
+	for b.Loop() {
+		if _, err := Steps(kimbo.Game{}, 4, log); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(log)), "decisions")
+}
