@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"parlor/render"
 	"parlor/rules"
@@ -159,7 +160,11 @@ func (t *Table) since(ctx context.Context, l *loaded, actor int) (lead string, e
 		t.log.Warn("load the log for the story", "game", g.ID, "err", err)
 		return "", nil, false
 	}
-	steps, err := Steps(l.kit.Game, len(g.Seats), log)
+	steps, whole, err := t.tails.steps(g.ID, l.kit.Game, len(g.Seats), log)
+	if err == nil && !whole && sinceFrom(steps, seat) == 0 {
+		// The player's previous decision is older than the steps kept.
+		steps, err = Steps(l.kit.Game, len(g.Seats), log)
+	}
 	if err != nil {
 		t.log.Warn("replay the log for the story", "game", g.ID, "err", err)
 		return "", nil, false
@@ -169,4 +174,73 @@ func (t *Table) since(ctx context.Context, l *loaded, actor int) (lead string, e
 		return "", nil, false
 	}
 	return story(l.kit, g, steps), earlierTurns(steps), true
+}
+
+// tails keeps the latest steps of the games whose stories were told
+// lately, so that the next story replays only the entries since, not the
+// whole log (a long game of four has thousands). Safe for concurrent use.
+type tails struct {
+	mu    sync.Mutex
+	games map[int64]*tail
+}
+
+// tail is a game's log replayed up to a ply: the state there, and the
+// last steps before it.
+type tail struct {
+	last  storage.Entry // the last entry replayed, to know the log is the same
+	state rules.State   // the state after it
+	steps []Step        // the last steps, at most tailSteps
+	whole bool          // steps start at the game's start
+}
+
+// tailSteps is how many steps a tail keeps: several rounds of a game of
+// four; tailGames how many games' tails are kept.
+const (
+	tailSteps = 256
+	tailGames = 512
+)
+
+// steps are the latest steps of game's log, at most tailSteps of them,
+// replayed from the tail kept when it is of the same log, else from the
+// start; whole says they begin at the start of the game.
+func (ts *tails) steps(id int64, game rules.Game, players int, log []storage.Entry) (steps []Step, whole bool, err error) {
+	ts.mu.Lock()
+	tl := ts.games[id]
+	ts.mu.Unlock()
+	var from int
+	var st rules.State
+	var kept []Step
+	if tl != nil && tl.last.Ply >= 1 && tl.last.Ply <= len(log) && sameEntry(log[tl.last.Ply-1], tl.last) {
+		from, st, kept, whole = tl.last.Ply, tl.state, tl.steps, tl.whole
+	} else if st, err = game.New(players); err != nil {
+		return nil, false, err
+	} else {
+		whole = true
+	}
+	steps = append([]Step(nil), kept...)
+	for _, e := range log[from:] {
+		next, err := applyEntry(game, st, e)
+		if err != nil {
+			return nil, false, err
+		}
+		steps = append(steps, Step{Entry: e, Before: st, After: next})
+		st = next
+	}
+	if n := len(steps) - tailSteps; n > 0 {
+		steps, whole = steps[n:], false
+	}
+	if len(log) > 0 {
+		ts.mu.Lock()
+		if ts.games == nil || len(ts.games) >= tailGames {
+			ts.games = map[int64]*tail{} // forget them all: the next stories replay whole
+		}
+		ts.games[id] = &tail{last: log[len(log)-1], state: st, steps: steps, whole: whole}
+		ts.mu.Unlock()
+	}
+	return steps, whole, nil
+}
+
+// sameEntry reports whether two log entries are the same entry.
+func sameEntry(a, b storage.Entry) bool {
+	return a.Ply == b.Ply && a.Seat == b.Seat && a.Kind == b.Kind && a.Text == b.Text && a.At.Equal(b.At)
 }

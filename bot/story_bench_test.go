@@ -14,6 +14,36 @@ import (
 // what happened since the player's previous one. Reported per replay,
 // with the decisions replayed.
 func BenchmarkSteps(b *testing.B) {
+	log := randomKimboLog(b)
+	for b.Loop() {
+		if _, err := Steps(kimbo.Game{}, 4, log); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(log)), "decisions")
+}
+
+// BenchmarkStepsKept: the same with the tail of the story told at the
+// start of the previous turn kept (tails): a turn of four players later,
+// only the dozen or so decisions since are replayed.
+func BenchmarkStepsKept(b *testing.B) {
+	log := randomKimboLog(b)
+	const since = 12
+	for b.Loop() {
+		b.StopTimer()
+		var ts tails
+		if _, _, err := ts.steps(1, kimbo.Game{}, 4, log[:len(log)-since]); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, _, err := ts.steps(1, kimbo.Game{}, 4, log); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// randomKimboLog is the log of a random game of four of Kimbo to its end.
+func randomKimboLog(b *testing.B) []storage.Entry {
 	rng := rand.New(rand.NewPCG(4, 4))
 	var st rules.State
 	st, _ = kimbo.New(4)
@@ -31,10 +61,5 @@ func BenchmarkSteps(b *testing.B) {
 		log = append(log, storage.Entry{Ply: len(log) + 1, Seat: int(seat), Kind: storage.EntryMove, Text: m.Text})
 		st = next
 	}
-	for b.Loop() {
-		if _, err := Steps(kimbo.Game{}, 4, log); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(log)), "decisions")
+	return log
 }

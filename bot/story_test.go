@@ -1,10 +1,14 @@
 package bot
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
+	"parlor/rules"
 	"parlor/rules/kimbo"
+	"parlor/storage"
 )
 
 // In a game of three, the board that pings a player at the start of their
@@ -52,4 +56,56 @@ func TestSinceYourLastTurn(t *testing.T) {
 	if p, ok := info.Earlier[0].State.(*kimbo.Position); !ok || p.Last().Seat != 1 {
 		t.Errorf("the earlier turn marked is not Bob's: %+v", info.Earlier[0])
 	}
+}
+
+// The tails kept give the same steps as replaying the whole log, replay
+// from the start when the log is not the one kept, and keep at most
+// tailSteps.
+func TestTails(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var st rules.State
+	st, _ = kimbo.New(4)
+	var log []storage.Entry
+	for len(log) < 700 && !st.Outcome().Over() {
+		seat := st.ToMove()
+		m := rules.Uniform(st, rng.IntN)
+		if seat == rules.Chance {
+			m = pickByOdds(st.Legal(), rng.IntN)
+		}
+		next, err := st.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log = append(log, storage.Entry{Ply: len(log) + 1, Seat: int(seat), Kind: storage.EntryMove, Text: m.Text, At: testNow})
+		st = next
+	}
+	full, err := Steps(kimbo.Game{}, 4, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts tails
+	check := func(n int, wantWhole bool) {
+		t.Helper()
+		got, whole, err := ts.steps(1, kimbo.Game{}, 4, log[:n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := full[max(0, n-tailSteps):n]
+		if whole != wantWhole || len(got) != len(want) {
+			t.Fatalf("%d entries: %d steps (whole %v), want %d (whole %v)", n, len(got), whole, len(want), wantWhole)
+		}
+		for i := range got {
+			if got[i].Entry != want[i].Entry || got[i].After.String() != want[i].After.String() || got[i].Before.String() != want[i].Before.String() {
+				t.Fatalf("%d entries: step %d is %+v, want %+v", n, i, got[i].Entry, want[i].Entry)
+			}
+		}
+	}
+	check(100, true)
+	check(130, true)
+	check(len(log), false)
+	// Another log of the same game (a takeback, say): replayed anew.
+	log[len(log)-1].At = testNow.Add(time.Minute)
+	full[len(full)-1].Entry.At = log[len(log)-1].At
+	check(len(log), false)
+	check(50, true)
 }

@@ -147,6 +147,7 @@ type Table struct {
 	now     func() time.Time
 	think   time.Duration
 	log     *slog.Logger
+	tails   tails // the latest steps of games whose stories were told
 }
 
 // NewTable builds a table service. It panics on a duplicate game, a
