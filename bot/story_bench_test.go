@@ -43,12 +43,16 @@ func BenchmarkStepsKept(b *testing.B) {
 }
 
 // randomKimboLog is the log of a random game of four of Kimbo to its end.
-func randomKimboLog(b *testing.B) []storage.Entry {
-	rng := rand.New(rand.NewPCG(4, 4))
+func randomKimboLog(b testing.TB) []storage.Entry { return randomKimbo(b, 4, 1<<30) }
+
+// randomKimbo is the log of a random game of four of Kimbo from seed, to
+// its end or its limit-th decision.
+func randomKimbo(b testing.TB, seed uint64, limit int) []storage.Entry {
+	rng := rand.New(rand.NewPCG(seed, seed))
 	var st rules.State
 	st, _ = kimbo.New(4)
 	var log []storage.Entry
-	for !st.Outcome().Over() {
+	for len(log) < limit && !st.Outcome().Over() {
 		seat := st.ToMove()
 		m := rules.Uniform(st, rng.IntN)
 		if seat == rules.Chance {
@@ -58,7 +62,7 @@ func randomKimboLog(b *testing.B) []storage.Entry {
 		if err != nil {
 			b.Fatal(err)
 		}
-		log = append(log, storage.Entry{Ply: len(log) + 1, Seat: int(seat), Kind: storage.EntryMove, Text: m.Text})
+		log = append(log, storage.Entry{Ply: len(log) + 1, Seat: int(seat), Kind: storage.EntryMove, Text: m.Text, At: testNow})
 		st = next
 	}
 	return log

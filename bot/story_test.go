@@ -1,14 +1,11 @@
 package bot
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
-	"parlor/rules"
 	"parlor/rules/kimbo"
-	"parlor/storage"
 )
 
 // In a game of three, the board that pings a player at the start of their
@@ -62,23 +59,7 @@ func TestSinceYourLastTurn(t *testing.T) {
 // from the start when the log is not the one kept, and keep at most
 // tailSteps.
 func TestTails(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	var st rules.State
-	st, _ = kimbo.New(4)
-	var log []storage.Entry
-	for len(log) < 700 && !st.Outcome().Over() {
-		seat := st.ToMove()
-		m := rules.Uniform(st, rng.IntN)
-		if seat == rules.Chance {
-			m = pickByOdds(st.Legal(), rng.IntN)
-		}
-		next, err := st.Play(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		log = append(log, storage.Entry{Ply: len(log) + 1, Seat: int(seat), Kind: storage.EntryMove, Text: m.Text, At: testNow})
-		st = next
-	}
+	log := randomKimbo(t, 7, 700)
 	full, err := Steps(kimbo.Game{}, 4, log)
 	if err != nil {
 		t.Fatal(err)
