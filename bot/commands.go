@@ -138,6 +138,9 @@ func gameCommand(kit Kit) CommandSpec {
 		SubSpec{Name: "resign", Description: "Resign a game", Options: []OptionSpec{gameOption()}},
 	)
 	subs = append(subs, pauseSubs...)
+	if kit.Dice {
+		subs = append(subs, SubSpec{Name: "verify", Description: "Check every roll of a finished game against its revealed dice seed (only you see it)", Options: []OptionSpec{gameOption()}})
+	}
 	if kit.Draws {
 		subs = append(subs, SubSpec{Name: "draw", Description: "Offer a draw, or accept the one offered to you", Options: []OptionSpec{gameOption()}})
 	}

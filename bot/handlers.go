@@ -46,6 +46,11 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		act = func(l *loaded) (Response, error) { return t.export(ctx, l) }
 	case "replay":
 		act = func(l *loaded) (Response, error) { return t.replay(ctx, l) }
+	case "verify":
+		if !kit.Dice {
+			return Response{}, sorry("%s has no dice to verify.", kit.Game.Title())
+		}
+		act = func(l *loaded) (Response, error) { return t.verify(ctx, l) }
 	case "resign":
 		act = func(l *loaded) (Response, error) { return t.resign(ctx, req, l) }
 	case "pause":
@@ -73,7 +78,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 			return t.move(ctx, req, l, text, -1)
 		}
 	}
-	l, err := t.pick(ctx, req, kit, req.Sub == "board" || req.Sub == "history" || req.Sub == "export" || req.Sub == "replay")
+	l, err := t.pick(ctx, req, kit, req.Sub == "board" || req.Sub == "history" || req.Sub == "export" || req.Sub == "replay" || req.Sub == "verify")
 	if err != nil {
 		return Response{}, err
 	}
@@ -323,7 +328,11 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 		return Response{}, sorry("%s", illegalWords(m.Text, err, l.kit))
 	}
 	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryMove, Text: m.Text, At: t.now()}}
-	next, more, played, err := t.settle(l.kit, next)
+	dice, err := t.diceOf(ctx, g, 1)
+	if err != nil {
+		return Response{}, err
+	}
+	next, more, played, err := t.settle(l.kit, next, dice)
 	if err != nil {
 		return Response{}, err
 	}
@@ -417,7 +426,11 @@ func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, nex
 		entries[i].At = t.now()
 		skip = skip || entries[i].Kind == storage.EntrySkip
 	}
-	next, more, _, err := t.settle(l.kit, next)
+	dice, err := t.diceOf(ctx, g, len(entries))
+	if err != nil {
+		return Response{}, err
+	}
+	next, more, _, err := t.settle(l.kit, next, dice)
 	if err != nil {
 		return Response{}, err
 	}
@@ -553,6 +566,9 @@ func (t *Table) boardWith(l *loaded, lead, last string, ping bool, earlier []ren
 	if o := st.Outcome(); o.Over() {
 		b.WriteString("Game over: " + resultLine(l))
 		msg.gameOver = true
+		if line := revealLine(g); line != "" {
+			b.WriteString("\n" + line)
+		}
 	} else {
 		mover := seatUser(g, int(st.ToMove()))
 		name := "**" + mover.Name + "**"

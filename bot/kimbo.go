@@ -20,6 +20,7 @@ var seatColours = [...]string{"orange", "blue", "yellow", "green"}
 // played by the table.
 func KimboKit() Kit {
 	return Kit{
+		Dice:    true,
 		Game:    kimbo.Game{},
 		Rules:   kimboRules,
 		Example: "b1-b4-f4",

@@ -15,6 +15,7 @@ import (
 // played by the table.
 func KippyKooKit() Kit {
 	return Kit{
+		Dice:    true,
 		Game:    kippykoo.Game{},
 		Rules:   kippyKooRules,
 		Example: "h12+9",

@@ -158,6 +158,9 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, Creator: req.User.ID,
 		Status: lobbyStatus(seats), Position: st.String(), DrawOffer: storage.NoDrawOffer, Seats: seats, Clock: clock,
 	}
+	if kit.Dice {
+		row.Dice = newDice()
+	}
 	id, err := t.store.Create(ctx, row, req.ID)
 	if err != nil {
 		return Response{}, err
@@ -287,6 +290,9 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 			fmt.Fprintf(&b, "; %s may start it sooner once %d are in", creator, least)
 		}
 		b.WriteString(".")
+	}
+	if line := commitLine(g); line != "" {
+		b.WriteString("\n" + line)
 	}
 	msg.Content = b.String()
 	var row Row
@@ -503,11 +509,20 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if err != nil {
 		return Response{}, err
 	}
-	st, entries, played, err := t.settle(l.kit, st)
+	// The dice's public input: the interaction that began the game, which
+	// Discord made after the seed's commitment was published (see fair.go).
+	if g.Dice.Seed != "" {
+		g.Dice.Input = "begun:" + req.ID
+	}
+	dice, err := t.diceOf(ctx, g, 0)
 	if err != nil {
 		return Response{}, err
 	}
-	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID, TurnStarted: true})
+	st, entries, played, err := t.settle(l.kit, st, dice)
+	if err != nil {
+		return Response{}, err
+	}
+	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID, TurnStarted: true, DiceInput: g.Dice.Input})
 	if err != nil {
 		return Response{}, err
 	}
@@ -526,6 +541,9 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 		lead += ". " + l.kit.Narrate(played, st, names(g))
 	} else {
 		lead += fmt.Sprintf("; %s moves first.", seatUser(g, int(st.ToMove())).Name)
+	}
+	if line := commitLine(g); line != "" {
+		lead += "\n" + line
 	}
 	board, err := t.boardMessage(l, lead, "", true)
 	if err != nil {

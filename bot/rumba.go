@@ -15,6 +15,7 @@ import (
 // Partners sit opposite and are chosen when the game is made.
 func RumbaKit() Kit {
 	return Kit{
+		Dice:     true,
 		Game:     rumba.Game{},
 		Rules:    rumbaRules,
 		Example:  "S 06-10",

@@ -35,6 +35,7 @@ type Store interface {
 	SetThread(ctx context.Context, gameID int64, threadID string) error
 	SwapLive(ctx context.Context, gameID int64, m storage.Live) (storage.Live, error)
 	ClaimReplay(ctx context.Context, gameID int64) (bool, error)
+	Plies(ctx context.Context, gameID int64) (int, error)
 }
 
 // Painter draws a board as a PNG.
@@ -78,6 +79,9 @@ type Kit struct {
 	Narrate func(played []Played, after rules.State, names []string) string
 	// Draws is set for games that may be drawn by agreement.
 	Draws bool
+	// Dice is set for games with dice: their rolls come from the game's
+	// provably fair dice (see fair.go).
+	Dice bool
 	// Direct is set when a choice of the first menu that holds one move
 	// plays it at once (the choice names a whole move); otherwise a choice
 	// names a piece and always opens the second menu.
@@ -148,12 +152,15 @@ type Table struct {
 	think   time.Duration
 	log     *slog.Logger
 	tails   tails // the latest steps of games whose stories were told
+	// fair says the dice of games that have a seed come from it; without,
+	// they come from roll (Config.Roll, which tests script).
+	fair bool
 }
 
 // NewTable builds a table service. It panics on a duplicate game, a
 // programming error found at start-up.
 func NewTable(c Config) *Table {
-	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink), log: c.Logger}
+	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink), log: c.Logger, fair: c.Roll == nil}
 	if t.roll == nil {
 		t.roll = cryptoRoll
 	}
@@ -479,7 +486,7 @@ func methodWords(m rules.Method) string {
 // and the forced ones the kit plays for a seat (Kit.Auto), until a seat must
 // decide or the game ends. It returns the state with the log entries it made
 // and the decisions played.
-func (t *Table) settle(kit Kit, st rules.State) (rules.State, []storage.Entry, []Played, error) {
+func (t *Table) settle(kit Kit, st rules.State, dice roller) (rules.State, []storage.Entry, []Played, error) {
 	var entries []storage.Entry
 	var played []Played
 	for !st.Outcome().Over() {
@@ -496,7 +503,10 @@ func (t *Table) settle(kit Kit, st rules.State) (rules.State, []storage.Entry, [
 			if len(outcomes) == 0 {
 				return nil, nil, nil, errors.New("chance node with no outcomes")
 			}
-			m = pickByOdds(outcomes, t.roll)
+			var err error
+			if m, err = dice.draw(outcomes, len(entries)); err != nil {
+				return nil, nil, nil, err
+			}
 		case kit.Auto != nil && kit.Auto(st):
 			legal := st.Legal()
 			if len(legal) != 1 {
@@ -515,6 +525,38 @@ func (t *Table) settle(kit Kit, st rules.State) (rules.State, []storage.Entry, [
 		st = next
 	}
 	return st, entries, played, nil
+}
+
+// roller draws a change's chance outcomes: from the game's fair dice, the
+// n-th entry that settle makes taking ply first+n, or from roll.
+type roller struct {
+	fair  storage.Dice // its seed and input, when the dice are fair
+	first int          // the ply of settle's first entry
+	roll  func(int) int
+}
+
+// draw is the outcome of the n-th entry settle makes.
+func (d roller) draw(outcomes []rules.Move, n int) (rules.Move, error) {
+	if d.fair.Seed != "" && d.fair.Input != "" {
+		return fairDraw(d.fair, d.first+n, outcomes)
+	}
+	return pickByOdds(outcomes, d.roll), nil
+}
+
+// diceOf are the dice of game g for a change whose entries before
+// settle's are before: the fair dice, when the table uses them and the
+// game has them, else the table's roll.
+func (t *Table) diceOf(ctx context.Context, g *storage.Game, before int) (roller, error) {
+	d := roller{roll: t.roll}
+	if !t.fair || g.Dice.Seed == "" || g.Dice.Input == "" {
+		return d, nil
+	}
+	plies, err := t.store.Plies(ctx, g.ID)
+	if err != nil {
+		return d, err
+	}
+	d.fair, d.first = g.Dice, plies+before+1
+	return d, nil
 }
 
 // maxSettle bounds the decisions settle plays at once.

@@ -54,10 +54,21 @@ type Game struct {
 	// the current board.
 	BoardVersion int64
 	DrawOffer    int // seat offering a draw, or NoDrawOffer (mind: 0 is a seat)
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
-	Seats        []Seat // ordered by seat when loaded
+	// Dice is what the game's chance outcomes are drawn from (see
+	// bot/fair.go); zero for a game made before fair dice.
+	Dice      Dice
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Seats     []Seat // ordered by seat when loaded
 	Clock
+}
+
+// Dice is a game's provably fair dice: a secret seed, whose SHA-256 the
+// game's first message publishes, and the public input the players'
+// interactions gave once it was published.
+type Dice struct {
+	Seed  string // hex; secret until the game ends
+	Input string // set when the game begins
 }
 
 // Clock is how a game is played over days: where, since when the decision
@@ -156,6 +167,8 @@ type Change struct {
 	TurnStarted bool
 	// Pause, if not nil, sets the game's pause.
 	Pause *Pause
+	// DiceInput, if not "", sets the public input of the game's dice.
+	DiceInput string
 }
 
 // Pause is a game's pause as a Change sets it.
@@ -216,10 +229,10 @@ func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID str
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games
 		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at,
-		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at, board_version)
-		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at, board_version, dice_seed, dice_input)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
 		g.Kind, g.GuildID, g.ChannelID, g.Creator, string(g.Status), g.Position, g.DrawOffer, now, now,
-		g.ThreadID, now, g.RemindEvery, g.DeadlineDays, NoDrawOffer, optMillis(g.ExpiresAt)).Scan(&id)
+		g.ThreadID, now, g.RemindEvery, g.DeadlineDays, NoDrawOffer, optMillis(g.ExpiresAt), g.Dice.Seed, g.Dice.Input).Scan(&id)
 	if err != nil {
 		return 0, err
 	}
@@ -320,6 +333,11 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 			return err
 		}
 		return fmt.Errorf("now at version %d: %w", version, ErrConflict)
+	}
+	if c.DiceInput != "" {
+		if _, err := tx.ExecContext(ctx, "UPDATE games SET dice_input = ? WHERE id = ?", c.DiceInput, c.GameID); err != nil {
+			return err
+		}
 	}
 	if c.Seats != nil {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM seats WHERE game_id = ?", c.GameID); err != nil {
@@ -467,7 +485,8 @@ func (db *DB) Find(ctx context.Context, f Filter) ([]Game, error) {
 const (
 	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
 		g.draw_offer, g.created_at, g.updated_at, g.thread_id, g.turn_since, g.reminders_sent, g.remind_hours,
-		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, s.seat, s.user_id, s.name, s.joined, s.computer`
+		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, g.dice_seed, g.dice_input,
+		s.seat, s.user_id, s.name, s.joined, s.computer`
 	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
 )
 
@@ -494,7 +513,8 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 		)
 		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
 			&g.DrawOffer, &created, &updated, &g.ThreadID, &since, &g.RemindersSent, &g.RemindEvery,
-			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &seat, &user, &name, &joined, &computer)
+			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &g.Dice.Seed, &g.Dice.Input,
+			&seat, &user, &name, &joined, &computer)
 		if err != nil {
 			return nil, err
 		}
@@ -512,6 +532,15 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 		}
 	}
 	return games, rows.Err()
+}
+
+// Plies is the number of entries in a game's log: the ply of its last.
+func (db *DB) Plies(ctx context.Context, gameID int64) (int, error) {
+	var n int
+	if err := db.db.QueryRowContext(ctx, "SELECT COALESCE(MAX(ply), 0) FROM moves WHERE game_id = ?", gameID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count the log of game %d: %w", gameID, classify(err))
+	}
+	return n, nil
 }
 
 // Log returns a game's move log in ply order.
