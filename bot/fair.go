@@ -118,29 +118,32 @@ type Disagreement struct {
 }
 
 // VerifyDice recomputes every chance outcome of log from the dice d and
-// checks the seed against the commitment published: it returns the rolls
-// that disagree (none when the log is true to its dice), and how many
-// rolls it checked. An error says the log could not be replayed or the
-// seed is not the one committed to.
+// checks the seed against the commitment published: it returns how many
+// rolls it checked and those that disagree (none when the log is true to
+// its dice). An error says the seed is not the one committed to, or that
+// the log stops replaying (after a changed roll, say): the rolls that
+// disagree before it are returned with it.
 func VerifyDice(game rules.Game, players int, d storage.Dice, commitment string, log []storage.Entry) (checked int, bad []Disagreement, err error) {
 	if got := Commitment(d); got == "" || got != commitment {
 		return 0, nil, fmt.Errorf("the seed's SHA-256 is %s, not the %s published", orNone(got), orNone(commitment))
 	}
-	steps, err := Steps(game, players, log)
+	st, err := game.New(players)
 	if err != nil {
 		return 0, nil, err
 	}
-	for _, s := range steps {
-		if s.Entry.Kind != storage.EntryMove || s.Before.ToMove() != rules.Chance {
-			continue
+	for _, e := range log {
+		if e.Kind == storage.EntryMove && st.ToMove() == rules.Chance {
+			want, err := fairDraw(d, e.Ply, st.Legal())
+			if err != nil {
+				return checked, bad, err
+			}
+			checked++
+			if want.Text != e.Text {
+				bad = append(bad, Disagreement{Ply: e.Ply, Logged: e.Text, Recomputed: want.Text})
+			}
 		}
-		want, err := fairDraw(d, s.Entry.Ply, s.Before.Legal())
-		if err != nil {
-			return checked, bad, err
-		}
-		checked++
-		if want.Text != s.Entry.Text {
-			bad = append(bad, Disagreement{Ply: s.Entry.Ply, Logged: s.Entry.Text, Recomputed: want.Text})
+		if st, err = applyEntry(game, st, e); err != nil {
+			return checked, bad, fmt.Errorf("the log stops replaying: %w", err)
 		}
 	}
 	return checked, bad, nil
@@ -186,7 +189,7 @@ func (t *Table) verify(ctx context.Context, l *loaded) (Response, error) {
 		return Response{}, err
 	}
 	checked, bad, err := VerifyDice(l.kit.Game, len(g.Seats), g.Dice, Commitment(g.Dice), log)
-	if err != nil {
+	if err != nil && len(bad) == 0 {
 		return Response{}, fmt.Errorf("verify the dice of game %d: %w", g.ID, err)
 	}
 	var b strings.Builder
@@ -202,6 +205,9 @@ func (t *Table) verify(ctx context.Context, l *loaded) (Response, error) {
 			break
 		}
 		fmt.Fprintf(&b, "\nmove %d: the log says %s, the seed gives %s", d.Ply, d.Logged, d.Recomputed)
+	}
+	if err != nil {
+		b.WriteString("\nAfter them the log does not even replay.")
 	}
 	return Response{Private: &Message{Content: b.String()}}, nil
 }

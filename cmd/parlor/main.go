@@ -167,6 +167,7 @@ var commands = []command{
 	{name: "render", args: "GAME", game: true, gameOptional: true, about: "Draw a position of GAME to a PNG file, or with --replay a game's record (from /GAME export) as an animated GIF.", flags: runRender},
 	{name: "selfplay", args: "GAME", game: true, about: "Play games of GAME to their end, checking the rules' invariants after every decision: random legal games, or with --seats a match of computer players (random, easy, strong) that scores each.", flags: runSelfplay},
 	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
+	{name: "verify", about: "Recompute every roll of every finished dice game from its revealed seed, and say which roll, if any, disagrees with the log.", flags: runVerify},
 	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
 }
 
@@ -603,6 +604,51 @@ func runCheck(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			return fmt.Errorf("%d of %d games differ from their move logs", len(problems), n)
 		}
 		fmt.Fprintf(env.stdout, "checked %d games: every stored position matches its move log\n", n)
+		return nil
+	}
+}
+
+func runVerify(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	db := dbPath(fs)
+	return func(ctx context.Context) error {
+		store, err := storage.Open(ctx, *db)
+		if err != nil {
+			return unusable(*db, err)
+		}
+		defer store.Close()
+		ids, err := store.GameIDs(ctx)
+		if err != nil {
+			return err
+		}
+		games, rolls, wrong := 0, 0, 0
+		for _, id := range ids {
+			g, err := store.Game(ctx, id)
+			if err != nil {
+				return err
+			}
+			game, ok := gameNamed(g.Kind)
+			if !ok || g.Status != storage.StatusOver || bot.Commitment(g.Dice) == "" {
+				continue
+			}
+			log, err := store.Log(ctx, id)
+			if err != nil {
+				return err
+			}
+			checked, bad, err := bot.VerifyDice(game, len(g.Seats), g.Dice, bot.Commitment(g.Dice), log)
+			games++
+			rolls += checked
+			for _, d := range bad {
+				wrong++
+				fmt.Fprintf(env.stdout, "game %d, move %d: the log says %s, the seed gives %s\n", id, d.Ply, d.Logged, d.Recomputed)
+			}
+			if err != nil {
+				return fmt.Errorf("game %d: %w", id, err)
+			}
+		}
+		if wrong > 0 {
+			return fmt.Errorf("%d of %d rolls in %d finished games disagree with their seeds", wrong, rolls, games)
+		}
+		fmt.Fprintf(env.stdout, "checked %d rolls of %d finished games with fair dice: every one is the one its seed gives\n", rolls, games)
 		return nil
 	}
 }
