@@ -145,6 +145,7 @@ type harness struct {
 	starts  int
 	diceMu  sync.Mutex
 	dice    *rand.Rand
+	fair    bool // the bot's own fair dice and lot, not h.roll
 	// duringStart, if set, runs once while the first process starts,
 	// before its commands are registered.
 	duringStart func()
@@ -197,6 +198,10 @@ func (h *harness) roll(n int) int {
 }
 
 type setting func(*harness)
+
+// fairDice gives the bot no scripted roll: its dice are its provably fair
+// ones, and seats are drawn by lot for real.
+func fairDice(h *harness) { h.fair = true }
 
 // threads grants the bot the permission to start threads.
 func threads(h *harness) { h.f.GrantThreads() }
@@ -302,6 +307,9 @@ func (h *harness) launch() *process {
 		Think: 3 * time.Millisecond} // computer players quick: their strength is tested in rules
 	if h.clock != nil {
 		db.Now, cfg.Now = h.clock.Now, h.clock.Now
+	}
+	if h.fair {
+		cfg.Roll = nil
 	}
 	table := bot.NewTable(cfg)
 	s, err := discordgo.New("Bot " + h.f.Token())

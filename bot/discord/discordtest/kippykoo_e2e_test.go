@@ -1,23 +1,28 @@
 package discordtest_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"parlor/bot"
 	"parlor/bot/discord/discordtest"
 	"parlor/rules/kippykoo"
 	"parlor/storage"
 )
 
-// Two people play a whole game of Kippy Koo through Discord: a challenge
-// accepted, then every throw by the Roll button and every move from the
-// board's menu (the first choice), until one has all four marbles in
-// FINISH. Every board pings only the player to act; a throw takes two
-// interactions at most, and throws again after doubles none.
+// Two people play a whole game of Kippy Koo through Discord, with the
+// bot's own fair dice: a challenge accepted, then every throw by the Roll
+// button and every move from the board's menu (the first choice), until
+// one has all four marbles in FINISH (under the race detector, until one
+// resigns). Every board pings only the player to act; a throw takes two
+// interactions at most, and throws again after doubles none. The last
+// board reveals the dice seed, whose SHA-256 the invitation published,
+// and /kippykoo verify finds that every roll checks out.
 func TestFullGameKippyKoo(t *testing.T) {
 	t.Parallel()
 	forEachDoor(t, func(t *testing.T, door setting) {
-		h := newHarness(t, door, sketchy)
+		h := newHarness(t, door, sketchy, fairDice)
 		alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
 		users := map[string]discordtest.User{alice.ID: alice, bob.ID: bob}
 		ch := h.f.Channel()
@@ -43,8 +48,9 @@ func TestFullGameKippyKoo(t *testing.T) {
 		clicks := 0
 		for p := position(); !p.Outcome().Over(); p = position() {
 			if raceDetector && clicks == 4*racyTurns {
-				t.Logf("stopped after %d interactions under the race detector; without it the game is played to its end", clicks)
-				return
+				t.Logf("Alice resigns after %d interactions under the race detector; without it the game is played to its end", clicks)
+				board = h.board(h.f.Command(alice, ch, "kippykoo", "resign"))
+				break
 			}
 			if clicks++; clicks > 1500 {
 				t.Fatalf("no winner after %d interactions:\n%s", clicks, p.Drawing())
@@ -71,10 +77,22 @@ func TestFullGameKippyKoo(t *testing.T) {
 				t.Fatalf("phase %s for a player", p.Phase())
 			}
 		}
+		g, _ := h.game(id)
+		commitment := bot.Commitment(g.Dice)
+		if commitment == "" || !strings.Contains(invite.Content, commitment) || !strings.Contains(board.Content, "`"+g.Dice.Seed+"`") {
+			t.Errorf("the invitation %q should publish the seed's SHA-256 %s, and the last board %q reveal the seed", invite.Content, commitment, board.Content)
+		}
+		verify := h.private(h.f.Command(bob, ch, "kippykoo", "verify", discordtest.Opt{Name: "game", Value: fmt.Sprint(id)}))
+		if !strings.Contains(verify.Content, "rolls check out") || strings.Contains(verify.Content, "All 0 rolls") {
+			t.Errorf("/kippykoo verify says %q", verify.Content)
+		}
+		if raceDetector {
+			return
+		}
 		if !strings.Contains(board.Content, "won by bringing every piece home") || len(board.Components) != 0 || len(board.Pings()) != 0 {
 			t.Errorf("last board %q with %d rows pinging %v, want the winner and no controls", board.Content, len(board.Components), board.Pings())
 		}
-		if g, _ := h.game(id); g.Status != storage.StatusOver {
+		if g.Status != storage.StatusOver {
 			t.Errorf("stored game is %s, want over", g.Status)
 		}
 		if refused := h.f.Refused(); len(refused) > 0 {
