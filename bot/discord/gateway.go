@@ -52,7 +52,7 @@ type Discord struct {
 	woken      chan struct{} // a sweep asked for soon
 	self       atomic.Value  // the bot's own user id, once known
 	inHand     atomic.Int64  // interactions being served
-	edits      editBudget    // edits that take the buttons off old boards
+	strips     strips        // old boards waiting to lose their buttons
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.

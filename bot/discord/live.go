@@ -34,15 +34,68 @@ func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messag
 		return
 	case stale.MessageID == "" || stale.MessageID == replaced:
 		return
-	case !d.edits.take(time.Now()):
-		log.Info("old board keeps its buttons: too many edits this second", "game", m.Live.GameID, "message", stale.MessageID)
+	}
+	d.strips.add(d, log, m.Live.GameID, stale)
+}
+
+// strips are the old boards waiting to lose their buttons: edited one
+// after the other by one goroutine, at the pace the edit budget allows,
+// so that a burst of boards delays the edits instead of dropping them.
+type strips struct {
+	mu      sync.Mutex
+	queue   []strip
+	running bool
+	budget  editBudget
+}
+
+// strip is an old board to edit, of a game.
+type strip struct {
+	game int64
+	msg  bot.Posted
+	log  *slog.Logger
+}
+
+// maxStrips bounds the edits waiting; past it an old board keeps its
+// buttons, which answer that the board is out of date.
+const maxStrips = 4096
+
+// add queues the edit of msg, and starts the goroutine that edits if it
+// is not running.
+func (s *strips) add(d *Discord, log *slog.Logger, game int64, msg bot.Posted) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.queue) >= maxStrips {
+		log.Warn("old board keeps its buttons: too many edits waiting", "game", game, "message", msg.MessageID)
 		return
 	}
-	none := []discordgo.MessageComponent{}
-	_, err = d.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: stale.MessageID, Channel: stale.ChannelID, Components: &none},
-		discordgo.WithContext(ctx))
-	if err != nil {
-		log.Info("take the buttons off an old board", "game", m.Live.GameID, "channel", stale.ChannelID, "message", stale.MessageID, "err", err)
+	s.queue = append(s.queue, strip{game: game, msg: msg, log: log})
+	if !s.running {
+		s.running = true
+		go s.run(d)
+	}
+}
+
+// run edits the queued boards until none is left.
+func (s *strips) run(d *Discord) {
+	for {
+		s.mu.Lock()
+		if len(s.queue) == 0 {
+			s.running = false
+			s.mu.Unlock()
+			return
+		}
+		st := s.queue[0]
+		s.queue = s.queue[1:]
+		s.mu.Unlock()
+		time.Sleep(s.budget.reserve(time.Now()))
+		ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
+		none := []discordgo.MessageComponent{}
+		_, err := d.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: st.msg.MessageID, Channel: st.msg.ChannelID, Components: &none},
+			discordgo.WithContext(ctx))
+		cancel()
+		if err != nil {
+			st.log.Info("take the buttons off an old board", "game", st.game, "channel", st.msg.ChannelID, "message", st.msg.MessageID, "err", err)
+		}
 	}
 }
 
@@ -50,10 +103,8 @@ func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messag
 const liveTimeout = 10 * time.Second
 
 // Discord allows a bot about 50 requests a second, answers to
-// interactions aside. Taking the buttons off old boards is a courtesy,
-// so it has its own share of them: editsPerSecond, with bursts of
-// editsBurst; past it an old board keeps its buttons, which answer that
-// the board is out of date.
+// interactions aside. Taking the buttons off old boards has its own share
+// of them: editsPerSecond, in bursts of editsBurst; more wait their turn.
 const (
 	editsPerSecond = 5
 	editsBurst     = 10
@@ -61,24 +112,22 @@ const (
 
 // editBudget is a token bucket of edits; its zero value is full.
 type editBudget struct {
-	mu     sync.Mutex
-	spent  float64 // tokens spent, at most editsBurst
-	last   time.Time
-	denied int // edits refused, for tests and logs
+	mu    sync.Mutex
+	spent float64 // tokens spent, beyond editsBurst when edits wait
+	last  time.Time
 }
 
-// take takes a token at now, if one is left.
-func (b *editBudget) take(now time.Time) bool {
+// reserve takes a token at now and says how long to wait before using it.
+func (b *editBudget) reserve(now time.Time) time.Duration {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if !b.last.IsZero() {
 		b.spent = max(0, b.spent-now.Sub(b.last).Seconds()*editsPerSecond)
 	}
 	b.last = now
-	if b.spent+1 > editsBurst {
-		b.denied++
-		return false
-	}
 	b.spent++
-	return true
+	if b.spent <= editsBurst {
+		return 0
+	}
+	return time.Duration((b.spent - editsBurst) / editsPerSecond * float64(time.Second))
 }

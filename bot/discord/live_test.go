@@ -5,30 +5,25 @@ import (
 	"time"
 )
 
-// The edits that take buttons off old boards: a burst of editsBurst, then
-// editsPerSecond, whatever the pace asked.
+// The edits that take buttons off old boards: a burst of editsBurst at
+// once, then each waits its turn, editsPerSecond a second.
 func TestEditBudget(t *testing.T) {
 	var b editBudget
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	for i := range editsBurst {
-		if !b.take(now) {
-			t.Fatalf("edit %d of a burst refused", i+1)
+		if w := b.reserve(now); w != 0 {
+			t.Fatalf("edit %d of a burst waits %v", i+1, w)
 		}
 	}
-	if b.take(now) {
-		t.Fatalf("edit %d of a burst allowed", editsBurst+1)
-	}
-	allowed := 0
-	for range 1000 {
-		now = now.Add(time.Millisecond)
-		if b.take(now) {
-			allowed++
+	for i := 1; i <= 3; i++ {
+		if w, want := b.reserve(now), time.Duration(i)*time.Second/editsPerSecond; w != want {
+			t.Errorf("edit %d past the burst waits %v, want %v", i, w, want)
 		}
 	}
-	if allowed != editsPerSecond {
-		t.Errorf("%d edits allowed in the next second, want %d", allowed, editsPerSecond)
-	}
-	if b.denied == 0 {
-		t.Error("no refusal counted")
+	// A second later, editsPerSecond tokens have come back: the next
+	// waits as the fourth past the burst less a second's worth.
+	now = now.Add(time.Second)
+	if w, want := b.reserve(now), time.Duration(4-editsPerSecond)*time.Second/editsPerSecond; max(w, 0) != max(want, 0) {
+		t.Errorf("a second later an edit waits %v, want %v", w, max(want, 0))
 	}
 }

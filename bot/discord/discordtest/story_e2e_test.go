@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"parlor/bot/discord/discordtest"
 	"parlor/rules/kimbo"
@@ -128,7 +127,6 @@ func TestKimboFourPlayersStory(t *testing.T) {
 		}
 		// next posts the board ix answers with, in the thread, and checks
 		// that it is the game's only one with buttons.
-		var posted time.Time
 		next := func(ix *discordtest.Interaction) discordtest.Message {
 			t.Helper()
 			m := h.board(ix)
@@ -136,14 +134,8 @@ func TestKimboFourPlayersStory(t *testing.T) {
 				t.Errorf("a board is in %s, not the game's thread %s: %q", m.ChannelID, thread.ID, m.Content)
 			}
 			h.awaitOneLive(id, m)
-			posted = time.Now()
 			return m
 		}
-		// The bot takes the buttons off old boards at most five times a
-		// second, in bursts of ten (bot/discord/live.go), and past that
-		// leaves them on: people play slower than this test, which waits a
-		// fifth of a second between boards to stay within it.
-		pace := func() { time.Sleep(time.Until(posted.Add(200 * time.Millisecond))) }
 		t.Cleanup(func() {
 			if t.Failed() {
 				for _, m := range liveOf(h.f.Messages(), id) {
@@ -187,7 +179,6 @@ func TestKimboFourPlayersStory(t *testing.T) {
 			}
 
 			for p := h.kimboAt(id); !p.Outcome().Over() && p.Turn() == seat; p = h.kimboAt(id) {
-				pace()
 				switch phase := p.Phase(); {
 				case phase == kimbo.PhaseFence && turn%5 == 2:
 					// Now and then a fence, typed in the thread: its
@@ -224,13 +215,11 @@ func TestKimboFourPlayersStory(t *testing.T) {
 		// Three resign, in the thread, with no game number: the others
 		// play on until one is left, the winner.
 		for _, u := range []discordtest.User{bob, carol} {
-			pace()
 			board = next(h.f.Command(u, thread, "kimbo", "resign"))
 			if want := fmt.Sprintf("**%s** resigned and left the game; the others play on.", u.GlobalName); !strings.Contains(board.Content, want) {
 				t.Errorf("the board after %s resigned does not say %q:\n%s", u.GlobalName, want, board.Content)
 			}
 		}
-		pace()
 		board = h.board(h.f.Command(dave, thread, "kimbo", "resign"))
 		if board.ChannelID != thread.ID || len(board.Components) != 0 || len(board.Pings()) != 0 || !strings.Contains(board.Content, "**Dave** resigned.") || !strings.Contains(board.Content, "Alice won") {
 			t.Errorf("the last board, in %s, has %d rows of controls and pings %v, want it in the thread %s, saying Dave resigned and Alice won, with no controls and no pings:\n%s",
