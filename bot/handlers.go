@@ -19,7 +19,12 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	if err := t.once(ctx, req); err != nil {
 		return Response{}, err
 	}
-	if req.Command == "games" || req.Command == "parlor" {
+	switch {
+	case req.Command == "parlor" && req.Sub == "leaderboard":
+		return t.leaderboard(ctx, req)
+	case req.Command == "parlor" && req.Sub == "profile":
+		return t.profile(ctx, req)
+	case req.Command == "games" || req.Command == "parlor":
 		return t.parlorCommand(ctx, req)
 	}
 	kit, err := t.kit(req.Command)

@@ -151,7 +151,8 @@ type Table struct {
 	now     func() time.Time
 	think   time.Duration
 	log     *slog.Logger
-	tails   tails // the latest steps of games whose stories were told
+	tails   tails   // the latest steps of games whose stories were told
+	ledgers ledgers // the ratings computed last
 	// fair says the dice of games that have a seed come from it; without,
 	// they come from roll (Config.Roll, which tests script).
 	fair bool
@@ -207,7 +208,13 @@ func (t *Table) Commands() []CommandSpec {
 	for _, name := range t.order {
 		out = append(out, gameCommand(t.kits[name]))
 	}
-	return append(out, parlorCommands()...)
+	parlor := parlorCommands()
+	for i := range parlor {
+		if parlor[i].Name == "parlor" {
+			parlor[i].Subs = append(parlor[i].Subs, t.ratingSubs()...)
+		}
+	}
+	return append(out, parlor...)
 }
 
 // userError is an answer for the user: something they asked that cannot be
