@@ -56,7 +56,9 @@ type Game struct {
 	DrawOffer    int // seat offering a draw, or NoDrawOffer (mind: 0 is a seat)
 	// Dice is what the game's chance outcomes are drawn from (see
 	// bot/fair.go); zero for a game made before fair dice.
-	Dice      Dice
+	Dice Dice
+	// Takeback is the takeback asked for, if any.
+	Takeback  Takeback
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	Seats     []Seat // ordered by seat when loaded
@@ -69,6 +71,13 @@ type Game struct {
 type Dice struct {
 	Seed  string // hex; secret until the game ends
 	Input string // set when the game begins
+}
+
+// Takeback is a takeback asked for and not yet agreed: the seat asking,
+// or NoDrawOffer, and the seats that have agreed, bit n for seat n.
+type Takeback struct {
+	Offer  int
+	Agreed int
 }
 
 // Clock is how a game is played over days: where, since when the decision
@@ -123,6 +132,9 @@ const (
 	EntryDraw    = "draw"    // the players agreed to a draw
 	EntryForfeit = "forfeit" // a seat lost on time or by leaving
 	EntrySkip    = "skip"    // a late seat's turn was skipped at its deadline
+	// EntryTakeback undoes, by agreement, the decision at the ply its text
+	// names ("takeback 17"), the latest in effect.
+	EntryTakeback = "takeback"
 )
 
 // Entry is one row of a game's move log.
@@ -137,7 +149,7 @@ type Entry struct {
 
 func validEntryKind(k string) bool {
 	switch k {
-	case EntryMove, EntryResign, EntryDraw, EntryForfeit, EntrySkip:
+	case EntryMove, EntryResign, EntryDraw, EntryForfeit, EntrySkip, EntryTakeback:
 		return true
 	}
 	return false
@@ -169,6 +181,8 @@ type Change struct {
 	Pause *Pause
 	// DiceInput, if not "", sets the public input of the game's dice.
 	DiceInput string
+	// Takeback, if not nil, sets the takeback asked for.
+	Takeback *Takeback
 }
 
 // Pause is a game's pause as a Change sets it.
@@ -209,6 +223,7 @@ func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64,
 	g.UpdatedAt = g.CreatedAt
 	g.TurnSince = g.CreatedAt
 	g.RemindersSent, g.PausedAt, g.PauseOffer = 0, time.Time{}, NoDrawOffer
+	g.Takeback = Takeback{Offer: NoDrawOffer}
 	return id, nil
 }
 
@@ -333,6 +348,11 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 			return err
 		}
 		return fmt.Errorf("now at version %d: %w", version, ErrConflict)
+	}
+	if c.Takeback != nil {
+		if _, err := tx.ExecContext(ctx, "UPDATE games SET takeback_offer = ?, takeback_agreed = ? WHERE id = ?", c.Takeback.Offer, c.Takeback.Agreed, c.GameID); err != nil {
+			return err
+		}
 	}
 	if c.DiceInput != "" {
 		if _, err := tx.ExecContext(ctx, "UPDATE games SET dice_input = ? WHERE id = ?", c.DiceInput, c.GameID); err != nil {
@@ -486,7 +506,7 @@ const (
 	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
 		g.draw_offer, g.created_at, g.updated_at, g.thread_id, g.turn_since, g.reminders_sent, g.remind_hours,
 		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, g.dice_seed, g.dice_input,
-		s.seat, s.user_id, s.name, s.joined, s.computer`
+		g.takeback_offer, g.takeback_agreed, s.seat, s.user_id, s.name, s.joined, s.computer`
 	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
 )
 
@@ -514,7 +534,7 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
 			&g.DrawOffer, &created, &updated, &g.ThreadID, &since, &g.RemindersSent, &g.RemindEvery,
 			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &g.Dice.Seed, &g.Dice.Input,
-			&seat, &user, &name, &joined, &computer)
+			&g.Takeback.Offer, &g.Takeback.Agreed, &seat, &user, &name, &joined, &computer)
 		if err != nil {
 			return nil, err
 		}
