@@ -116,17 +116,18 @@ type Settings struct {
 	RemindEvery  int // hours; 0 for no reminders
 	DeadlineDays int // 0 for none
 	InviteHours  int // how long invitations and open seats last
+	AwayDays     int // away days each member may take a year (UTC)
 }
 
 // DefaultSettings are the defaults of a server that has set none.
-var DefaultSettings = Settings{RemindEvery: 24, DeadlineDays: 0, InviteHours: 72}
+var DefaultSettings = Settings{RemindEvery: 24, DeadlineDays: 0, InviteHours: 72, AwayDays: 14}
 
 // GuildSettings returns a server's settings, DefaultSettings if it has set
 // none.
 func (db *DB) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
 	s := DefaultSettings
-	err := db.db.QueryRowContext(ctx, "SELECT remind_hours, deadline_days, invite_hours FROM guild_settings WHERE guild_id = ?", guildID).
-		Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours)
+	err := db.db.QueryRowContext(ctx, "SELECT remind_hours, deadline_days, invite_hours, away_days FROM guild_settings WHERE guild_id = ?", guildID).
+		Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings, fmt.Errorf("load settings of server %s: %w", guildID, classify(err))
 	}
@@ -136,7 +137,7 @@ func (db *DB) GuildSettings(ctx context.Context, guildID string) (Settings, erro
 // SettingsChange is a change to some of a server's settings: the fields
 // that are not nil.
 type SettingsChange struct {
-	RemindEvery, DeadlineDays, InviteHours *int
+	RemindEvery, DeadlineDays, InviteHours, AwayDays *int
 }
 
 // SetGuildSettings changes the server's settings that ch names, and only
@@ -146,7 +147,7 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 	for _, v := range []struct {
 		p   *int
 		low int
-	}{{ch.RemindEvery, 0}, {ch.DeadlineDays, 0}, {ch.InviteHours, 1}} {
+	}{{ch.RemindEvery, 0}, {ch.DeadlineDays, 0}, {ch.InviteHours, 1}, {ch.AwayDays, 0}} {
 		if v.p != nil && *v.p < v.low {
 			return Settings{}, fmt.Errorf("set settings of server %s: %d: %w", guildID, *v.p, ErrInvalid)
 		}
@@ -157,19 +158,20 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 		}
 		return *p
 	}
-	r, d, i := arg(ch.RemindEvery), arg(ch.DeadlineDays), arg(ch.InviteHours)
+	r, d, i, a := arg(ch.RemindEvery), arg(ch.DeadlineDays), arg(ch.InviteHours), arg(ch.AwayDays)
 	now := millis(db.now())
 	var s Settings
 	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		return q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, updated_at)
-			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), ?)
+		return q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, away_days, updated_at)
+			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), ?)
 			ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(CAST(? AS INTEGER), guild_settings.remind_hours),
 				deadline_days = COALESCE(CAST(? AS INTEGER), guild_settings.deadline_days),
 				invite_hours = COALESCE(CAST(? AS INTEGER), guild_settings.invite_hours),
+				away_days = COALESCE(CAST(? AS INTEGER), guild_settings.away_days),
 				updated_at = excluded.updated_at
-			RETURNING remind_hours, deadline_days, invite_hours`,
-			guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, now,
-			r, d, i).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours)
+			RETURNING remind_hours, deadline_days, invite_hours, away_days`,
+			guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, a, DefaultSettings.AwayDays, now,
+			r, d, i, a).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays)
 	})
 	if err != nil {
 		return Settings{}, fmt.Errorf("set settings of server %s: %w", guildID, classify(err))

@@ -252,10 +252,10 @@ func TestSettings(t *testing.T) {
 			t.Fatalf("defaults: %+v %v", s, err)
 		}
 		six, two, day, zero := 6, 2, 24, 0
-		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil || s != (Settings{RemindEvery: 6, DeadlineDays: 0, InviteHours: 72}) {
+		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil || s != (Settings{RemindEvery: 6, DeadlineDays: 0, InviteHours: 72, AwayDays: 14}) {
 			t.Fatalf("a first change of one setting: %+v %v, want the others at their defaults", s, err)
 		}
-		want := Settings{RemindEvery: 6, DeadlineDays: 2, InviteHours: 24}
+		want := Settings{RemindEvery: 6, DeadlineDays: 2, InviteHours: 24, AwayDays: 14}
 		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{DeadlineDays: &two, InviteHours: &day}); err != nil || s != want {
 			t.Fatalf("a change of two settings: %+v %v, want %+v", s, err, want)
 		}

@@ -9,7 +9,7 @@ import (
 
 // CopyReport says what Copy copied.
 type CopyReport struct {
-	Games, Seats, Entries, Interactions, ServerSettings, PlayerSettings int
+	Games, Seats, Entries, Interactions, ServerSettings, PlayerSettings, AwayPeriods int
 }
 
 // ErrNotEmpty means a copy's target already holds games or settings.
@@ -18,15 +18,15 @@ var ErrNotEmpty = errors.New("the target database is not empty")
 // Copy copies everything the database from holds into to, whatever their
 // engines:
 // every game with its id, version, seats, clock (so pending reminders and
-// deadlines carry over) and move log, the handled interactions, and the
-// servers' and players' settings. It refuses a target that holds any game
-// or setting (ErrNotEmpty), and writes the target in one transaction: on
-// any error nothing is copied.
+// deadlines carry over) and move log, the handled interactions, the
+// servers' and players' settings and the players' away periods. It refuses
+// a target that holds any game or setting (ErrNotEmpty), and writes the
+// target in one transaction: on any error nothing is copied.
 func Copy(ctx context.Context, from, to *DB) (CopyReport, error) {
 	var r CopyReport
 	var n int
 	err := to.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM guild_settings)
-		+ (SELECT count(*) FROM user_settings) + (SELECT count(*) FROM interactions)`).Scan(&n)
+		+ (SELECT count(*) FROM user_settings) + (SELECT count(*) FROM interactions) + (SELECT count(*) FROM away_periods)`).Scan(&n)
 	if err != nil {
 		return r, fmt.Errorf("copy: look at the target: %w", classify(err))
 	}
@@ -112,10 +112,12 @@ var copyTables = []copyTableSpec{
 		holders: holders("iiissiS"), count: func(r *CopyReport) *int { return &r.Entries }},
 	{name: "interactions", order: "id", columns: []string{"id", "game_id", "at"},
 		holders: holders("sIi"), count: func(r *CopyReport) *int { return &r.Interactions }},
-	{name: "guild_settings", order: "guild_id", columns: []string{"guild_id", "remind_hours", "deadline_days", "invite_hours", "updated_at"},
-		holders: holders("siiii"), count: func(r *CopyReport) *int { return &r.ServerSettings }},
-	{name: "user_settings", order: "user_id", columns: []string{"user_id", "reminders_off", "updated_at"},
-		holders: holders("sbi"), count: func(r *CopyReport) *int { return &r.PlayerSettings }},
+	{name: "guild_settings", order: "guild_id", columns: []string{"guild_id", "remind_hours", "deadline_days", "invite_hours", "updated_at", "away_days"},
+		holders: holders("siiiii"), count: func(r *CopyReport) *int { return &r.ServerSettings }},
+	{name: "user_settings", order: "user_id", columns: []string{"user_id", "reminders_off", "updated_at", "digest", "digest_at"},
+		holders: holders("sbibi"), count: func(r *CopyReport) *int { return &r.PlayerSettings }},
+	{name: "away_periods", order: "guild_id, user_id, starts_at", columns: []string{"guild_id", "user_id", "starts_at", "ends_at", "days"},
+		holders: holders("ssiii"), count: func(r *CopyReport) *int { return &r.AwayPeriods }},
 }
 
 func copyTable(ctx context.Context, from *DB, to sqlTx, t copyTableSpec) (int, error) {

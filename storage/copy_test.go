@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 
 	"parlor/storage/storagetest"
 )
@@ -29,11 +30,24 @@ func TestCopy(t *testing.T) {
 		ids = append(ids, g.ID)
 	}
 	six := 6
-	if _, err := from.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil {
+	if _, err := from.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six, AwayDays: &six}); err != nil {
 		t.Fatal(err)
 	}
 	if err := from.SetRemindersOff(ctx, "u2", true); err != nil {
 		t.Fatal(err)
+	}
+	if err := from.SetDigest(ctx, "u2", true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := from.ClaimDigest(ctx, "u2", t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := from.GoAway(ctx, "g", "u1", 3, 6); err != nil {
+		t.Fatal(err)
+	}
+	away, err := from.AwayPeriods(ctx, "g", "u1", t0)
+	if err != nil || len(away) != 1 {
+		t.Fatalf("away periods %+v, %v", away, err)
 	}
 	storagetest.Engines(t, func(t *testing.T, target string) {
 		to := openSource(t, target)
@@ -41,7 +55,7 @@ func TestCopy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r != (CopyReport{Games: 3, Seats: 6, Entries: 12, Interactions: 12, ServerSettings: 1, PlayerSettings: 1}) {
+		if r != (CopyReport{Games: 3, Seats: 6, Entries: 12, Interactions: 12, ServerSettings: 1, PlayerSettings: 1, AwayPeriods: 1}) {
 			t.Errorf("copied %+v", r)
 		}
 		for _, id := range ids {
@@ -52,11 +66,20 @@ func TestCopy(t *testing.T) {
 				t.Errorf("game %d: log %+v became %+v", id, a, b)
 			}
 		}
-		if s, _ := to.GuildSettings(ctx, "g"); s.RemindEvery != 6 {
+		if s, _ := to.GuildSettings(ctx, "g"); s.RemindEvery != 6 || s.AwayDays != 6 {
 			t.Errorf("server settings %+v", s)
 		}
 		if off, _ := to.RemindersOff(ctx, "u2"); !off {
 			t.Errorf("u2's reminders are on in the copy")
+		}
+		if on, _ := to.Digest(ctx, "u2"); !on {
+			t.Errorf("u2's digest is off in the copy")
+		}
+		if won, _ := to.ClaimDigest(ctx, "u2", t0.Add(time.Hour)); won {
+			t.Errorf("u2's digest claimed an hour after the one copied")
+		}
+		if got, _ := to.AwayPeriods(ctx, "g", "u1", t0); !reflect.DeepEqual(got, away) {
+			t.Errorf("away periods %+v became %+v", away, got)
 		}
 		if done, _ := to.Handled(ctx, "kimboa"); !done {
 			t.Errorf("a handled interaction was not copied")

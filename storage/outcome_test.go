@@ -97,7 +97,7 @@ func TestSettingsChangesAtOnce(t *testing.T) {
 				}
 			})
 			wg.Wait()
-			if s, _ := db.GuildSettings(t.Context(), guild); s != (Settings{RemindEvery: 5, DeadlineDays: 3, InviteHours: DefaultSettings.InviteHours}) {
+			if s, _ := db.GuildSettings(t.Context(), guild); s != (Settings{RemindEvery: 5, DeadlineDays: 3, InviteHours: DefaultSettings.InviteHours, AwayDays: DefaultSettings.AwayDays}) {
 				t.Fatalf("round %d: settings %+v, want both changes kept", round, s)
 			}
 		}
