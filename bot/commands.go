@@ -136,6 +136,7 @@ func gameCommand(kit Kit) CommandSpec {
 		SubSpec{Name: "replay", Description: "An animated picture of a game, a frame a turn", Options: []OptionSpec{gameOption()}},
 		SubSpec{Name: "export", Description: "A game's record as a text file, to replay offline (only you see it)", Options: []OptionSpec{gameOption()}},
 		SubSpec{Name: "resign", Description: "Resign a game", Options: []OptionSpec{gameOption()}},
+		SubSpec{Name: "takeback", Description: "Ask the others to let you take back your last move", Options: []OptionSpec{gameOption()}},
 	)
 	subs = append(subs, pauseSubs...)
 	if kit.Dice {

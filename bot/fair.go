@@ -127,12 +127,12 @@ func VerifyDice(game rules.Game, players int, d storage.Dice, commitment string,
 	if got := Commitment(d); got == "" || got != commitment {
 		return 0, nil, fmt.Errorf("the seed's SHA-256 is %s, not the %s published", orNone(got), orNone(commitment))
 	}
-	st, err := game.New(players)
+	r, err := newReplayer(game, players)
 	if err != nil {
 		return 0, nil, err
 	}
 	for _, e := range log {
-		if e.Kind == storage.EntryMove && st.ToMove() == rules.Chance {
+		if st := r.st; e.Kind == storage.EntryMove && st.ToMove() == rules.Chance {
 			want, err := fairDraw(d, e.Ply, st.Legal())
 			if err != nil {
 				return checked, bad, err
@@ -142,7 +142,7 @@ func VerifyDice(game rules.Game, players int, d storage.Dice, commitment string,
 				bad = append(bad, Disagreement{Ply: e.Ply, Logged: e.Text, Recomputed: want.Text})
 			}
 		}
-		if st, err = applyEntry(game, st, e); err != nil {
+		if _, err := r.apply(e); err != nil {
 			return checked, bad, fmt.Errorf("the log stops replaying: %w", err)
 		}
 	}

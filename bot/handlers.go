@@ -51,6 +51,8 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		act = func(l *loaded) (Response, error) { return t.export(ctx, l) }
 	case "replay":
 		act = func(l *loaded) (Response, error) { return t.replay(ctx, l) }
+	case "takeback":
+		act = func(l *loaded) (Response, error) { return t.askTakeback(ctx, req, l) }
 	case "verify":
 		if !kit.Dice {
 			return Response{}, sorry("%s has no dice to verify.", kit.Game.Title())
@@ -245,6 +247,15 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	// The lobby's buttons are made at version 0 and stay good while the
 	// lobby is open: each checks the game's status and the seats itself.
 	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start" || action == "computer"
+	if rest, ok := strings.CutPrefix(action, "tb:"); ok && version == 0 {
+		// Accept or Decline of a takeback: good while it is asked for.
+		answer, p, _ := strings.Cut(rest, ":")
+		ply, err := strconv.Atoi(p)
+		if err != nil || (answer != "yes" && answer != "no") {
+			return Response{}, unknownButton()
+		}
+		return t.answerTakeback(ctx, req, l, answer == "yes", ply)
+	}
 	if page, ok := strings.CutPrefix(action, "hist:"); ok && version == 0 {
 		// A page of the history: any game begun, over or not.
 		n, err := strconv.Atoi(page)
@@ -352,8 +363,14 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 	if next.Outcome().Over() {
 		status, offer = storage.StatusOver, -1
 	}
+	var takeback *storage.Takeback
+	if g.Takeback.Offer >= 0 {
+		// A decision ends the takeback asked for.
+		takeback = &storage.Takeback{Offer: storage.NoDrawOffer}
+		g.Takeback = *takeback
+	}
 	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
-		TurnStarted: next.ToMove() != st.ToMove()})
+		TurnStarted: next.ToMove() != st.ToMove(), Takeback: takeback})
 	if err != nil {
 		return Response{}, err
 	}
@@ -586,7 +603,7 @@ func (t *Table) boardWith(l *loaded, lead, last string, ping bool, earlier []ren
 			name = "<@" + mover.UserID + ">"
 			msg.Mentions = []string{mover.UserID}
 		}
-		fmt.Fprintf(&b, "%s, your move (%s).", name, l.kit.SeatName(st, int(st.ToMove())))
+		fmt.Fprintf(&b, "%s, your move (%s).%s", name, l.kit.SeatName(st, int(st.ToMove())), t.boardAwayNote(g, mover.UserID))
 		if l.kit.Alert != nil {
 			if alert := l.kit.Alert(st); alert != "" {
 				b.WriteString(" " + alert)

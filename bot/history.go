@@ -125,6 +125,8 @@ func historyLines(g *storage.Game, log []storage.Entry, from, to int) []string {
 			what = "forfeited (deadline)"
 		case storage.EntryDraw:
 			what = "agreed a draw"
+		case storage.EntryTakeback:
+			what = "took back move " + strings.TrimPrefix(e.Text, "takeback ") + ", by agreement"
 		default:
 			what = e.Kind
 		}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -20,18 +21,18 @@ type Step struct {
 // Steps replays a game's log from its start, as Replay does, and returns
 // each entry with the states before and after it.
 func Steps(game rules.Game, players int, log []storage.Entry) ([]Step, error) {
-	st, err := game.New(players)
+	r, err := newReplayer(game, players)
 	if err != nil {
 		return nil, err
 	}
 	steps := make([]Step, 0, len(log))
 	for _, e := range log {
-		next, err := applyEntry(game, st, e)
+		before := r.st
+		next, err := r.apply(e)
 		if err != nil {
 			return nil, err
 		}
-		steps = append(steps, Step{Entry: e, Before: st, After: next})
-		st = next
+		steps = append(steps, Step{Entry: e, Before: before, After: next})
 	}
 	return steps, nil
 }
@@ -93,6 +94,8 @@ func story(kit Kit, g *storage.Game, steps []Step) string {
 			lines = append(lines, fmt.Sprintf("**%s** forfeited: the deadline passed.", who))
 		case storage.EntryDraw:
 			lines = append(lines, "The game was drawn by agreement.")
+		case storage.EntryTakeback:
+			lines = append(lines, fmt.Sprintf("**%s** took back a move, by agreement.", who))
 		}
 	}
 	if len(lines) > maxStoryLines {
@@ -217,15 +220,24 @@ func (ts *tails) steps(id int64, game rules.Game, players int, log []storage.Ent
 	} else {
 		whole = true
 	}
+	if from > 0 && slices.ContainsFunc(log[from:], func(e storage.Entry) bool { return e.Kind == storage.EntryTakeback }) {
+		// A takeback needs the states before the tail: replay it all.
+		from, kept, whole = 0, nil, true
+		if st, err = game.New(players); err != nil {
+			return nil, false, err
+		}
+	}
+	r := &replayer{game: game, st: st}
 	steps = append([]Step(nil), kept...)
 	for _, e := range log[from:] {
-		next, err := applyEntry(game, st, e)
+		before := r.st
+		next, err := r.apply(e)
 		if err != nil {
 			return nil, false, err
 		}
-		steps = append(steps, Step{Entry: e, Before: st, After: next})
-		st = next
+		steps = append(steps, Step{Entry: e, Before: before, After: next})
 	}
+	st = r.st
 	if n := len(steps) - tailSteps; n > 0 {
 		steps, whole = steps[n:], false
 	}

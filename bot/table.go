@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +37,12 @@ type Store interface {
 	SwapLive(ctx context.Context, gameID int64, m storage.Live) (storage.Live, error)
 	ClaimReplay(ctx context.Context, gameID int64) (bool, error)
 	Plies(ctx context.Context, gameID int64) (int, error)
+	// Away days and digests: see storage/away.go.
+	GoAway(ctx context.Context, guildID, userID string, days, allowance int) (storage.Away, error)
+	AwayPeriods(ctx context.Context, guildID, userID string, since time.Time) ([]storage.AwayPeriod, error)
+	Digest(ctx context.Context, userID string) (bool, error)
+	SetDigest(ctx context.Context, userID string, on bool) error
+	ClaimDigest(ctx context.Context, userID string, now time.Time) (bool, error)
 }
 
 // Painter draws a board as a PNG.
@@ -585,16 +592,70 @@ func pickByOdds(outcomes []rules.Move, roll func(int) int) rules.Move {
 
 // Replay rebuilds a game's state from its move log, the truth of the game.
 func Replay(game rules.Game, players int, log []storage.Entry) (rules.State, error) {
-	st, err := game.New(players)
+	r, err := newReplayer(game, players)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range log {
-		if st, err = applyEntry(game, st, e); err != nil {
+		if _, err := r.apply(e); err != nil {
 			return nil, err
 		}
 	}
-	return st, nil
+	return r.st, nil
+}
+
+// replayer plays a game's log entry by entry, keeping the state before
+// each entry in effect, so that a takeback returns to the one before the
+// decision it undoes.
+type replayer struct {
+	game rules.Game
+	st   rules.State
+	back []undo // newest last
+}
+
+// undo is the state before the entry at ply.
+type undo struct {
+	ply    int
+	before rules.State
+}
+
+func newReplayer(game rules.Game, players int) (*replayer, error) {
+	st, err := game.New(players)
+	if err != nil {
+		return nil, err
+	}
+	return &replayer{game: game, st: st}, nil
+}
+
+// apply plays e and returns the state after it.
+func (r *replayer) apply(e storage.Entry) (rules.State, error) {
+	if e.Kind == storage.EntryTakeback {
+		ply, err := takebackPly(e.Text)
+		if err != nil {
+			return nil, fmt.Errorf("ply %d: %w", e.Ply, err)
+		}
+		if len(r.back) == 0 || r.back[len(r.back)-1].ply != ply {
+			return nil, fmt.Errorf("ply %d takes back ply %d, which is not the latest entry in effect", e.Ply, ply)
+		}
+		r.st, r.back = r.back[len(r.back)-1].before, r.back[:len(r.back)-1]
+		return r.st, nil
+	}
+	next, err := applyEntry(r.game, r.st, e)
+	if err != nil {
+		return nil, err
+	}
+	r.back = append(r.back, undo{ply: e.Ply, before: r.st})
+	r.st = next
+	return next, nil
+}
+
+// takebackPly reads the ply a takeback entry's text names.
+func takebackPly(text string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(text, "takeback "))
+	if err != nil || !strings.HasPrefix(text, "takeback ") || n < 1 {
+		return 0, fmt.Errorf("%q is not a takeback like \"takeback 17\"", text)
+	}
+	return n, nil
 }
 
 // applyEntry plays one entry of a game's log on st.
