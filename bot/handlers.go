@@ -603,7 +603,7 @@ func (t *Table) boardWith(l *loaded, lead, last string, ping bool, earlier []ren
 			name = "<@" + mover.UserID + ">"
 			msg.Mentions = []string{mover.UserID}
 		}
-		fmt.Fprintf(&b, "%s, your move (%s).%s", name, l.kit.SeatName(st, int(st.ToMove())), t.boardAwayNote(g, mover.UserID))
+		fmt.Fprintf(&b, "%s, your move (%s).", name, l.kit.SeatName(st, int(st.ToMove())))
 		if l.kit.Alert != nil {
 			if alert := l.kit.Alert(st); alert != "" {
 				b.WriteString(" " + alert)

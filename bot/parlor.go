@@ -11,8 +11,10 @@ import (
 
 // The bot's own commands, beside those of the games: /games lists the
 // user's games in this server, /parlor settings sets the server's defaults
-// for new games (members who can manage the server only), and /parlor
-// reminders turns the user's reminders off or on.
+// for new games (members who can manage the server only), /parlor
+// reminders turns the user's reminders off, on or into a daily digest, and
+// /parlor away stops the clocks of the user's games here for some days
+// (see away.go).
 
 // parlorCommands are /games and /parlor.
 func parlorCommands() []CommandSpec {
@@ -23,10 +25,14 @@ func parlorCommands() []CommandSpec {
 				{Name: "reminders", Description: "Hours before the player to move is reminded, and between reminders (0: none)", Type: IntegerOption, Min: 0, Max: maxRemindHours},
 				{Name: "deadline", Description: "Days allowed per move, then a late turn is skipped or forfeits (0: none)", Type: IntegerOption, Min: 0, Max: maxDeadlineDays},
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
+				{Name: "away", Description: "Away days each member may take a year (0: none)", Type: IntegerOption, Min: 0, Max: maxAwayDays},
 			}},
-			{Name: "reminders", Description: "Turn your own reminders off or on, in every game", Options: []OptionSpec{
-				{Name: "on", Description: "on or off", Type: StringOption, Required: true, MaxLength: 3,
-					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
+			{Name: "reminders", Description: "Turn your own reminders off or on, in every game, or get one message a day instead", Options: []OptionSpec{
+				{Name: "on", Description: "on, off, or digest: one direct message a day listing the games waiting on you", Type: StringOption, Required: true, MaxLength: 6,
+					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}, {Name: "digest (one message a day)", Value: "digest"}}},
+			}},
+			{Name: "away", Description: "Stop the clocks of your games in this server for some days (0: come back now)", Options: []OptionSpec{
+				{Name: "days", Description: "Days away, within the server's allowance a year (0 ends it, returning the days not begun)", Type: IntegerOption, Required: true, Min: 0, Max: maxAwayDays},
 			}},
 		}},
 	}
@@ -41,6 +47,8 @@ func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error
 		return t.settings(ctx, req)
 	case req.Sub == "reminders":
 		return t.reminders(ctx, req)
+	case req.Sub == "away":
+		return t.away(ctx, req)
 	}
 	return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
 }
@@ -70,7 +78,11 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 		var players []string
 		for _, s := range g.Seats {
 			if s.UserID != "" {
-				players = append(players, s.Name)
+				name := s.Name
+				if g.Status == storage.StatusActive && s.Computer == "" {
+					name += t.awayNote(ctx, g, s.UserID)
+				}
+				players = append(players, name)
 			}
 		}
 		where := fmt.Sprintf("<#%s>", g.Where())
@@ -118,7 +130,7 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 		name     string
 		min, max int
 		to       **int
-	}{{"reminders", 0, maxRemindHours, &ch.RemindEvery}, {"deadline", 0, maxDeadlineDays, &ch.DeadlineDays}, {"invitations", 1, maxInviteHours, &ch.InviteHours}} {
+	}{{"reminders", 0, maxRemindHours, &ch.RemindEvery}, {"deadline", 0, maxDeadlineDays, &ch.DeadlineDays}, {"invitations", 1, maxInviteHours, &ch.InviteHours}, {"away", 0, maxAwayDays, &ch.AwayDays}} {
 		n, set, ok := intOption(req.Options, o.name, o.min, o.max)
 		switch {
 		case !set:
@@ -154,22 +166,31 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 	if set.DeadlineDays > 0 {
 		deadline = fmt.Sprintf("%s per move, then a late turn is skipped (dice games) or forfeits", spell(time.Duration(set.DeadlineDays)*24*time.Hour))
 	}
-	return Response{Private: &Message{Content: fmt.Sprintf("%s: %s; %s; invitations and open seats last %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options.",
-		head, remind, deadline, spell(time.Duration(set.InviteHours)*time.Hour))}}, nil
+	return Response{Private: &Message{Content: fmt.Sprintf("%s: %s; %s; invitations and open seats last %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options. Each member may be away (/parlor away) %s a year.",
+		head, remind, deadline, spell(time.Duration(set.InviteHours)*time.Hour), many(set.AwayDays, "day"))}}, nil
 }
 
-// reminders turns the user's own reminders off or on.
+// reminders turns the user's own reminders off or on, or on in a daily
+// digest.
 func (t *Table) reminders(ctx context.Context, req Request) (Response, error) {
-	var off bool
+	var off, digest bool
 	switch strings.ToLower(strings.TrimSpace(req.Options["on"])) {
 	case "on", "yes":
 	case "off", "no":
 		off = true
+	case "digest":
+		digest = true
 	default:
-		return Response{}, sorry("Say on or off.")
+		return Response{}, sorry("Say on, off or digest.")
 	}
 	if err := t.store.SetRemindersOff(ctx, req.User.ID, off); err != nil {
 		return Response{}, err
+	}
+	if err := t.store.SetDigest(ctx, req.User.ID, digest); err != nil {
+		return Response{}, err
+	}
+	if digest {
+		return Response{Private: &Message{Content: "Instead of a reminder per game, you get one direct message a day listing every game waiting for your move, in every server, with links. It comes when a game of yours is due a reminder, at most once a day. Deadlines still apply."}}, nil
 	}
 	if off {
 		return Response{Private: &Message{Content: "Reminders are off for you in every game. The board still pings you when it is your move; deadlines still apply."}}, nil

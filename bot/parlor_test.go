@@ -66,7 +66,7 @@ func TestParlorSettings(t *testing.T) {
 	if s, _ := e.db.GuildSettings(e.ctx, tableGuild); s != (storage.Settings{RemindEvery: 12, DeadlineDays: 2, InviteHours: 72, AwayDays: 14}) {
 		t.Errorf("stored settings %+v", s)
 	}
-	e.refuse(parlor(bob, "reminders", "on", "maybe"), `"maybe" is not one of the choices for on: on, off.`)
+	e.refuse(parlor(bob, "reminders", "on", "maybe"), `"maybe" is not one of the choices for on: on, off, digest.`)
 	if got := privateOnly(t, e.do(parlor(bob, "reminders", "on", "off"))); !strings.Contains(got, "Reminders are off for you") {
 		t.Errorf("reminders off: %q", got)
 	}

@@ -17,11 +17,15 @@ import (
 // and every action is claimed there before it is announced, so sweeps
 // that overlap, or a restart between two, never act twice.
 
-// Notice is a message the scheduler posts in a game's channel or thread.
+// Notice is a message the scheduler posts in a game's channel or thread,
+// or, when UserID is set, sends to that user alone (a direct message).
 type Notice struct {
 	GameID    int64
 	ChannelID string
-	Message   *Message
+	// UserID, if set, is the user the message is for, in a direct
+	// message; ChannelID is then "".
+	UserID  string
+	Message *Message
 }
 
 // Sweep does the work due at the table's clock and returns what to post.
@@ -33,9 +37,10 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 		return nil, err
 	}
 	var out []Notice
+	digests := map[string]bool{} // users whose reminders go in a digest
 	for i := range due {
 		g := &due[i]
-		ns, err := t.sweepGame(ctx, g, now)
+		ns, err := t.sweepGame(ctx, g, now, digests)
 		out = append(out, ns...)
 		switch {
 		case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrDuplicate):
@@ -46,12 +51,15 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 			t.log.Error("sweep", "game", g.ID, "err", err)
 		}
 	}
-	return out, nil
+	return append(out, t.digests(ctx, digests, now)...), nil
 }
 
 // sweepGame does what is due for one game: expiry, a computer's move, a
-// deadline, or a reminder, in that order.
-func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time) ([]Notice, error) {
+// deadline, or a reminder, in that order. The time its player was away
+// does not count against the decision awaited, and while they are away
+// neither comes. A reminder for a user who asked for a digest adds them
+// to digests instead.
+func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time, digests map[string]bool) ([]Notice, error) {
 	kit, ok := t.kits[g.Kind]
 	if !ok {
 		return nil, nil
@@ -74,10 +82,14 @@ func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time) (
 	if _, _, ok := computerSeat(l); ok {
 		return t.computerMoves(ctx, l)
 	}
-	if g.DeadlineDays > 0 && !now.Before(g.TurnSince.Add(time.Duration(g.DeadlineDays)*24*time.Hour)) {
+	waited, away, err := t.waited(ctx, g, seatUser(g, int(seat)).UserID, now)
+	if err != nil || !away.IsZero() {
+		return nil, err
+	}
+	if g.DeadlineDays > 0 && waited >= time.Duration(g.DeadlineDays)*24*time.Hour {
 		return one(t.late(ctx, l, seat))
 	}
-	return one(t.remind(ctx, l, seat, now))
+	return one(t.remind(ctx, l, seat, now, waited, digests))
 }
 
 // one is the notice n, if any, as a list.
@@ -127,11 +139,11 @@ func (t *Table) late(ctx context.Context, l *loaded, seat rules.Seat) (*Notice, 
 	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: resp.Public}, nil
 }
 
-// remind reminds the seat to move, once per interval, unless its player
-// turned reminders off.
-func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time.Time) (*Notice, error) {
+// remind reminds the seat to move, once per interval of the time waited,
+// unless its player turned reminders off or has them in a digest.
+func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time.Time, waited time.Duration, digests map[string]bool) (*Notice, error) {
 	g := l.row
-	if g.RemindEvery <= 0 || now.Before(g.TurnSince.Add(time.Duration((g.RemindersSent+1)*g.RemindEvery)*time.Hour)) {
+	if g.RemindEvery <= 0 || waited < time.Duration((g.RemindersSent+1)*g.RemindEvery)*time.Hour {
 		return nil, nil
 	}
 	won, err := t.store.ClaimReminder(ctx, g.ID, g.Version, g.RemindersSent)
@@ -143,15 +155,17 @@ func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time
 	if err != nil || off {
 		return nil, err
 	}
+	if digest, err := t.store.Digest(ctx, user.UserID); err != nil || digest {
+		if digest {
+			digests[user.UserID] = true
+		}
+		return nil, err
+	}
 	msg := fmt.Sprintf("⏰ <@%s>, game #%d of %s has been waiting for your move for %s. Use the newest board above, or /%s board.",
 		user.UserID, g.ID, l.kit.Game.Title(), spell(now.Sub(g.TurnSince)), g.Kind)
 	if g.DeadlineDays > 0 {
-		left := g.TurnSince.Add(time.Duration(g.DeadlineDays) * 24 * time.Hour).Sub(now)
-		policy := "you forfeit the game"
-		if _, ok := l.state.(rules.Skipper); ok {
-			policy = "your turn is skipped"
-		}
-		msg += fmt.Sprintf(" In %s %s.", spell(left), policy)
+		left := time.Duration(g.DeadlineDays)*24*time.Hour - waited
+		msg += fmt.Sprintf(" In %s %s.", spell(left), policy(l.state))
 	}
 	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{Content: msg, Mentions: []string{user.UserID}}}, nil
 }

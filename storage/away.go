@@ -79,8 +79,14 @@ func (db *DB) GoAway(ctx context.Context, guildID, userID string, days, allowanc
 		default:
 			begun := int((now.Sub(fromMillis(start)) + day - 1) / day)
 			a.Ended, a.Returned = true, max(was-begun, 0)
-			if _, err := tx.ExecContext(ctx, "UPDATE away_periods SET ends_at = ?, days = ? WHERE guild_id = ? AND user_id = ? AND starts_at = ?",
-				ms, min(begun, was), guildID, userID, start); err != nil {
+			end := "UPDATE away_periods SET ends_at = ?, days = ? WHERE guild_id = ? AND user_id = ? AND starts_at = ?"
+			args := []any{ms, min(begun, was), guildID, userID, start}
+			if start == ms {
+				// Ended as soon as begun: it never was, and a new
+				// one may begin at the same instant.
+				end, args = "DELETE FROM away_periods WHERE guild_id = ? AND user_id = ? AND starts_at = ?", args[2:]
+			}
+			if _, err := tx.ExecContext(ctx, end, args...); err != nil {
 				return err
 			}
 		}

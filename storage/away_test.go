@@ -29,6 +29,9 @@ func TestAwayDays(t *testing.T) {
 		if p, _ := db.AwayPeriods(ctx, "g", "u", now); len(p) != 1 || p[0].Days != 5 || !p[0].End.Equal(now.Add(5*day)) {
 			t.Fatalf("a refused request changed the running period: %+v", p)
 		}
+		if a, err := db.GoAway(ctx, "g", "u", 5, 14); err != nil || !a.Ended || a.Returned != 5 || a.Used != 5 {
+			t.Fatalf("away 5 days again at once: %+v %v", a, err)
+		}
 		advance(36 * time.Hour)
 		a, err = db.GoAway(ctx, "g", "u", 0, 14)
 		if err != nil || !a.Ended || a.Returned != 3 || a.Used != 2 || !a.Until.IsZero() {

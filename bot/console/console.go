@@ -528,6 +528,11 @@ func (c *Console) sweep(user string) {
 	}
 	notices, err := s.Sweep(context.Background())
 	for _, n := range notices {
+		if n.UserID != "" {
+			// A direct message: the console shows it, saying to whom.
+			c.print("(direct message to @"+n.UserID+")", n.Message, n.UserID, user, false)
+			continue
+		}
 		c.print("", n.Message, "", user, true)
 	}
 	if err != nil {

@@ -164,8 +164,19 @@ func (d *Discord) Sweep(ctx context.Context) {
 		d.Logger.Error("sweep", "err", err)
 	}
 	for _, n := range notices {
-		if err := d.post(d.Logger, n.ChannelID, n.Message, ""); err != nil {
-			d.Logger.Error("post notice", "game", n.GameID, "channel", n.ChannelID, "err", err)
+		channel := n.ChannelID
+		if n.UserID != "" {
+			// A direct message: its channel is the DM channel with the
+			// user, which Discord gives (the same one each time).
+			dm, err := d.Session.UserChannelCreate(n.UserID)
+			if err != nil {
+				d.Logger.Error("open a direct message", "user", n.UserID, "err", err)
+				continue
+			}
+			channel = dm.ID
+		}
+		if err := d.post(d.Logger, channel, n.Message, ""); err != nil {
+			d.Logger.Error("post notice", "game", n.GameID, "channel", channel, "user", n.UserID, "err", err)
 		}
 	}
 }

@@ -32,7 +32,7 @@ var (
 		"e1|f1|g1", "||", "|", "g/1/1/do:x", "start+5", "S 63-finish", "roll", "pass",
 	}
 	nastyInts  = []string{"-1", "0", "1", "2", "5", "31", "169", "337", "9223372036854775807", "-9223372036854775808"}
-	benign     = map[string]string{"move": "Ac2-c3", "fence": "e1|f1", "to": "h5|h6"}
+	benign     = map[string]string{"move": "Ac2-c3", "fence": "e1|f1", "to": "h5|h6", "days": "0"}
 	fuzzLabels = map[string]string{"": "empty", strings.Repeat("a", 3000): "long"}
 )
 

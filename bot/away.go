@@ -1,0 +1,233 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"parlor/rules"
+	"parlor/storage"
+)
+
+// Away days and digests. /parlor away days:N stops the clocks of the
+// user's games in this server for N days: while away their turns are not
+// reminded and their deadlines do not run, and the time away never counts
+// against the decision awaited (a turn's clock is the time since it began
+// less the time its player was away meanwhile). Each server gives its
+// members an allowance of away days a year (/parlor settings away:N).
+// /parlor reminders on:digest trades one reminder per game for one direct
+// message a day listing every game waiting on the user, in any server.
+
+// maxAwayDays bounds the away days a server may allow a year.
+const maxAwayDays = 366
+
+// awayFor returns how long the user was away from the game's server
+// between from and to, and until when they are away if they are at to.
+func (t *Table) awayFor(ctx context.Context, g *storage.Game, userID string, from, to time.Time) (time.Duration, time.Time, error) {
+	if g.GuildID == "" || userID == "" {
+		return 0, time.Time{}, nil
+	}
+	periods, err := t.store.AwayPeriods(ctx, g.GuildID, userID, from)
+	if err != nil {
+		return 0, time.Time{}, err
+	}
+	var away time.Duration
+	var until time.Time
+	for _, p := range periods {
+		s, e := later(p.Start, from), earlier(p.End, to)
+		if e.After(s) {
+			away += e.Sub(s)
+		}
+		if !p.Start.After(to) && p.End.After(to) {
+			until = p.End
+		}
+	}
+	return away, until, nil
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// waited is how long the decision awaited in g has counted against its
+// player at now: the time since it began less the time they were away,
+// and until when they are away now (zero if they are not).
+func (t *Table) waited(ctx context.Context, g *storage.Game, userID string, now time.Time) (time.Duration, time.Time, error) {
+	away, until, err := t.awayFor(ctx, g, userID, g.TurnSince, now)
+	return now.Sub(g.TurnSince) - away, until, err
+}
+
+// awayNote is " (away until …)" when the user is away from the game's
+// server now, "" otherwise (or when that cannot be read: it is only a
+// note).
+func (t *Table) awayNote(ctx context.Context, g *storage.Game, userID string) string {
+	_, until, err := t.awayFor(ctx, g, userID, t.now(), t.now())
+	if err != nil || until.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf(" (away until <t:%d:f>)", until.Unix())
+}
+
+// boardAwayNote is awayNote for a board, whose drawing has no context of
+// its own: it gives up after a moment rather than hold the board back.
+func (t *Table) boardAwayNote(g *storage.Game, userID string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	return t.awayNote(ctx, g, userID)
+}
+
+// away starts, replaces or ends the user's away period in this server.
+func (t *Table) away(ctx context.Context, req Request) (Response, error) {
+	if req.GuildID == "" {
+		return Response{}, sorry("Away days are a server's: use /parlor away in a server.")
+	}
+	set, err := t.store.GuildSettings(ctx, req.GuildID)
+	if err != nil {
+		return Response{}, err
+	}
+	days, given, ok := intOption(req.Options, "days", 0, maxAwayDays)
+	if !given || !ok {
+		return Response{}, sorry("Say how many days you will be away, 1 to %d (0 to come back now), not %s.", set.AwayDays, quote(req.Options["days"]))
+	}
+	a, err := t.store.GoAway(ctx, req.GuildID, req.User.ID, days, set.AwayDays)
+	left := max(set.AwayDays-a.Used, 0)
+	if errors.Is(err, storage.ErrNoAllowance) {
+		return Response{}, sorry("This server allows %d away days a year; you have %d left this year, not %d. Nothing changed.", set.AwayDays, left, days)
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	tally := fmt.Sprintf("%d of your %d away days this year are left.", left, set.AwayDays)
+	if days == 0 {
+		if !a.Ended {
+			return Response{Private: &Message{Content: "You are not away in this server. " + tally}}, nil
+		}
+		return Response{Private: &Message{Content: fmt.Sprintf("Welcome back: your games here wait for you again, their clocks going on from where they stopped. %s returned; %s",
+			many(a.Returned, "unused day"), tally)}}, nil
+	}
+	waiting, err := t.waitingHere(ctx, req)
+	if err != nil {
+		return Response{}, err
+	}
+	lead := ""
+	if a.Ended {
+		lead = "Your away period is replaced. "
+	}
+	return Response{Private: &Message{Content: fmt.Sprintf("%sYou are away until <t:%d:f> in this server: your %s here wait for you, without reminders, and their deadlines stop until you are back. The others see that you are away. %s /parlor away days:0 brings you back early and returns the days not begun.",
+		lead, a.Until.Unix(), many(waiting, "game"), tally)}}, nil
+}
+
+// waitingHere counts the user's games in play in this server.
+func (t *Table) waitingHere(ctx context.Context, req Request) (int, error) {
+	games, err := t.store.Find(ctx, storage.Filter{GuildID: req.GuildID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}})
+	return len(games), err
+}
+
+// many is "1 game", "3 games".
+func many(n int, what string) string {
+	return fmt.Sprintf("%d %s", n, plural(n, what, what+"s"))
+}
+
+// digests sends the daily digest of each user in users whose digest is
+// due: claimed first, so that it goes out once a day whatever the sweeps.
+func (t *Table) digests(ctx context.Context, users map[string]bool, now time.Time) []Notice {
+	ids := make([]string, 0, len(users))
+	for id := range users {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var out []Notice
+	for _, id := range ids {
+		n, err := t.digest(ctx, id, now)
+		if err != nil {
+			t.log.Error("digest", "user", id, "err", err)
+			continue
+		}
+		if n != nil {
+			out = append(out, *n)
+		}
+	}
+	return out
+}
+
+// digest claims and writes the user's digest: every game waiting on them,
+// in any server, once each, the longest waiting first.
+func (t *Table) digest(ctx context.Context, userID string, now time.Time) (*Notice, error) {
+	won, err := t.store.ClaimDigest(ctx, userID, now)
+	if err != nil || !won {
+		return nil, err
+	}
+	games, err := t.store.Find(ctx, storage.Filter{UserID: userID, Statuses: []storage.Status{storage.StatusActive}})
+	if err != nil {
+		return nil, err
+	}
+	type line struct {
+		waited time.Duration
+		text   string
+	}
+	var lines []line
+	for i := range games {
+		g := &games[i]
+		kit, ok := t.kits[g.Kind]
+		if !ok || !g.PausedAt.IsZero() {
+			continue
+		}
+		st, err := kit.Game.Parse(g.Position)
+		if err != nil || st.Outcome().Over() || st.ToMove() < 0 || seatUser(g, int(st.ToMove())).UserID != userID {
+			continue
+		}
+		waited, until, err := t.waited(ctx, g, userID, now)
+		if err != nil {
+			return nil, err
+		}
+		if !until.IsZero() {
+			continue // away from that server: its games wait quietly
+		}
+		text := fmt.Sprintf("• <#%s> game #%d of %s, waiting %s", g.Where(), g.ID, kit.Game.Title(), spell(now.Sub(g.TurnSince)))
+		if g.DeadlineDays > 0 {
+			text += fmt.Sprintf(" (%s before %s)", spell(time.Duration(g.DeadlineDays)*24*time.Hour-waited), policy(st))
+		}
+		lines = append(lines, line{waited, text})
+	}
+	if len(lines) == 0 {
+		return nil, nil
+	}
+	slices.SortStableFunc(lines, func(a, b line) int { return int((b.waited - a.waited) / time.Second) })
+	var b strings.Builder
+	if len(lines) == 1 {
+		b.WriteString("⏰ Your daily digest: 1 game is waiting for your move.")
+	} else {
+		fmt.Fprintf(&b, "⏰ Your daily digest: %d games are waiting for your move.", len(lines))
+	}
+	for _, l := range lines {
+		b.WriteString("\n" + l.text)
+	}
+	b.WriteString("\n(One message a day instead of a reminder per game; /parlor reminders on:on for those instead.)")
+	content := b.String()
+	if r := []rune(content); len(r) > maxContent {
+		content = string(r[:maxContent-1]) + "…"
+	}
+	return &Notice{UserID: userID, Message: &Message{Content: content}}, nil
+}
+
+// policy says what a deadline does in the game: "your turn is skipped" or
+// "you forfeit the game".
+func policy(st rules.State) string {
+	if _, ok := st.(rules.Skipper); ok {
+		return "your turn is skipped"
+	}
+	return "you forfeit the game"
+}
