@@ -171,7 +171,7 @@ func TestComputerSeats(t *testing.T) {
 	// When the last person leaves, the computers do not play on alone.
 	resign := kimbo()
 	resign.Sub, resign.Options = "resign", map[string]string{"game": "1"}
-	resp = e.do(resign)
+	resp = e.resigned(resign)
 	if g := e.game(1); g.Status != storage.StatusOver || resp.Public == nil || !strings.Contains(resp.Public.Content, "Only computer players are left") {
 		t.Fatalf("the last person resigning should end the game:\n%s\n%+v", showResp(resp), g)
 	}

@@ -46,7 +46,7 @@ func TestFairDice(t *testing.T) {
 		e.do(kcmd(e.mover(id), "move", "move", st.Legal()[0].Text))
 	}
 	e.refuse(kcmd(alice, "verify"), "stays secret until it ends")
-	final := e.do(kcmd(alice, "resign")).Public
+	final := e.resigned(kcmd(alice, "resign")).Public
 	g = e.game(id)
 	if final == nil || !strings.Contains(final.Content, "`"+g.Dice.Seed+"`") {
 		t.Fatalf("the last board %+v does not reveal the seed", final)

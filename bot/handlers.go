@@ -59,7 +59,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		}
 		act = func(l *loaded) (Response, error) { return t.verify(ctx, l) }
 	case "resign":
-		act = func(l *loaded) (Response, error) { return t.resign(ctx, req, l) }
+		act = func(l *loaded) (Response, error) { return t.confirmResign(l, req) }
 	case "pause":
 		act = func(l *loaded) (Response, error) { return t.pause(ctx, req, l) }
 	case "resume":
@@ -247,6 +247,17 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	// The lobby's buttons are made at version 0 and stay good while the
 	// lobby is open: each checks the game's status and the seats itself.
 	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start" || action == "computer"
+	if answer, ok := strings.CutPrefix(action, "resign:"); ok && version == 0 {
+		// The answer to "Resign game #N?": good while the game is on.
+		if answer != "yes" {
+			return Response{Update: &Message{Content: fmt.Sprintf("You play on in game #%d.", l.row.ID)}}, nil
+		}
+		resp, err := t.resign(ctx, req, l)
+		if err == nil {
+			resp.Update = &Message{Content: fmt.Sprintf("You resigned game #%d.", l.row.ID)}
+		}
+		return resp, err
+	}
 	if rest, ok := strings.CutPrefix(action, "tb:"); ok && version == 0 {
 		// Accept or Decline of a takeback: good while it is asked for.
 		answer, p, _ := strings.Cut(rest, ":")
@@ -404,6 +415,28 @@ func illegalWords(text string, err error, kit Kit) string {
 		return fmt.Sprintf("You can't play %s: %s. Start typing in the move box to see your legal moves (like %s).", quote(text), reason, kit.Example)
 	}
 	return fmt.Sprintf("You can't play %s: %v.", quote(text), err)
+}
+
+// confirmResign answers /<game> resign: resigning always asks to confirm,
+// privately.
+func (t *Table) confirmResign(l *loaded, req Request) (Response, error) {
+	if err := playable(l); err != nil {
+		return Response{}, err
+	}
+	if _, err := player(l, req.User.ID); err != nil {
+		return Response{}, err
+	}
+	what := "This ends the game, which the others win."
+	if len(l.row.Seats) > 2 {
+		what = "You leave the game; the others may play on."
+	}
+	return Response{Private: &Message{
+		Content: fmt.Sprintf("Resign game #%d? %s", l.row.ID, what),
+		Components: []Row{{
+			{Kind: Button, ID: customID(l.row.ID, 0, "resign:yes"), Label: fmt.Sprintf("Resign game #%d", l.row.ID), Style: Danger},
+			{Kind: Button, ID: customID(l.row.ID, 0, "resign:no"), Label: "Keep playing", Style: Secondary},
+		}},
+	}}, nil
 }
 
 func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, error) {

@@ -96,7 +96,7 @@ func TestExportReadsBack(t *testing.T) {
 		}
 	}
 	check(false)
-	e.do(e.cmd(alice, "resign", "game", fmt.Sprint(id)))
+	e.resigned(e.cmd(alice, "resign", "game", fmt.Sprint(id)))
 	check(true)
 }
 
@@ -148,7 +148,7 @@ func TestReplay(t *testing.T) {
 	if got, want := a.frames[6].State.String(), e.game(id).Position; got != want {
 		t.Errorf("the last frame shows %q, the game is at %q", got, want)
 	}
-	if resp := e.do(e.cmd(alice, "resign", "game", fmt.Sprint(id))); !resp.Wake {
+	if resp := e.resigned(e.cmd(alice, "resign", "game", fmt.Sprint(id))); !resp.Wake {
 		t.Errorf("the game's end does not wake the sweep for its replay")
 	}
 	a.frames = nil

@@ -294,7 +294,7 @@ func TestKimboThreePlayersByButtonsAndCommands(t *testing.T) {
 	}
 
 	// Carol resigns: Alice and Bob play on, and Carol's pieces leave.
-	resp = e.do(e.kcmd(carol, "resign"))
+	resp = e.resigned(e.kcmd(carol, "resign"))
 	if resp.Public == nil || !strings.Contains(resp.Public.Content, "**Carol** resigned and left the game; the others play on.") || !slices.Equal(resp.Public.Mentions, []string{alice.ID}) {
 		t.Fatalf("Carol resigns: got %s", showResp(resp))
 	}
@@ -303,7 +303,7 @@ func TestKimboThreePlayersByButtonsAndCommands(t *testing.T) {
 		t.Fatalf("after Carol left: over=%v turn %d\n%s", p.Outcome().Over(), p.Turn(), p.Drawing())
 	}
 	e.refuse(e.kcmd(carol, "resign"), "You have left game")
-	resp = e.do(e.kcmd(bob, "resign", "game", fmt.Sprint(id)))
+	resp = e.resigned(e.kcmd(bob, "resign", "game", fmt.Sprint(id)))
 	if resp.Public == nil || !strings.Contains(resp.Public.Content, "Game over: Alice won by resignation.") {
 		t.Fatalf("Bob resigns too: got %s", showResp(resp))
 	}

@@ -27,7 +27,7 @@ func TestLeaderboard(t *testing.T) {
 		t.Errorf("an empty leaderboard says %q", got)
 	}
 	id, _ := e.challenge(alice, bob)
-	e.do(e.cmd(bob, "resign", "game", fmt.Sprint(id)))
+	e.resigned(e.cmd(bob, "resign", "game", fmt.Sprint(id)))
 	got := board(carol, tableGuild)
 	for _, want := range []string{"` 1.` <@100> · **1662 ±581 provisional** · 1 games: 1 won, 0 drawn, 0 lost", "` 2.` <@200> · **1338 ±581 provisional** · 1 games: 0 won, 0 drawn, 1 lost", "You have no finished game"} {
 		if !strings.Contains(got, want) {
@@ -35,7 +35,7 @@ func TestLeaderboard(t *testing.T) {
 		}
 	}
 	id2, _ := e.challenge(alice, bob)
-	e.do(e.cmd(alice, "resign", "game", fmt.Sprint(id2)))
+	e.resigned(e.cmd(alice, "resign", "game", fmt.Sprint(id2)))
 	e.challenge(alice, bob) // in play: not rated
 	got = board(bob, tableGuild)
 	if !strings.Contains(got, "2 games: 1 won, 0 drawn, 1 lost") || strings.Contains(got, "1662") {

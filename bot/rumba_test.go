@@ -261,7 +261,7 @@ func TestRumbaCommands(t *testing.T) {
 	}
 	e.refuse(cmd(alice, "move", "move", "N 35-40"), "You can't play")
 	// Resigning hands the game to the other side.
-	resp = e.do(cmd(alice, "resign"))
+	resp = e.resigned(cmd(alice, "resign"))
 	if resp.Public == nil {
 		t.Fatalf("resign: %s", showResp(resp))
 	}

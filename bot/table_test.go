@@ -269,7 +269,7 @@ func TestMoveRefusals(t *testing.T) {
 	e.play(id2, "Ac2-c3") // with the game option, Alice can play either
 
 	// Game over.
-	e.do(e.cmd(bob, "resign", "game", game))
+	e.resigned(e.cmd(bob, "resign", "game", game))
 	e.refuse(e.cmd(alice, "move", "move", "Ac2-c3", "game", game), fmt.Sprintf("Game #%d is over: Alice won by resignation.", id))
 	// Without the game option, a game of theirs that just ended is found.
 	e.refuse(e.cmd(bob, "move", "move", "Ab7-b6"), fmt.Sprintf("Game #%d is over: Alice won by resignation.", id))
@@ -444,9 +444,17 @@ func TestResign(t *testing.T) {
 	e.refuse(e.cmd(stranger, "resign"), "You are not playing in any game of All the King's Men here")
 	e.refuse(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), fmt.Sprintf("You are not playing in game #%d.", id))
 
-	req := e.cmd(alice, "resign")
+	// Resigning asks first, privately; Keep playing changes nothing.
+	ask := e.do(e.cmd(alice, "resign"))
+	if ask.Private == nil || ask.Public != nil || button(ask.Private, "Resign game #1") == "" || button(ask.Private, "Keep playing") == "" {
+		t.Fatalf("resign: got %s, want a private question", showResp(ask))
+	}
+	if keep := e.do(e.click(alice, button(ask.Private, "Keep playing"))); keep.Update == nil || keep.Public != nil || len(e.log(id)) != 0 {
+		t.Fatalf("Keep playing: got %s, log %+v", showResp(keep), e.log(id))
+	}
+	req := e.click(alice, button(ask.Private, "Resign game #1"))
 	resp := e.do(req)
-	if resp.Public == nil || resp.Private != nil || resp.Update != nil {
+	if resp.Public == nil || resp.Private != nil || resp.Update == nil {
 		t.Fatalf("resign: got %s, want a public board", showResp(resp))
 	}
 	if !strings.Contains(resp.Public.Content, "**Alice** resigned.\nGame over: Bob won by resignation.") || len(resp.Public.Mentions) != 0 || len(resp.Public.Components) != 0 {
@@ -607,7 +615,8 @@ func TestDuplicateDelivery(t *testing.T) {
 		t.Errorf("second play: got %q, want %q", got, done)
 	}
 
-	resign := e.cmd(bob, "resign")
+	ask := e.do(e.cmd(bob, "resign"))
+	resign := e.click(bob, button(ask.Private, "Resign game"))
 	e.do(resign)
 	if got := e.refuse(resign, done); got != done {
 		t.Errorf("second resign: got %q, want %q", got, done)
@@ -669,8 +678,7 @@ func TestConcurrentActions(t *testing.T) {
 		if n := len(e.log(id)); n != 1 {
 			t.Errorf("round %d: two moves logged %d entries, want 1", i, n)
 		}
-		game := fmt.Sprint(id)
-		out = race(e.cmd(alice, "resign", "game", game), e.cmd(bob, "resign", "game", game))
+		out = race(e.click(alice, customID(id, 0, "resign:yes")), e.click(bob, customID(id, 0, "resign:yes")))
 		judge(fmt.Sprintf("round %d: two resignations", i), id, out, fmt.Sprintf("Game #%d is over", id))
 		if log := e.log(id); len(log) != 2 || log[1].Kind != storage.EntryResign {
 			t.Errorf("round %d: after two resignations the log is %+v, want one move and one resignation", i, log)

@@ -500,3 +500,18 @@ func checkLimits(t *testing.T, resp Response) {
 		}
 	}
 }
+
+// resigned sends a resign command and confirms it, as the one who sent it,
+// with the button the private question offers; it returns the answer to
+// the confirmation.
+func (e *tableEnv) resigned(req Request) Response {
+	e.t.Helper()
+	ask := e.do(req)
+	if ask.Private == nil || ask.Public != nil || !strings.HasPrefix(ask.Private.Content, "Resign game #") {
+		e.t.Fatalf("%s resigns: got %s, want a private question", req.User.Name, showResp(ask))
+	}
+	yes := button(ask.Private, "Resign game")
+	click := e.click(req.User, yes)
+	click.GuildID, click.ChannelID = req.GuildID, req.ChannelID
+	return e.do(click)
+}

@@ -42,6 +42,8 @@ func TestVerifyCommand(t *testing.T) {
 		do(mover, "move", map[string]string{"move": st.Legal()[0].Text})
 	}
 	do("ann", "resign", map[string]string{})
+	n++
+	table.Handle(ctx, bot.Request{ID: fmt.Sprint("i", n), Kind: bot.ComponentRequest, ChannelID: "c", User: bot.User{ID: "ann", Name: "ann"}, CustomID: "g/1/0/resign:yes"})
 	db.Close()
 
 	var out, errs bytes.Buffer

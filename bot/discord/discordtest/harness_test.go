@@ -473,6 +473,18 @@ func isPrivate(m discordtest.Message) bool {
 	return m.Ephemeral() && !m.Loading() && strings.TrimSpace(m.Text()) != ""
 }
 
+// resign has u resign the game of kind in ch: the command, then the
+// button of the private question that confirms it. It returns the click.
+func (h *harness) resign(u discordtest.User, ch discordtest.Channel, kind string) *discordtest.Interaction {
+	h.t.Helper()
+	ask := h.private(h.f.Command(u, ch, kind, "resign"))
+	yes, ok := ask.Find(func(c discordtest.Component) bool { return strings.HasPrefix(c.Label, "Resign game #") })
+	if !ok {
+		h.t.Fatalf("the question %q has no Resign button", ask.Content)
+	}
+	return h.f.Click(u, ask, yes.CustomID)
+}
+
 // board waits for the public board an interaction posts.
 func (h *harness) board(ix *discordtest.Interaction) discordtest.Message {
 	h.t.Helper()

@@ -49,7 +49,7 @@ func TestFullGameKippyKoo(t *testing.T) {
 		for p := position(); !p.Outcome().Over(); p = position() {
 			if raceDetector && clicks == 4*racyTurns {
 				t.Logf("Alice resigns after %d interactions under the race detector; without it the game is played to its end", clicks)
-				board = h.board(h.f.Command(alice, ch, "kippykoo", "resign"))
+				board = h.board(h.resign(alice, ch, "kippykoo"))
 				break
 			}
 			if clicks++; clicks > 1500 {

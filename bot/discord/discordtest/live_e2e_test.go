@@ -75,7 +75,7 @@ func TestOnlyTheNewestBoardHasButtons(t *testing.T) {
 
 		// Resigning ends the game: its last board has no buttons, and none
 		// is left on the others.
-		h.f.Command(bob, ch, "kingsmen", "resign").Await(t, "the resignation", func(m discordtest.Message) bool {
+		h.resign(bob, ch, "kingsmen").Await(t, "the resignation", func(m discordtest.Message) bool {
 			return !m.Ephemeral() && strings.Contains(m.Content, "resign")
 		})
 		h.f.AwaitMessages(t, "no message with buttons of the game over", func(ms []discordtest.Message) bool { return len(liveOf(ms, id)) == 0 })

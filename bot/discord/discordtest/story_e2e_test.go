@@ -215,12 +215,12 @@ func TestKimboFourPlayersStory(t *testing.T) {
 		// Three resign, in the thread, with no game number: the others
 		// play on until one is left, the winner.
 		for _, u := range []discordtest.User{bob, carol} {
-			board = next(h.f.Command(u, thread, "kimbo", "resign"))
+			board = next(h.resign(u, thread, "kimbo"))
 			if want := fmt.Sprintf("**%s** resigned and left the game; the others play on.", u.GlobalName); !strings.Contains(board.Content, want) {
 				t.Errorf("the board after %s resigned does not say %q:\n%s", u.GlobalName, want, board.Content)
 			}
 		}
-		board = h.board(h.f.Command(dave, thread, "kimbo", "resign"))
+		board = h.board(h.resign(dave, thread, "kimbo"))
 		if board.ChannelID != thread.ID || len(board.Components) != 0 || len(board.Pings()) != 0 || !strings.Contains(board.Content, "**Dave** resigned.") || !strings.Contains(board.Content, "Alice won") {
 			t.Errorf("the last board, in %s, has %d rows of controls and pings %v, want it in the thread %s, saying Dave resigned and Alice won, with no controls and no pings:\n%s",
 				board.ChannelID, len(board.Components), board.Pings(), thread.ID, board.Content)
