@@ -195,6 +195,9 @@ func (t *Table) once(ctx context.Context, req Request) error {
 }
 
 // customID is a component id: "g/{game}/{version}/{action}".
+// maxCustomID is Discord's limit on a component's custom id.
+const maxCustomID = 100
+
 func customID(game, version int64, action string) string {
 	return fmt.Sprintf("g/%d/%d/%s", game, version, action)
 }
@@ -247,6 +250,17 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	// The lobby's buttons are made at version 0 and stay good while the
 	// lobby is open: each checks the game's status and the seats itself.
 	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start" || action == "computer"
+	if text, ok := strings.CutPrefix(action, "ok:"); ok {
+		// Confirm of a move's preview: good while the board it was
+		// shown on is the newest.
+		if version != l.row.Version {
+			return Response{}, sorry("Game #%d has moved on since that preview: choose your move again on the newest board.", l.row.ID)
+		}
+		return t.move(ctx, req, l, text, -1)
+	}
+	if action == "cancel-move" {
+		return Response{Update: &Message{Content: "Cancelled: nothing was played."}}, nil
+	}
 	if answer, ok := strings.CutPrefix(action, "resign:"); ok && version == 0 {
 		// The answer to "Resign game #N?": good while the game is on.
 		if answer != "yes" {
@@ -324,8 +338,10 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	return Response{}, unknownButton()
 }
 
-// move plays text for the user. version is the version the user saw (from a
-// button), or -1 for a typed command, which acts on the current position.
+// move plays text for the user, or shows it first when they see each move
+// before it counts (/parlor me confirm:on). version is the version the
+// user saw (from a button), or -1 for a typed command, which acts on the
+// current position.
 func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, version int64) (Response, error) {
 	seat, err := mover(l, req.User.ID)
 	if err != nil {
@@ -335,11 +351,23 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
 	}
+	confirmed := strings.Contains(req.CustomID, "/ok:")
+	if !confirmed && !strings.Contains(req.CustomID, "/do:") {
+		// A move chosen or typed (not a board's one-purpose button such as
+		// Roll) waits for its player's Confirm when they asked for that.
+		on, err := t.store.ConfirmMoves(ctx, req.User.ID)
+		if err != nil {
+			return Response{}, err
+		}
+		if on {
+			return t.preview(l, m, version)
+		}
+	}
 	resp, err := t.play(ctx, req.ID, l, seat, m)
 	if err != nil {
 		return Response{}, err
 	}
-	if version >= 0 {
+	if version >= 0 || confirmed {
 		resp.Update = &Message{Content: "You played " + m.Text + "."}
 	}
 	return resp, nil
@@ -755,4 +783,34 @@ func (t *Table) turnOf(ctx context.Context, req Request, kit Kit) (*loaded, erro
 		return nil, err
 	}
 	return l, nil
+}
+
+// preview shows the player, privately, the board after m, with Confirm
+// and Cancel: the move counts only when confirmed, on this board.
+func (t *Table) preview(l *loaded, m rules.Move, version int64) (Response, error) {
+	g := l.row
+	next, err := l.state.Play(m)
+	if err != nil {
+		return Response{}, sorry("%s", illegalWords(m.Text, err, l.kit))
+	}
+	id := customID(g.ID, g.Version, "ok:"+m.Text)
+	if len(id) > maxCustomID {
+		// Too long a move to carry on a button: played as asked.
+		return Response{}, sorry("%s is too long a move to preview: turn previews off with /parlor me confirm:off, or type a shorter form of it.", quote(m.Text))
+	}
+	msg := &Message{
+		Content: fmt.Sprintf("Game #%d: you are about to play %s (%s). It counts once you confirm.", g.ID, l.state.Describe(m), m.Text),
+		Drawing: next.Drawing(),
+		Components: []Row{{
+			{Kind: Button, ID: id, Label: "Confirm " + Clip(m.Text, 60), Style: Success},
+			{Kind: Button, ID: customID(g.ID, g.Version, "cancel-move"), Label: "Cancel", Style: Secondary},
+		}},
+	}
+	if png, err := t.paint(next, render.Info{Names: names(g), LastMove: m.Text, Title: fmt.Sprintf("Game #%d · preview", g.ID)}); err == nil {
+		msg.File = &File{Name: fmt.Sprintf("%s-%d-preview.png", g.Kind, g.ID), ContentType: "image/png", Data: png}
+	}
+	if version >= 0 {
+		return Response{Update: msg}, nil
+	}
+	return Response{Private: msg}, nil
 }

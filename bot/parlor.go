@@ -27,6 +27,12 @@ func parlorCommands() []CommandSpec {
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
 				{Name: "away", Description: "Away days each member may take a year (0: none)", Type: IntegerOption, Min: 0, Max: maxAwayDays},
 			}},
+			{Name: "me", Description: "Your own settings: previews of your moves, a daily digest", Options: []OptionSpec{
+				{Name: "confirm", Description: "See each move before it counts, with Confirm and Cancel", Type: StringOption, MaxLength: 3,
+					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
+				{Name: "digest", Description: "One message a day listing the games waiting for you, instead of reminders", Type: StringOption, MaxLength: 3,
+					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
+			}},
 			{Name: "reminders", Description: "Turn your own reminders off or on, in every game, or get one message a day instead", Options: []OptionSpec{
 				{Name: "on", Description: "on, off, or digest: one direct message a day listing the games waiting on you", Type: StringOption, Required: true, MaxLength: 6,
 					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}, {Name: "digest (one message a day)", Value: "digest"}}},
@@ -49,6 +55,8 @@ func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error
 		return t.reminders(ctx, req)
 	case req.Sub == "away":
 		return t.away(ctx, req)
+	case req.Sub == "me":
+		return t.me(ctx, req)
 	}
 	return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
 }
@@ -196,4 +204,52 @@ func (t *Table) reminders(ctx context.Context, req Request) (Response, error) {
 		return Response{Private: &Message{Content: "Reminders are off for you in every game. The board still pings you when it is your move; deadlines still apply."}}, nil
 	}
 	return Response{Private: &Message{Content: "Reminders are on for you again."}}, nil
+}
+
+// me answers /parlor me: sets the choices given, and says them all.
+func (t *Table) me(ctx context.Context, req Request) (Response, error) {
+	onOff := func(name string) (set, on bool, err error) {
+		switch v := strings.ToLower(strings.TrimSpace(req.Options[name])); v {
+		case "":
+			return false, false, nil
+		case "on", "off":
+			return true, v == "on", nil
+		default:
+			return false, false, sorry("%s is on or off, not %s.", name, quote(req.Options[name]))
+		}
+	}
+	setConfirm, confirm, err := onOff("confirm")
+	if err != nil {
+		return Response{}, err
+	}
+	setDigest, digest, err := onOff("digest")
+	if err != nil {
+		return Response{}, err
+	}
+	if setConfirm {
+		if err := t.store.SetConfirmMoves(ctx, req.User.ID, confirm); err != nil {
+			return Response{}, err
+		}
+	}
+	if setDigest {
+		if err := t.store.SetDigest(ctx, req.User.ID, digest); err != nil {
+			return Response{}, err
+		}
+	}
+	if confirm, err = t.store.ConfirmMoves(ctx, req.User.ID); err != nil {
+		return Response{}, err
+	}
+	if digest, err = t.store.Digest(ctx, req.User.ID); err != nil {
+		return Response{}, err
+	}
+	say := "Your moves count at once"
+	if confirm {
+		say = "Each move you choose or type shows you its board first, and counts once you press Confirm"
+	}
+	if digest {
+		say += "; once a day, one message lists the games waiting for you, instead of a reminder per game."
+	} else {
+		say += "; each game reminds you itself when it waits for you."
+	}
+	return Response{Private: &Message{Content: say + " Change them with /parlor me confirm:on|off digest:on|off."}}, nil
 }

@@ -43,6 +43,8 @@ type Store interface {
 	Digest(ctx context.Context, userID string) (bool, error)
 	SetDigest(ctx context.Context, userID string, on bool) error
 	ClaimDigest(ctx context.Context, userID string, now time.Time) (bool, error)
+	ConfirmMoves(ctx context.Context, userID string) (bool, error)
+	SetConfirmMoves(ctx context.Context, userID string, on bool) error
 }
 
 // Painter draws a board as a PNG.

@@ -207,3 +207,29 @@ func (db *DB) ClaimDigest(ctx context.Context, userID string, now time.Time) (bo
 	}
 	return n == 1, nil
 }
+
+// ConfirmMoves reports whether the user sees each move before it counts
+// (/parlor me confirm:on).
+func (db *DB) ConfirmMoves(ctx context.Context, userID string) (bool, error) {
+	var on bool
+	err := db.db.QueryRowContext(ctx, "SELECT confirm_moves FROM user_settings WHERE user_id = ?", userID).Scan(&on)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return false, fmt.Errorf("load settings of user %s: %w", userID, classify(err))
+	}
+	return on, nil
+}
+
+// SetConfirmMoves turns the user's move previews on or off.
+func (db *DB) SetConfirmMoves(ctx context.Context, userID string, on bool) error {
+	now := millis(db.now())
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, confirm_moves, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET confirm_moves = excluded.confirm_moves, updated_at = excluded.updated_at`,
+			userID, false, on, now)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("set settings of user %s: %w", userID, classify(err))
+	}
+	return nil
+}

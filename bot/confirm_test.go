@@ -1,0 +1,47 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// With /parlor me confirm:on, a typed move shows its board privately with
+// Confirm and Cancel: Cancel leaves nothing, Confirm plays it; a preview
+// from before the game moved on is refused; a player without previews
+// plays at once.
+func TestConfirmMoves(t *testing.T) {
+	e := newEnv(t)
+	id, _ := e.challenge(alice, bob)
+	me := e.cmd(alice, "me", "confirm", "on")
+	me.Command = "parlor"
+	if r := e.do(me); r.Private == nil || !strings.Contains(r.Private.Content, "press Confirm") {
+		t.Fatalf("/parlor me confirm:on: %s", showResp(r))
+	}
+	version := e.game(id).Version
+	preview := e.do(e.cmd(alice, "move", "move", "Nf1-g1", "game", fmt.Sprint(id)))
+	if preview.Private == nil || preview.Public != nil || preview.Private.File == nil || !strings.Contains(preview.Private.Content, "about to play") {
+		t.Fatalf("a move with previews: got %s, want a private preview with its board", showResp(preview))
+	}
+	if g := e.game(id); g.Version != version || len(e.log(id)) != 0 {
+		t.Fatalf("the preview changed the game: version %d, log %+v", g.Version, e.log(id))
+	}
+	cancel := e.do(e.click(alice, button(preview.Private, "Cancel")))
+	if cancel.Update == nil || !strings.Contains(cancel.Update.Content, "nothing was played") || len(e.log(id)) != 0 {
+		t.Fatalf("Cancel: got %s, log %+v", showResp(cancel), e.log(id))
+	}
+	preview = e.do(e.cmd(alice, "move", "move", "Nf1-g1", "game", fmt.Sprint(id)))
+	e.refuse(e.click(bob, button(preview.Private, "Confirm")), "not your")
+	ok := e.do(e.click(alice, button(preview.Private, "Confirm")))
+	if ok.Public == nil || ok.Update == nil || !strings.Contains(ok.Update.Content, "You played Nf1-g1") {
+		t.Fatalf("Confirm: got %s, want the board and the preview replaced", showResp(ok))
+	}
+	if log := e.log(id); len(log) != 1 || log[0].Text != "Nf1-g1" {
+		t.Fatalf("after Confirm the log is %+v", log)
+	}
+	e.refuse(e.click(alice, button(preview.Private, "Confirm")), "moved on since that preview")
+	// Bob has no previews: his move counts at once.
+	if r := e.do(e.cmd(bob, "move", "move", "Ab7-b6", "game", fmt.Sprint(id))); r.Public == nil {
+		t.Fatalf("Bob's move: got %s, want the board", showResp(r))
+	}
+}
