@@ -1,6 +1,7 @@
 package discordtest_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -65,5 +66,42 @@ func TestRemindersAndDeadlineThroughDiscord(t *testing.T) {
 	}
 	if g, _ := h.game(id); g.Status != storage.StatusOver {
 		t.Errorf("stored as %s", g.Status)
+	}
+}
+
+// The daily digest through Discord: Alice, who asked for it with /parlor
+// me digest:on, gets one direct message when her game's reminder is due,
+// listing it with a link, and no reminder in the channel.
+func TestDigestThroughDiscord(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fakeTime)
+	alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
+	ch := h.f.Channel()
+	h.private(h.f.Command(alice, ch, "parlor", "me", discordtest.Opt{Name: "digest", Value: "on"}))
+	id, _ := h.challenge(alice, bob, ch)
+	h.clock.advance(24*time.Hour + time.Minute)
+	h.sweep()
+	dm := h.f.DM(alice)
+	var got []discordtest.Message
+	for _, m := range h.f.Messages() {
+		switch {
+		case m.ChannelID == dm.ID:
+			got = append(got, m)
+		case strings.Contains(m.Content, "has been waiting for your move"):
+			t.Errorf("a reminder in the channel despite the digest: %q", m.Content)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0].Content, fmt.Sprintf("game #%d of", id)) || !strings.Contains(got[0].Content, "<#"+ch.ID+">") {
+		t.Fatalf("direct messages to Alice: %+v, want one digest listing game #%d in <#%s>", got, id, ch.ID)
+	}
+	h.sweep()
+	n := 0
+	for _, m := range h.f.Messages() {
+		if m.ChannelID == dm.ID {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d digests the same day, want 1", n)
 	}
 }

@@ -22,6 +22,7 @@
 //	f.Click(bob, msg, accept.CustomID)
 //
 // What the Fake serves. REST: GET /gateway and /gateway/bot, GET /users/@me,
+// opening a direct message (POST /users/@me/channels with recipient_id),
 // GET /applications/@me (and /oauth2/applications/@me), the bulk overwrite
 // of global and guild commands, interaction callbacks (JSON or multipart
 // with files), follow-ups, reading, editing and deleting @original and

@@ -593,6 +593,7 @@ func (f *Fake) routes() {
 	f.route("GET /gateway", f.getGateway)
 	f.route("GET /gateway/bot", f.getGatewayBot)
 	f.route("GET /users/{user}", f.getUser)
+	f.route("POST /users/@me/channels", f.createDM)
 	f.route("GET /applications/@me", f.getApplication)
 	f.route("GET /oauth2/applications/@me", f.getApplication)
 	f.route("PUT /applications/{app}/commands", f.putCommands)

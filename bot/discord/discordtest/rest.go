@@ -75,6 +75,35 @@ func (f *Fake) getUser(c *call) {
 	c.ok(http.StatusOK, userJSON(f.bot))
 }
 
+// createDM opens (or finds) the direct-message channel with a user, as
+// the spec's CreatePrivateChannelRequest asks: a bot gives recipient_id,
+// a user of the server's.
+func (f *Fake) createDM(c *call) {
+	var w struct {
+		RecipientID *string `json:"recipient_id"`
+	}
+	if !c.body(&w) {
+		return
+	}
+	if w.RecipientID == nil || *w.RecipientID == "" {
+		c.invalid(problems{{"recipient_id", "a bot opens a direct message with recipient_id"}})
+		return
+	}
+	f.mu.Lock()
+	u, ok := f.users[*w.RecipientID]
+	f.mu.Unlock()
+	if !ok {
+		c.refuse(http.StatusBadRequest, 50007, "Cannot send messages to this user", true)
+		return
+	}
+	ch := f.DM(u)
+	out := channelJSON(ch)
+	delete(out, "name")
+	out["recipients"] = []any{userJSON(u)}
+	out["last_message_id"] = nil
+	c.ok(http.StatusOK, out)
+}
+
 func (f *Fake) getApplication(c *call) {
 	c.ok(http.StatusOK, map[string]any{"id": f.appID, "name": "Parlor", "description": "", "icon": nil,
 		"bot_public": true, "bot_require_code_grant": false, "flags": 0, "bot": userJSON(f.bot),
