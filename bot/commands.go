@@ -26,6 +26,8 @@ type CommandSpec struct {
 	Name        string
 	Description string
 	Subs        []SubSpec
+	// Options are the options of a command without subcommands.
+	Options []OptionSpec
 }
 
 // SubSpec is a subcommand.

@@ -20,9 +20,9 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	switch {
-	case req.Command == "parlor" && req.Sub == "leaderboard":
+	case req.Command == "leaderboard":
 		return t.leaderboard(ctx, req)
-	case req.Command == "parlor" && req.Sub == "profile":
+	case req.Command == "profile":
 		return t.profile(ctx, req)
 	case req.Command == "games" || req.Command == "parlor":
 		return t.parlorCommand(ctx, req)

@@ -117,13 +117,13 @@ func (t *Table) ledger(ctx context.Context, guild, kind string) (*rating.Ledger,
 	return l, nil
 }
 
-// ratingSubs are /parlor leaderboard and /parlor profile.
-func (t *Table) ratingSubs() []SubSpec {
+// ratingCommands are /leaderboard and /profile.
+func (t *Table) ratingCommands() []CommandSpec {
 	var games []Choice
 	for _, name := range t.order {
 		games = append(games, Choice{Name: t.kits[name].Game.Title(), Value: name})
 	}
-	return []SubSpec{
+	return []CommandSpec{
 		{Name: "leaderboard", Description: "The best-rated players of a game in this server, and your place", Options: []OptionSpec{
 			{Name: "game", Description: "Which game", Type: StringOption, Required: true, MaxLength: 20, Choices: games},
 		}},
@@ -133,7 +133,7 @@ func (t *Table) ratingSubs() []SubSpec {
 	}
 }
 
-// leaderboard answers /parlor leaderboard: the top ten of a game in this server
+// leaderboard answers /leaderboard: the top ten of a game in this server
 // and the asker's place.
 func (t *Table) leaderboard(ctx context.Context, req Request) (Response, error) {
 	if req.GuildID == "" {
@@ -182,7 +182,7 @@ func standingLine(i int, e rating.Entry) string {
 	return fmt.Sprintf("`%2d.` %s · **%s** · %d games: %d won, %d drawn, %d lost", i+1, who, e.Rating, e.Games, e.Wins, e.Draws, e.Losses)
 }
 
-// profile answers /parlor profile: a player's rating, record and current games,
+// profile answers /profile: a player's rating, record and current games,
 // per game, in this server.
 func (t *Table) profile(ctx context.Context, req Request) (Response, error) {
 	if req.GuildID == "" {

@@ -8,15 +8,15 @@ import (
 
 // Ratings from the games that ended: after Bob resigns to Alice, the
 // leaderboard puts Alice first at 1662 ±581 and Bob at 1338 ±581 (two new
-// players' first game); a second game moves them on; /parlor profile
+// players' first game); a second game moves them on; /profile
 // shows a player's rating, record and games in play; another server has
 // its own board, and a cancelled game does not count.
 func TestLeaderboard(t *testing.T) {
 	e := newEnv(t)
 	board := func(u User, guild string) string {
 		t.Helper()
-		req := e.cmd(u, "leaderboard", "game", "kingsmen")
-		req.Command, req.GuildID = "parlor", guild
+		req := e.cmd(u, "", "game", "kingsmen")
+		req.Command, req.GuildID = "leaderboard", guild
 		resp := e.do(req)
 		if resp.Private == nil {
 			t.Fatalf("leaderboard: got %s", showResp(resp))
@@ -41,8 +41,8 @@ func TestLeaderboard(t *testing.T) {
 	if !strings.Contains(got, "2 games: 1 won, 0 drawn, 1 lost") || strings.Contains(got, "1662") {
 		t.Errorf("after a second game the leaderboard says %q", got)
 	}
-	req := e.cmd(alice, "profile", "user", bob.ID)
-	req.Command = "parlor"
+	req := e.cmd(alice, "", "user", bob.ID)
+	req.Command = "profile"
 	prof := e.do(req)
 	if prof.Private == nil || !strings.Contains(prof.Private.Content, "**All the King's Men**: rated ") || !strings.Contains(prof.Private.Content, "2 games: 1 won, 0 drawn, 1 lost; 1 in play") {
 		t.Errorf("Bob's profile: got %s", showResp(prof))

@@ -192,7 +192,7 @@ func NewTable(c Config) *Table {
 	for _, c := range t.Commands() {
 		subs := c.Subs
 		if len(subs) == 0 {
-			subs = []SubSpec{{}}
+			subs = []SubSpec{{Options: c.Options}}
 		}
 		for _, sub := range subs {
 			for _, o := range sub.Options {
@@ -217,13 +217,8 @@ func (t *Table) Commands() []CommandSpec {
 	for _, name := range t.order {
 		out = append(out, gameCommand(t.kits[name]))
 	}
-	parlor := parlorCommands()
-	for i := range parlor {
-		if parlor[i].Name == "parlor" {
-			parlor[i].Subs = append(parlor[i].Subs, t.ratingSubs()...)
-		}
-	}
-	return append(out, parlor...)
+	out = append(out, parlorCommands()...)
+	return append(out, t.ratingCommands()...)
 }
 
 // userError is an answer for the user: something they asked that cannot be

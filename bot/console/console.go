@@ -262,7 +262,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 			continue
 		}
 		if len(cmd.Subs) == 0 {
-			spec = &bot.SubSpec{}
+			spec = &bot.SubSpec{Options: cmd.Options}
 			break
 		}
 		if len(fields) < 2 {

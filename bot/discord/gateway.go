@@ -220,7 +220,8 @@ func wireOf(m *bot.Message) wire {
 // embedColour is the stripe of Parlor's embeds: the green of a card table.
 const embedColour = 0x2E7D32
 
-// DiscordCommands converts command specs to Discord's form.
+// DiscordCommands converts command specs to Discord's form: subcommands
+// with their options, or a command's own options.
 func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range specs {
@@ -228,25 +229,33 @@ func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 		for _, sub := range c.Subs {
 			so := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: sub.Name, Description: sub.Description}
 			for _, o := range sub.Options {
-				opt := &discordgo.ApplicationCommandOption{
-					Type: discordgo.ApplicationCommandOptionType(o.Type), Name: o.Name, Description: o.Description,
-					Required: o.Required, Autocomplete: o.Autocomplete,
-				}
-				if o.Max > 0 {
-					lo := float64(o.Min)
-					opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
-				}
-				opt.MaxLength = o.MaxLength
-				for _, c := range o.Choices {
-					opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
-				}
-				so.Options = append(so.Options, opt)
+				so.Options = append(so.Options, optionOf(o))
 			}
 			cmd.Options = append(cmd.Options, so)
+		}
+		for _, o := range c.Options {
+			cmd.Options = append(cmd.Options, optionOf(o))
 		}
 		out = append(out, cmd)
 	}
 	return out
+}
+
+// optionOf is an option in Discord's form.
+func optionOf(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
+	opt := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionType(o.Type), Name: o.Name, Description: o.Description,
+		Required: o.Required, Autocomplete: o.Autocomplete,
+	}
+	if o.Max > 0 {
+		lo := float64(o.Min)
+		opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+	}
+	opt.MaxLength = o.MaxLength
+	for _, c := range o.Choices {
+		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+	}
+	return opt
 }
 
 // RequestOf turns an interaction into a Request.

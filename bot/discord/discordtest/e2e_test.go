@@ -42,9 +42,15 @@ func TestRegistration(t *testing.T) {
 	}
 	for i, spec := range specs {
 		c := cmds[i]
-		if c.Name != spec.Name || c.Description != spec.Description || len(c.Options) != len(spec.Subs) {
-			t.Errorf("command %d = /%s with %d subcommands, want /%s with %d", i, c.Name, len(c.Options), spec.Name, len(spec.Subs))
+		if c.Name != spec.Name || c.Description != spec.Description || len(c.Options) != len(spec.Subs)+len(spec.Options) {
+			t.Errorf("command %d = /%s with %d subcommands or options, want /%s with %d", i, c.Name, len(c.Options), spec.Name, len(spec.Subs)+len(spec.Options))
 			continue
+		}
+		for k, opt := range spec.Options {
+			got := c.Options[len(spec.Subs)+k]
+			if got.Name != opt.Name || got.Type != int(opt.Type) || got.Required != opt.Required {
+				t.Errorf("/%s option %s registered as %+v", c.Name, opt.Name, got)
+			}
 		}
 		for j, sub := range spec.Subs {
 			o := c.Options[j]

@@ -149,7 +149,7 @@ func TestFuzzedInputThroughDiscord(t *testing.T) {
 	for _, cmd := range h.f.Commands(guild) {
 		subs := cmd.Options
 		if len(subs) == 0 || subs[0].Type != discordtest.SubCommandOption {
-			subs = []discordtest.CommandOption{{Name: ""}}
+			subs = []discordtest.CommandOption{{Name: "", Options: cmd.Options}} // the command's own options
 		}
 		for _, sub := range subs {
 			// The subcommand as it is, with its required options only.
