@@ -32,6 +32,10 @@ type Request struct {
 	// Self is the bot's own user id on the transport, "" if it has none:
 	// naming it as a player seats a computer.
 	Self string
+	// Locale is the language of the user's client (Discord's locale, such
+	// as "es-ES"), and GuildLocale the server's preferred one; "" when the
+	// transport does not say.
+	Locale, GuildLocale string
 
 	// Command, Sub and Options describe a slash command or an autocomplete
 	// request: "/kingsmen move move:Nc1-c5" is Command "kingsmen", Sub

@@ -260,7 +260,11 @@ func optionOf(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
 
 // RequestOf turns an interaction into a Request.
 func RequestOf(i *discordgo.Interaction) (bot.Request, error) {
-	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]bot.User{}}
+	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]bot.User{},
+		Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		req.GuildLocale = string(*i.GuildLocale)
+	}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = userOf(i.Member.User)

@@ -54,6 +54,13 @@ func TestRequestOf(t *testing.T) {
 				Command: "kingsmen", Sub: "move", Focused: "move", Options: map[string]string{"move": "Nc", "game": "12"}, Users: map[string]bot.User{}},
 		},
 		{
+			name: "a Spanish user in a Latin American server",
+			payload: `{"id":"4","type":2,"guild_id":"g","channel_id":"c","token":"tok","locale":"es-ES","guild_locale":"es-419",
+				"member":{"user":{"id":"u1","username":"alice"}},"data":{"name":"games","type":1}}`,
+			want: bot.Request{ID: "4", Kind: bot.CommandRequest, GuildID: "g", ChannelID: "c", User: bot.User{ID: "u1", Name: "alice"},
+				Command: "games", Options: map[string]string{}, Users: map[string]bot.User{}, Locale: "es-ES", GuildLocale: "es-419"},
+		},
+		{
 			name: "select menu click",
 			payload: `{"id":"3","type":3,"guild_id":"g","channel_id":"c","token":"tok","member":{"user":{"id":"u3","username":"carol","bot":false}},
 				"data":{"custom_id":"g/1/4/pick","component_type":3,"values":["c1"]}}`,

@@ -71,6 +71,9 @@ type User struct {
 	GlobalName string // display name
 	Nick       string // server nickname, if any
 	Bot        bool
+	// Locale is the language of the user's Discord, which their
+	// interactions carry; "" is en-GB.
+	Locale string
 }
 
 // Channel types the Fake knows.
@@ -152,12 +155,15 @@ type Fake struct {
 	ackWindow time.Duration
 	timeout   time.Duration
 	appPerms  int64 // app_permissions of every interaction
-	appID     string
-	bot       User
-	guildID   string
-	general   Channel
-	epoch     int64              // snowflake base
-	signKey   ed25519.PrivateKey // signs interactions delivered over HTTP
+	// guildLocales are the servers' preferred languages (guild_locale),
+	// en-US unless set.
+	guildLocales map[string]string
+	appID        string
+	bot          User
+	guildID      string
+	general      Channel
+	epoch        int64              // snowflake base
+	signKey      ed25519.PrivateKey // signs interactions delivered over HTTP
 
 	mu           sync.Mutex
 	changed      chan struct{}
@@ -280,6 +286,17 @@ func (f *Fake) AddUser(u User) User {
 	}
 	f.users[u.ID] = u
 	return u
+}
+
+// SetGuildLocale sets the preferred language of a server (its
+// guild_locale), such as "es-ES".
+func (f *Fake) SetGuildLocale(guildID, locale string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.guildLocales == nil {
+		f.guildLocales = map[string]string{}
+	}
+	f.guildLocales[guildID] = locale
 }
 
 // NewChannel adds a text channel to the server.

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"cmp"
 	"bytes"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -337,10 +338,13 @@ func (f *Fake) send(ix *Interaction, data map[string]any, message map[string]any
 	p := map[string]any{
 		"id": ix.ID, "application_id": f.appID, "type": ix.Type, "token": ix.Token, "version": 1,
 		"data": data, "channel_id": ix.Channel.ID, "channel": channelJSON(ix.Channel),
-		"app_permissions": strconv.FormatInt(perms, 10), "locale": "en-GB", "entitlements": []any{}, "attachment_size_limit": maxFileSize,
+		"app_permissions": strconv.FormatInt(perms, 10), "locale": cmp.Or(ix.User.Locale, "en-GB"), "entitlements": []any{}, "attachment_size_limit": maxFileSize,
 	}
 	if ix.Channel.GuildID != "" {
-		p["guild_id"], p["guild_locale"], p["member"], p["context"] = ix.Channel.GuildID, "en-US", memberJSON(ix.User), 0
+		f.mu.Lock()
+		guildLocale := cmp.Or(f.guildLocales[ix.Channel.GuildID], "en-US")
+		f.mu.Unlock()
+		p["guild_id"], p["guild_locale"], p["member"], p["context"] = ix.Channel.GuildID, guildLocale, memberJSON(ix.User), 0
 		p["authorizing_integration_owners"] = map[string]any{"0": ix.Channel.GuildID}
 	} else {
 		p["user"], p["context"] = userJSON(ix.User), 1
