@@ -1,8 +1,8 @@
 package discordtest
 
 import (
-	"cmp"
 	"bytes"
+	"cmp"
 	"crypto/ed25519"
 	"encoding/hex"
 	"encoding/json"
