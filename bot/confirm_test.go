@@ -45,3 +45,27 @@ func TestConfirmMoves(t *testing.T) {
 		t.Fatalf("Bob's move: got %s, want the board", showResp(r))
 	}
 }
+
+// A player whose Discord speaks Spanish is asked, and answered, in
+// Spanish; an English player in English (issue 21's first words).
+func TestResignAsksInTheirLanguage(t *testing.T) {
+	e := newEnv(t)
+	id, _ := e.challenge(alice, bob)
+	req := e.cmd(bob, "resign", "game", fmt.Sprint(id))
+	req.Locale = "es-419"
+	ask := e.do(req)
+	if ask.Private == nil || ask.Private.Content != fmt.Sprintf("¿Abandonar la partida #%d? La partida termina y la ganan los demás.", id) || button(ask.Private, "Seguir jugando") == "" {
+		t.Fatalf("a Spanish player's question: %s", showResp(ask))
+	}
+	click := e.click(bob, button(ask.Private, "Abandonar la partida"))
+	click.Locale = "es-ES"
+	if r := e.do(click); r.Update == nil || r.Update.Content != fmt.Sprintf("Abandonaste la partida #%d.", id) {
+		t.Errorf("the answer to a Spanish player: %s", showResp(r))
+	}
+	id2, _ := e.challenge(alice, bob)
+	req = e.cmd(alice, "resign", "game", fmt.Sprint(id2))
+	req.Locale = "en-US"
+	if ask := e.do(req); ask.Private == nil || !strings.HasPrefix(ask.Private.Content, "Resign game #") {
+		t.Errorf("an English player's question: %s", showResp(ask))
+	}
+}

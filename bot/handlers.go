@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"parlor/bot/i18n"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -263,12 +264,13 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	}
 	if answer, ok := strings.CutPrefix(action, "resign:"); ok && version == 0 {
 		// The answer to "Resign game #N?": good while the game is on.
+		lang := i18n.Lang(req.Locale)
 		if answer != "yes" {
-			return Response{Update: &Message{Content: fmt.Sprintf("You play on in game #%d.", l.row.ID)}}, nil
+			return Response{Update: &Message{Content: i18n.T(lang, "resign.kept", l.row.ID)}}, nil
 		}
 		resp, err := t.resign(ctx, req, l)
 		if err == nil {
-			resp.Update = &Message{Content: fmt.Sprintf("You resigned game #%d.", l.row.ID)}
+			resp.Update = &Message{Content: i18n.T(lang, "resign.done", l.row.ID)}
 		}
 		return resp, err
 	}
@@ -454,15 +456,16 @@ func (t *Table) confirmResign(l *loaded, req Request) (Response, error) {
 	if _, err := player(l, req.User.ID); err != nil {
 		return Response{}, err
 	}
-	what := "This ends the game, which the others win."
+	lang := i18n.Lang(req.Locale)
+	ask := "resign.ask.two"
 	if len(l.row.Seats) > 2 {
-		what = "You leave the game; the others may play on."
+		ask = "resign.ask.more"
 	}
 	return Response{Private: &Message{
-		Content: fmt.Sprintf("Resign game #%d? %s", l.row.ID, what),
+		Content: i18n.T(lang, ask, l.row.ID),
 		Components: []Row{{
-			{Kind: Button, ID: customID(l.row.ID, 0, "resign:yes"), Label: fmt.Sprintf("Resign game #%d", l.row.ID), Style: Danger},
-			{Kind: Button, ID: customID(l.row.ID, 0, "resign:no"), Label: "Keep playing", Style: Secondary},
+			{Kind: Button, ID: customID(l.row.ID, 0, "resign:yes"), Label: i18n.T(lang, "resign.button", l.row.ID), Style: Danger},
+			{Kind: Button, ID: customID(l.row.ID, 0, "resign:no"), Label: i18n.T(lang, "resign.keep"), Style: Secondary},
 		}},
 	}}, nil
 }
