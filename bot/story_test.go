@@ -16,7 +16,7 @@ func TestSinceYourLastTurn(t *testing.T) {
 	// Opening roll: Alice 6-5, Bob 3-1, Carol 2-1: Alice starts. Then the
 	// turns' rolls: Alice 4-2, Bob 5-3, Carol 6-1, Alice 2-1.
 	e, _ := newKimboEnv(t, "6-5", "3-1", "2-1", "4-2", "5-3", "6-1", "2-1")
-	id, board := e.threeSeats()
+	id, _ := e.threeSeats()
 	turn := func(u User) *Message {
 		t.Helper()
 		rolled := e.do(e.kcmd(u, "roll")).Public
@@ -33,7 +33,7 @@ func TestSinceYourLastTurn(t *testing.T) {
 	}
 	turn(alice)
 	turn(bob)
-	board = turn(carol)
+	board := turn(carol)
 	if board == nil || len(board.Mentions) != 1 || board.Mentions[0] != alice.ID {
 		t.Fatalf("after Carol's turn the board %+v should ping Alice", board)
 	}

@@ -20,7 +20,6 @@ func (b *cellSet) has(s Square) bool { return b[s>>6]&(1<<(s&63)) != 0 }
 func (b *cellSet) union(o *cellSet) {
 	b[0], b[1], b[2], b[3] = b[0]|o[0], b[1]|o[1], b[2]|o[2], b[3]|o[3]
 }
-func (b *cellSet) empty() bool { return b[0]|b[1]|b[2]|b[3] == 0 }
 
 // forEachCell calls fn with each cell of b, in order.
 func forEachCell(b *cellSet, fn func(Square)) {

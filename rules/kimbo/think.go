@@ -122,10 +122,9 @@ type thinker struct {
 	done   <-chan struct{}
 
 	// A fence decision's first measure.
-	pieces  []measured
-	ends    [maxCount + 1]cellSet
-	touched slotSet
-	cands   []fenceCand
+	pieces []measured
+	ends   [maxCount + 1]cellSet
+	cands  []fenceCand
 }
 
 // start sets t up for a decision.

@@ -134,9 +134,6 @@ type evaluator struct {
 	side [2][2 * MenPerHand]float64 // each side's costs, cheapest first
 }
 
-// value is the chance that Red wins t, with next to throw.
-func (e *evaluator) value(t *table, next Side) float64 { return sigmoid(e.score(t, next)) }
-
 // valueFor is the chance that side me wins t, with next to throw.
 func (e *evaluator) valueFor(t *table, next, me Side) float64 {
 	return sigmoid(e.scoreFor(t, next, me))
