@@ -81,14 +81,6 @@ func (t *Table) awayNote(ctx context.Context, g *storage.Game, userID string) st
 	return fmt.Sprintf(" (away until <t:%d:f>)", until.Unix())
 }
 
-// boardAwayNote is awayNote for a board, whose drawing has no context of
-// its own: it gives up after a moment rather than hold the board back.
-func (t *Table) boardAwayNote(g *storage.Game, userID string) string {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	return t.awayNote(ctx, g, userID)
-}
-
 // away starts, replaces or ends the user's away period in this server.
 func (t *Table) away(ctx context.Context, req Request) (Response, error) {
 	if req.GuildID == "" {

@@ -428,7 +428,7 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 	if declined >= 0 {
 		lead += fmt.Sprintf("\nBy moving, %s declined %s's draw offer.", seatUser(g, seat).Name, seatUser(g, declined).Name)
 	}
-	board, err := t.boardWith(l, lead, m.Text, true, earlier)
+	board, err := t.boardWith(ctx, l, lead, m.Text, true, earlier)
 	if err != nil {
 		return Response{}, err
 	}
@@ -536,7 +536,7 @@ func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, nex
 	if story, turns, told := t.since(ctx, l, entries[0].Seat); told {
 		lead, earlier = story, turns
 	}
-	board, err := t.boardWith(l, lead, t.lastMove(ctx, g.ID), status == storage.StatusActive, earlier)
+	board, err := t.boardWith(ctx, l, lead, t.lastMove(ctx, g.ID), status == storage.StatusActive, earlier)
 	if err != nil {
 		return Response{}, err
 	}
@@ -614,7 +614,7 @@ func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, er
 	case storage.StatusDeclined, storage.StatusCancelled:
 		return Response{}, playable(l)
 	}
-	board, err := t.boardMessage(l, lead, t.lastMove(ctx, l.row.ID), false)
+	board, err := t.boardMessage(ctx, l, lead, t.lastMove(ctx, l.row.ID), false)
 	if err != nil {
 		return Response{}, err
 	}
@@ -624,13 +624,13 @@ func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, er
 // boardMessage is a game's board for everyone: what happened, whose turn,
 // the picture, and the controls for the player to move. It pings the player
 // to move when ping is set, and nobody else ever.
-func (t *Table) boardMessage(l *loaded, lead, last string, ping bool) (*Message, error) {
-	return t.boardWith(l, lead, last, ping, nil)
+func (t *Table) boardMessage(ctx context.Context, l *loaded, lead, last string, ping bool) (*Message, error) {
+	return t.boardWith(ctx, l, lead, last, ping, nil)
 }
 
 // boardWith is boardMessage with earlier turns for the picture to mark
 // (render.Info.Earlier).
-func (t *Table) boardWith(l *loaded, lead, last string, ping bool, earlier []render.Turn) (*Message, error) {
+func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, ping bool, earlier []render.Turn) (*Message, error) {
 	g, st := l.row, l.state
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Game #%d · %s** · ", g.ID, l.kit.Game.Title())
@@ -667,7 +667,7 @@ func (t *Table) boardWith(l *loaded, lead, last string, ping bool, earlier []ren
 			name = "<@" + mover.UserID + ">"
 			msg.Mentions = []string{mover.UserID}
 		}
-		fmt.Fprintf(&b, "%s, your move (%s).%s", name, l.kit.SeatName(st, int(st.ToMove())), t.boardAwayNote(g, mover.UserID))
+		fmt.Fprintf(&b, "%s, your move (%s).%s", name, l.kit.SeatName(st, int(st.ToMove())), t.awayNote(ctx, g, mover.UserID))
 		if l.kit.Alert != nil {
 			if alert := l.kit.Alert(st); alert != "" {
 				b.WriteString(" " + alert)

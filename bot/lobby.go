@@ -545,7 +545,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if line := commitLine(g); line != "" {
 		lead += "\n" + line
 	}
-	board, err := t.boardMessage(l, lead, "", true)
+	board, err := t.boardMessage(ctx, l, lead, "", true)
 	if err != nil {
 		return Response{}, err
 	}

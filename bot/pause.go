@@ -94,7 +94,7 @@ func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, e
 	if err := t.setPause(ctx, req, l, &storage.Pause{Offer: storage.NoDrawOffer, TurnSince: since}); err != nil {
 		return Response{}, err
 	}
-	board, err := t.boardMessage(l, fmt.Sprintf("**%s** resumed the game.", req.User.Name), "", true)
+	board, err := t.boardMessage(ctx, l, fmt.Sprintf("**%s** resumed the game.", req.User.Name), "", true)
 	if err != nil {
 		return Response{}, err
 	}

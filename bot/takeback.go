@@ -194,7 +194,7 @@ func (t *Table) takeBack(ctx context.Context, interactionID string, l *loaded, s
 	if by != "" {
 		lead = fmt.Sprintf("**%s** took back %s, with the others' agreement.", seatUser(g, seat).Name, e.Text)
 	}
-	board, err := t.boardMessage(l, lead, "", true)
+	board, err := t.boardMessage(ctx, l, lead, "", true)
 	if err != nil {
 		return Response{}, err
 	}
