@@ -43,7 +43,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		if text == "" {
 			return Response{}, sorry("Say which move, like %s.", kit.Example)
 		}
-		act = func(l *loaded) (Response, error) { return t.move(ctx, req, l, text, -1) }
+		act = func(l *loaded) (Response, error) { return t.move(ctx, req, l, text, -1, true) }
 	case "board":
 		act = func(l *loaded) (Response, error) { return t.board(ctx, l, "") }
 	case "history":
@@ -83,7 +83,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 			if err != nil {
 				return Response{}, sorry("%s", err.Error())
 			}
-			return t.move(ctx, req, l, text, -1)
+			return t.move(ctx, req, l, text, -1, true)
 		}
 	}
 	l, err := t.pick(ctx, req, kit, req.Sub == "board" || req.Sub == "history" || req.Sub == "export" || req.Sub == "replay" || req.Sub == "verify")
@@ -257,7 +257,7 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 		if version != l.row.Version {
 			return Response{}, sorry("Game #%d has moved on since that preview: choose your move again on the newest board.", l.row.ID)
 		}
-		return t.move(ctx, req, l, text, -1)
+		return t.move(ctx, req, l, text, version, false)
 	}
 	if action == "cancel-move" {
 		return Response{Update: &Message{Content: "Cancelled: nothing was played."}}, nil
@@ -332,19 +332,20 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 		if len(req.Values) != 1 {
 			return Response{}, sorry("Choose one move.")
 		}
-		return t.move(ctx, req, l, req.Values[0], version)
+		return t.move(ctx, req, l, req.Values[0], version, true)
 	case strings.HasPrefix(action, "do:"):
 		// A button on the board that plays the move it names.
-		return t.move(ctx, req, l, strings.TrimPrefix(action, "do:"), -1)
+		return t.move(ctx, req, l, strings.TrimPrefix(action, "do:"), -1, false)
 	}
 	return Response{}, unknownButton()
 }
 
-// move plays text for the user, or shows it first when they see each move
-// before it counts (/parlor me confirm:on). version is the version the
-// user saw (from a button), or -1 for a typed command, which acts on the
-// current position.
-func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, version int64) (Response, error) {
+// move plays text for the user. version is the version the user saw (from
+// a button), or -1 for a typed command, which acts on the current
+// position. mayPreview is set for a move chosen or typed, which shows its
+// board first when the user sees each move before it counts (/parlor me
+// confirm:on); not for a board's one-purpose button (Roll) or a Confirm.
+func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, version int64, mayPreview bool) (Response, error) {
 	seat, err := mover(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
@@ -353,10 +354,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
 	}
-	confirmed := strings.Contains(req.CustomID, "/ok:")
-	if !confirmed && !strings.Contains(req.CustomID, "/do:") {
-		// A move chosen or typed (not a board's one-purpose button such as
-		// Roll) waits for its player's Confirm when they asked for that.
+	if mayPreview {
 		on, err := t.store.ConfirmMoves(ctx, req.User.ID)
 		if err != nil {
 			return Response{}, err
@@ -369,7 +367,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, err
 	}
-	if version >= 0 || confirmed {
+	if version >= 0 {
 		resp.Update = &Message{Content: "You played " + m.Text + "."}
 	}
 	return resp, nil

@@ -124,7 +124,7 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 		return Response{}, sorry("That piece has no legal move now.")
 	}
 	if len(chosen.moves) == 1 && l.kit.Direct {
-		return t.move(ctx, req, l, chosen.moves[0].Text, -1)
+		return t.move(ctx, req, l, chosen.moves[0].Text, -1, true)
 	}
 	var rows []Row
 	for p := 0; p*maxOptions < len(chosen.moves) && p < maxRows; p++ {
