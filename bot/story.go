@@ -25,7 +25,12 @@ func Steps(game rules.Game, players int, log []storage.Entry) ([]Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	steps := make([]Step, 0, len(log))
+	return r.steps(make([]Step, 0, len(log)), log)
+}
+
+// steps plays log on r, appending each entry with the states around it to
+// steps.
+func (r *replayer) steps(steps []Step, log []storage.Entry) ([]Step, error) {
 	for _, e := range log {
 		before := r.st
 		next, err := r.apply(e)
@@ -106,24 +111,12 @@ func story(kit Kit, g *storage.Game, steps []Step) string {
 }
 
 // earlierTurns are the turns of steps for a picture to mark
-// (render.Info.Earlier): a state after each seat's turn, one per run of a
-// seat's decisions, the latest run left out (the state drawn marks it).
+// (render.Info.Earlier): the state after each seat's turn (see turnEnds),
+// the latest left out (the state drawn marks it).
 func earlierTurns(steps []Step) []render.Turn {
 	var turns []render.Turn
-	for i, s := range steps {
-		if s.Entry.Kind != storage.EntryMove || s.Before.ToMove() == rules.Chance {
-			continue
-		}
-		end := i+1 == len(steps)
-		if !end {
-			// The turn goes on while the same seat (or the dice) decides.
-			nx := steps[i+1]
-			end = nx.Entry.Kind != storage.EntryMove || (nx.Before.ToMove() != rules.Chance && nx.Entry.Seat != s.Entry.Seat)
-			if !end && nx.Before.ToMove() == rules.Chance {
-				end = nextSeat(steps[i+1:]) != s.Entry.Seat
-			}
-		}
-		if end {
+	for _, i := range turnEnds(steps) {
+		if s := steps[i]; s.Entry.Kind == storage.EntryMove && s.Before.ToMove() != rules.Chance {
 			turns = append(turns, render.Turn{State: s.After, Move: s.Entry.Text})
 		}
 	}
@@ -228,14 +221,8 @@ func (ts *tails) steps(id int64, game rules.Game, players int, log []storage.Ent
 		}
 	}
 	r := &replayer{game: game, st: st}
-	steps = append([]Step(nil), kept...)
-	for _, e := range log[from:] {
-		before := r.st
-		next, err := r.apply(e)
-		if err != nil {
-			return nil, false, err
-		}
-		steps = append(steps, Step{Entry: e, Before: before, After: next})
+	if steps, err = r.steps(append([]Step(nil), kept...), log[from:]); err != nil {
+		return nil, false, err
 	}
 	st = r.st
 	if n := len(steps) - tailSteps; n > 0 {

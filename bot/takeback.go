@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"parlor/rules"
 	"parlor/storage"
@@ -79,10 +78,10 @@ func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Respon
 		return Response{}, err
 	}
 	g.Version = v
-	var others []string
+	var others, ids []string
 	for _, s := range g.Seats {
 		if bit := 1 << s.Seat; t.takebackNeeded(l, seat)&bit != 0 && agreed&bit == 0 {
-			others = append(others, "<@"+s.UserID+">")
+			others, ids = append(others, "<@"+s.UserID+">"), append(ids, s.UserID)
 		}
 	}
 	ply := strconv.Itoa(e.Ply)
@@ -92,17 +91,8 @@ func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Respon
 			{Kind: Button, ID: customID(g.ID, 0, "tb:yes:"+ply), Label: "Accept takeback", Style: Primary},
 			{Kind: Button, ID: customID(g.ID, 0, "tb:no:"+ply), Label: "Decline", Style: Secondary},
 		}},
-		Mentions: mentionsOf(others),
+		Mentions: ids,
 	}, PublicIn: g.ThreadID}, nil
-}
-
-// mentionsOf are the user ids of "<@id>" mentions.
-func mentionsOf(mentions []string) []string {
-	var ids []string
-	for _, m := range mentions {
-		ids = append(ids, strings.TrimSuffix(strings.TrimPrefix(m, "<@"), ">"))
-	}
-	return ids
 }
 
 // takebackNeeded is the set of seats whose agreement a takeback of
