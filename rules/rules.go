@@ -16,7 +16,6 @@ package rules
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 )
 
@@ -288,7 +287,7 @@ func Find(s State, text string) (Move, error) {
 	}
 	want := Normalize(text)
 	if want == "" {
-		return Move{}, fmt.Errorf("%w: no move given", ErrIllegal)
+		return Move{}, Illegalf("no move given")
 	}
 	legal := s.Legal()
 	for _, m := range legal {
@@ -310,14 +309,14 @@ func Find(s State, text string) (Move, error) {
 			return found[0], nil
 		}
 		if len(found) > 1 {
-			return Move{}, fmt.Errorf("%w: %q could mean %s or %s", ErrIllegal, text, found[0].Text, found[1].Text)
+			return Move{}, Illegalf("%q could mean %s or %s", text, found[0].Text, found[1].Text)
 		}
 	}
 	// Nothing matched: let the engine say why, when it can read the text.
 	if _, err := s.Play(Move{Text: strings.TrimSpace(text)}); err != nil {
 		return Move{}, err
 	}
-	return Move{}, fmt.Errorf("%w: %q is not a legal move here", ErrIllegal, text)
+	return Move{}, Illegalf("%q is not a legal move here", text)
 }
 
 // Registry maps game names to games.

@@ -1,0 +1,68 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Text is words for a person that a caller may say in another language: a
+// fmt format and its arguments. The format, as written here in English,
+// is the message's key in Parlor's catalogs, so engines stay free of
+// languages; String is the English.
+//
+// Arguments that are themselves words are written as Word or Text, which
+// a caller translates too; squares, move texts and numbers are left as
+// they are.
+type Text struct {
+	Format string
+	Args   []any
+}
+
+// Textf is the Text of format and args.
+func Textf(format string, args ...any) Text { return Text{Format: format, Args: args} }
+
+// String is the text in English.
+func (t Text) String() string {
+	if len(t.Args) == 0 {
+		return t.Format
+	}
+	return fmt.Sprintf(t.Format, t.Args...)
+}
+
+// Word is a word an engine names, such as a side or a piece, which a
+// caller may say in another language: it is its own key in the catalogs.
+type Word string
+
+// String is the word in English.
+func (w Word) String() string { return string(w) }
+
+// IllegalError is the error of a refused move, with its reason as a Text.
+// It wraps ErrIllegal.
+type IllegalError struct {
+	Reason Text
+}
+
+func (e *IllegalError) Error() string { return ErrIllegal.Error() + ": " + e.Reason.String() }
+
+// Unwrap makes errors.Is(err, ErrIllegal) hold.
+func (e *IllegalError) Unwrap() error { return ErrIllegal }
+
+// Illegalf is the error refusing a move because of the reason format and
+// args say, as a Text.
+func Illegalf(format string, args ...any) error {
+	return &IllegalError{Reason: Textf(format, args...)}
+}
+
+// Reason is why err refused a move, as a Text: the IllegalError's reason,
+// or, for an error that has none, its message after "illegal move: ".
+func Reason(err error) Text {
+	var ie *IllegalError
+	if errors.As(err, &ie) {
+		return ie.Reason
+	}
+	msg := err.Error()
+	if p := ErrIllegal.Error() + ": "; len(msg) > len(p) && msg[:len(p)] == p {
+		msg = msg[len(p):]
+	}
+	return Text{Format: "%s", Args: []any{msg}}
+}
