@@ -117,6 +117,9 @@ type Settings struct {
 	DeadlineDays int // 0 for none
 	InviteHours  int // how long invitations and open seats last
 	AwayDays     int // away days each member may take a year (UTC)
+	// Language is the language a manager chose for the server's games, a
+	// language code such as "es"; "" follows Discord's server language.
+	Language string
 }
 
 // DefaultSettings are the defaults of a server that has set none.
@@ -126,8 +129,8 @@ var DefaultSettings = Settings{RemindEvery: 24, DeadlineDays: 0, InviteHours: 72
 // none.
 func (db *DB) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
 	s := DefaultSettings
-	err := db.db.QueryRowContext(ctx, "SELECT remind_hours, deadline_days, invite_hours, away_days FROM guild_settings WHERE guild_id = ?", guildID).
-		Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays)
+	err := db.db.QueryRowContext(ctx, "SELECT remind_hours, deadline_days, invite_hours, away_days, language FROM guild_settings WHERE guild_id = ?", guildID).
+		Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays, &s.Language)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings, fmt.Errorf("load settings of server %s: %w", guildID, classify(err))
 	}
@@ -138,6 +141,11 @@ func (db *DB) GuildSettings(ctx context.Context, guildID string) (Settings, erro
 // that are not nil.
 type SettingsChange struct {
 	RemindEvery, DeadlineDays, InviteHours, AwayDays *int
+	// Language, if set, is the server's language ("" to follow Discord's).
+	// The server's games then speak Speak, in the same transaction:
+	// Language, or, for "", the language Discord gives the server now.
+	Language *string
+	Speak    string
 }
 
 // SetGuildSettings changes the server's settings that ch names, and only
@@ -159,19 +167,29 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 		return *p
 	}
 	r, d, i, a := arg(ch.RemindEvery), arg(ch.DeadlineDays), arg(ch.InviteHours), arg(ch.AwayDays)
+	var lang any
+	if ch.Language != nil {
+		lang = *ch.Language
+	}
 	now := millis(db.now())
 	var s Settings
 	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		return q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, away_days, updated_at)
-			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), ?)
+		err := q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, away_days, language, updated_at)
+			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS TEXT), ''), ?)
 			ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(CAST(? AS INTEGER), guild_settings.remind_hours),
 				deadline_days = COALESCE(CAST(? AS INTEGER), guild_settings.deadline_days),
 				invite_hours = COALESCE(CAST(? AS INTEGER), guild_settings.invite_hours),
 				away_days = COALESCE(CAST(? AS INTEGER), guild_settings.away_days),
+				language = COALESCE(CAST(? AS TEXT), guild_settings.language),
 				updated_at = excluded.updated_at
-			RETURNING remind_hours, deadline_days, invite_hours, away_days`,
-			guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, a, DefaultSettings.AwayDays, now,
-			r, d, i, a).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays)
+			RETURNING remind_hours, deadline_days, invite_hours, away_days, language`,
+			guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, a, DefaultSettings.AwayDays, lang, now,
+			r, d, i, a, lang).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays, &s.Language)
+		if err != nil || ch.Language == nil {
+			return err
+		}
+		_, err = q.ExecContext(ctx, "UPDATE games SET lang = ? WHERE guild_id = ?", ch.Speak, guildID)
+		return err
 	})
 	if err != nil {
 		return Settings{}, fmt.Errorf("set settings of server %s: %w", guildID, classify(err))

@@ -58,7 +58,12 @@ type Game struct {
 	// bot/fair.go); zero for a game made before fair dice.
 	Dice Dice
 	// Takeback is the takeback asked for, if any.
-	Takeback  Takeback
+	Takeback Takeback
+	// Lang is the language the game speaks to everyone (its boards,
+	// pictures and notices), as a Discord locale or language code such as
+	// "es-ES"; "" for English. Create stores the server's language
+	// (Settings.Language) instead, when the server has chosen one.
+	Lang      string
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	Seats     []Seat // ordered by seat when loaded
@@ -244,10 +249,12 @@ func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID str
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games
 		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at,
-		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at, board_version, dice_seed, dice_input)
-		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
+		 thread_id, turn_since, remind_hours, deadline_days, pause_offer, expires_at, board_version, dice_seed, dice_input, lang)
+		VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?,
+			COALESCE((SELECT NULLIF(language, '') FROM guild_settings WHERE guild_id = ? AND guild_id <> ''), ?)) RETURNING id, lang`,
 		g.Kind, g.GuildID, g.ChannelID, g.Creator, string(g.Status), g.Position, g.DrawOffer, now, now,
-		g.ThreadID, now, g.RemindEvery, g.DeadlineDays, NoDrawOffer, optMillis(g.ExpiresAt), g.Dice.Seed, g.Dice.Input).Scan(&id)
+		g.ThreadID, now, g.RemindEvery, g.DeadlineDays, NoDrawOffer, optMillis(g.ExpiresAt), g.Dice.Seed, g.Dice.Input,
+		g.GuildID, g.Lang).Scan(&id, &g.Lang)
 	if err != nil {
 		return 0, err
 	}
@@ -506,7 +513,7 @@ const (
 	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
 		g.draw_offer, g.created_at, g.updated_at, g.thread_id, g.turn_since, g.reminders_sent, g.remind_hours,
 		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, g.dice_seed, g.dice_input,
-		g.takeback_offer, g.takeback_agreed, s.seat, s.user_id, s.name, s.joined, s.computer`
+		g.takeback_offer, g.takeback_agreed, g.lang, s.seat, s.user_id, s.name, s.joined, s.computer`
 	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
 )
 
@@ -534,7 +541,7 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
 			&g.DrawOffer, &created, &updated, &g.ThreadID, &since, &g.RemindersSent, &g.RemindEvery,
 			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &g.Dice.Seed, &g.Dice.Input,
-			&g.Takeback.Offer, &g.Takeback.Agreed, &seat, &user, &name, &joined, &computer)
+			&g.Takeback.Offer, &g.Takeback.Agreed, &g.Lang, &seat, &user, &name, &joined, &computer)
 		if err != nil {
 			return nil, err
 		}
