@@ -31,6 +31,8 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 	"golang.org/x/text/message/catalog"
+
+	"parlor/rules"
 )
 
 //go:embed catalogs/*.json
@@ -189,9 +191,38 @@ func Printer(lang language.Tag) *message.Printer {
 	return message.NewPrinter(Lang(lang.String()), message.Catalog(cat))
 }
 
-// T is the message key in lang, with args.
+// T is the message key in lang, with args. The key of a message is its
+// English text (a fmt format): a key the catalogs do not have is printed
+// as it is. Arguments that are a rules.Text or a rules.Word are said in
+// lang too; numbers are written as lang writes them (1,234 or 1.234), so
+// a number that is a name, such as a game's, is passed as a string.
 func T(lang language.Tag, key string, args ...any) string {
-	return Printer(lang).Sprintf(key, args...)
+	p := Printer(lang)
+	return p.Sprintf(key, words(p, args)...)
+}
+
+// Say is t said in lang.
+func Say(lang language.Tag, t rules.Text) string { return T(lang, t.Format, t.Args...) }
+
+// words are args with the Texts and Words among them said by p.
+func words(p *message.Printer, args []any) []any {
+	out := args
+	for i, a := range args {
+		var s string
+		switch a := a.(type) {
+		case rules.Word:
+			s = p.Sprintf(string(a))
+		case rules.Text:
+			s = p.Sprintf(a.Format, words(p, a.Args)...)
+		default:
+			continue
+		}
+		if &out[0] == &args[0] {
+			out = slices.Clone(args)
+		}
+		out[i] = s
+	}
+	return out
 }
 
 // verb is a fmt verb of a message, with its explicit argument index if any.
@@ -252,3 +283,35 @@ func Check(cs Catalogs) []string {
 
 // All are Parlor's catalogs, for Check.
 func All() Catalogs { return all }
+
+// EnglishOnly are the pieces of English text that only the English
+// catalog has: each text's words between its placeholders, at least two
+// words long, that no text of lang contains. A message said in lang that
+// contains one was not translated: tests look for them.
+func EnglishOnly(lang language.Tag) []string {
+	var others []string
+	for _, e := range all[lang] {
+		others = append(others, e.texts()...)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for key, e := range all[language.English] {
+		if t, ok := all[lang][key]; ok && slices.Equal(t.texts(), e.texts()) {
+			continue // said the same in both
+		}
+		for _, text := range e.texts() {
+			for _, piece := range verb.Split(text, -1) {
+				piece = strings.TrimSpace(strings.Trim(strings.TrimSpace(piece), "*_`.,:;!?()\"'—-"))
+				if len(strings.Fields(piece)) < 2 || seen[piece] {
+					continue
+				}
+				seen[piece] = true
+				if !slices.ContainsFunc(others, func(o string) bool { return strings.Contains(o, piece) }) {
+					out = append(out, piece)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

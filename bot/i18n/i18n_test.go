@@ -1,10 +1,17 @@
 package i18n
 
 import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"parlor/rules"
 )
 
 // Every language has every English key, with the same placeholders.
@@ -58,23 +65,96 @@ func TestLang(t *testing.T) {
 	}
 }
 
-// Plurals and placeholders come out as each language writes them.
+// Plurals and placeholders come out as each language writes them, and
+// the words of the engines are said in the language too.
 func TestT(t *testing.T) {
+	cs := Catalogs{
+		language.English: {
+			"%d games are waiting": {Plural: 1, Forms: map[string]string{"one": "%d game is waiting", "other": "%d games are waiting"}},
+			"%s to move":           {Text: "%s to move"},
+			"South":                {Text: "South"},
+		},
+		language.Spanish: {
+			"%d games are waiting": {Plural: 1, Forms: map[string]string{"one": "%d partida espera", "other": "%d partidas esperan"}},
+			"%s to move":           {Text: "Mueve %s"},
+			"South":                {Text: "Sur"},
+		},
+	}
+	b, err := builder(cs)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		lang language.Tag
 		key  string
 		args []any
 		want string
 	}{
-		{language.Spanish, "games.waiting", []any{1}, "1 partida espera tu jugada"},
-		{language.Spanish, "games.waiting", []any{3}, "3 partidas esperan tu jugada"},
-		{language.English, "games.waiting", []any{1}, "1 game is waiting for your move"},
-		{language.English, "games.waiting", []any{2}, "2 games are waiting for your move"},
-		{language.Spanish, "resign.button", []any{12}, "Abandonar la partida #12"},
-		{language.French, "resign.button", []any{12}, "Resign game #12"},
+		{language.Spanish, "%d games are waiting", []any{1}, "1 partida espera"},
+		{language.Spanish, "%d games are waiting", []any{3}, "3 partidas esperan"},
+		{language.Spanish, "%d games are waiting", []any{1500}, "1.500 partidas esperan"},
+		{language.English, "%d games are waiting", []any{1}, "1 game is waiting"},
+		{language.English, "%d games are waiting", []any{1500}, "1,500 games are waiting"},
+		{language.Spanish, "%s to move", []any{rules.Word("South")}, "Mueve Sur"},
+		{language.Spanish, "%s to move", []any{rules.Textf("%s to move", rules.Word("South"))}, "Mueve Mueve Sur"},
+		{language.English, "%s to move", []any{rules.Word("South")}, "South to move"},
+		{language.Spanish, "Not in the catalog: %s", []any{"x"}, "Not in the catalog: x"},
 	} {
-		if got := T(c.lang, c.key, c.args...); got != c.want {
-			t.Errorf("T(%v, %q, %v) = %q, want %q", c.lang, c.key, c.args, got, c.want)
+		p := message.NewPrinter(c.lang, message.Catalog(b))
+		if got := p.Sprintf(c.key, words(p, c.args)...); got != c.want {
+			t.Errorf("%v %q %v = %q, want %q", c.lang, c.key, c.args, got, c.want)
+		}
+	}
+	if got := T(language.French, "%s to move", rules.Word("South")); got != "South to move" {
+		t.Errorf("in French, a language Parlor does not speak: %q, want the English", got)
+	}
+}
+
+// Extract finds the messages of every marker, constants included, and
+// not other strings.
+func TestExtract(t *testing.T) {
+	dir := t.TempDir()
+	src := `package x
+
+const long = "Rules: " + "in words."
+
+func f() {
+	l.T("Hello %s", name)
+	sorry("Nope.")
+	rules.Illegalf("bad %d", 3)
+	rules.Word("South")
+	N(long)
+	fmt.Sprintf("not a message %d", 1)
+	l.T(variable)
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "x_test.go"), []byte("package x\nfunc g() { sorry(\"test only\") }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found, err := Extract(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := slices.Sorted(maps.Keys(found))
+	want := []string{"Hello %s", "Nope.", "Rules: in words.", "South", "bad %d"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Extract = %q, want %q", got, want)
+	}
+}
+
+// EnglishOnly finds the English of a message Spanish translates, and not
+// words Spanish says the same.
+func TestEnglishOnly(t *testing.T) {
+	got := EnglishOnly(language.Spanish)
+	if !slices.Contains(got, "Keep playing") {
+		t.Errorf("EnglishOnly(es) has no %q: %q", "Keep playing", got)
+	}
+	for _, piece := range got {
+		if len(strings.Fields(piece)) < 2 {
+			t.Errorf("a piece of one word: %q", piece)
 		}
 	}
 }
