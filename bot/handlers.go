@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"parlor/bot/i18n"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -264,13 +263,13 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	}
 	if answer, ok := strings.CutPrefix(action, "resign:"); ok && version == 0 {
 		// The answer to "Resign game #N?": good while the game is on.
-		lang := i18n.Lang(req.Locale)
+		lang := you(req)
 		if answer != "yes" {
-			return Response{Update: &Message{Content: i18n.T(lang, "resign.kept", l.row.ID)}}, nil
+			return Response{Update: &Message{Content: lang.T("You play on in game #%s.", no(l.row.ID))}}, nil
 		}
 		resp, err := t.resign(ctx, req, l)
 		if err == nil {
-			resp.Update = &Message{Content: i18n.T(lang, "resign.done", l.row.ID)}
+			resp.Update = &Message{Content: lang.T("You resigned game #%s.", no(l.row.ID))}
 		}
 		return resp, err
 	}
@@ -454,16 +453,16 @@ func (t *Table) confirmResign(l *loaded, req Request) (Response, error) {
 	if _, err := player(l, req.User.ID); err != nil {
 		return Response{}, err
 	}
-	lang := i18n.Lang(req.Locale)
-	ask := "resign.ask.two"
+	lang := you(req)
+	ask := lang.T("Resign game #%s? This ends the game, which the others win.", no(l.row.ID))
 	if len(l.row.Seats) > 2 {
-		ask = "resign.ask.more"
+		ask = lang.T("Resign game #%s? You leave the game; the others may play on.", no(l.row.ID))
 	}
 	return Response{Private: &Message{
-		Content: i18n.T(lang, ask, l.row.ID),
+		Content: ask,
 		Components: []Row{{
-			{Kind: Button, ID: customID(l.row.ID, 0, "resign:yes"), Label: i18n.T(lang, "resign.button", l.row.ID), Style: Danger},
-			{Kind: Button, ID: customID(l.row.ID, 0, "resign:no"), Label: i18n.T(lang, "resign.keep"), Style: Secondary},
+			{Kind: Button, ID: customID(l.row.ID, 0, "resign:yes"), Label: lang.T("Resign game #%s", no(l.row.ID)), Style: Danger},
+			{Kind: Button, ID: customID(l.row.ID, 0, "resign:no"), Label: lang.T("Keep playing"), Style: Secondary},
 		}},
 	}}, nil
 }

@@ -22,7 +22,7 @@ func KimboKit() Kit {
 	return Kit{
 		Dice:    true,
 		Game:    kimbo.Game{},
-		Rules:   kimboRules,
+		Rules:   N(kimboRules),
 		Example: "b1-b4-f4",
 		Direct:  true,
 		Subs: []GameSub{

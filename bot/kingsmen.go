@@ -9,7 +9,7 @@ import (
 func KingsmenKit() Kit {
 	return Kit{
 		Game:    kingsmen.Game{},
-		Rules:   kingsmenRules,
+		Rules:   N(kingsmenRules),
 		Example: "Nc1-c5",
 		Draws:   true,
 		Group: func(s rules.State, m rules.Move) (string, string, string) {

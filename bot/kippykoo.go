@@ -17,7 +17,7 @@ func KippyKooKit() Kit {
 	return Kit{
 		Dice:    true,
 		Game:    kippykoo.Game{},
-		Rules:   kippyKooRules,
+		Rules:   N(kippyKooRules),
 		Example: "h12+9",
 		Direct:  true,
 		Subs: []GameSub{{

@@ -17,7 +17,7 @@ func RumbaKit() Kit {
 	return Kit{
 		Dice:     true,
 		Game:     rumba.Game{},
-		Rules:    rumbaRules,
+		Rules:    N(rumbaRules),
 		Example:  "S 06-10",
 		Direct:   true,
 		Partners: true,

@@ -222,14 +222,19 @@ func (t *Table) Commands() []CommandSpec {
 }
 
 // userError is an answer for the user: something they asked that cannot be
-// done, said in a sentence.
-type userError struct{ msg string }
+// done, said in a sentence, which is said in their language when it is
+// answered (see explain).
+type userError struct{ text rules.Text }
 
-func (e *userError) Error() string { return e.msg }
+func (e *userError) Error() string { return e.text.String() }
 
+// sorry is the userError of the message format with args (see Lang.T).
 func sorry(format string, args ...any) error {
-	return &userError{msg: fmt.Sprintf(format, args...)}
+	return &userError{text: rules.Textf(format, args...)}
 }
+
+// said is a userError of a text said already, in the language it is for.
+func said(text string) error { return &userError{text: rules.Textf("%s", text)} }
 
 // Handle answers one request. It never panics and never returns an error:
 // every failure becomes a short private answer.
@@ -238,7 +243,7 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	defer func() {
 		if p := recover(); p != nil {
 			log.Error("handler panic", "panic", p)
-			resp = private("Something went wrong on our side, and nothing was changed. Please try again.")
+			resp = private(you(req).T("Something went wrong on our side, and nothing was changed. Please try again."))
 		}
 	}()
 	var err error
@@ -266,7 +271,7 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 		}
 	}
 	if err != nil {
-		return t.explain(log, err)
+		return t.explain(log, err, you(req))
 	}
 	// A computer to move, or a game just over, whose replay comes next.
 	resp.Wake = resp.Public != nil && (resp.Public.computerTurn || resp.Public.gameOver)
@@ -274,32 +279,32 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 }
 
 // explain turns an error into the private answer the user sees.
-func (t *Table) explain(log *slog.Logger, err error) Response {
+func (t *Table) explain(log *slog.Logger, err error, l Lang) Response {
 	if gf := (*gameFailure)(nil); errors.As(err, &gf) {
 		log = log.With("game", gf.id)
 	}
 	var ue *userError
 	switch {
 	case errors.As(err, &ue):
-		return private(ue.msg)
+		return private(l.Say(ue.text))
 	case errors.Is(err, storage.ErrConflict):
-		return private("The board changed while you were acting (someone moved first). Nothing of yours was recorded; look at the newest board and try again.")
+		return private(l.T("The board changed while you were acting (someone moved first). Nothing of yours was recorded; look at the newest board and try again."))
 	case errors.Is(err, storage.ErrDuplicate):
-		return private("That was already done.")
+		return private(l.T("That was already done."))
 	case errors.Is(err, storage.ErrBusy):
 		log.Warn("database busy", "err", err)
-		return private("The game store is busy right now. Nothing was changed; please try again in a moment.")
+		return private(l.T("The game store is busy right now. Nothing was changed; please try again in a moment."))
 	case errors.Is(err, storage.ErrNotFound):
-		return private("I can't find that game.")
+		return private(l.T("I can't find that game."))
 	case errors.Is(err, storage.ErrUnavailable):
 		log.Error("database unavailable", "err", err)
-		return private("Parlor could not reach its database; nothing changed. Please try again in a moment.")
+		return private(l.T("Parlor could not reach its database; nothing changed. Please try again in a moment."))
 	case errors.Is(err, storage.ErrUnwritable):
 		log.Error("could not save", "err", err)
-		return private("Parlor could not save that; nothing changed. Please try again.")
+		return private(l.T("Parlor could not save that; nothing changed. Please try again."))
 	}
 	log.Error("handler failed", "err", err)
-	return private("Something went wrong on our side, and nothing was changed. Please try again.")
+	return private(l.T("Something went wrong on our side, and nothing was changed. Please try again."))
 }
 
 func (t *Table) kit(name string) (Kit, error) {
@@ -315,6 +320,9 @@ type loaded struct {
 	row   *storage.Game
 	state rules.State
 	kit   Kit
+	// lang is the game's language, in which everything the game shows
+	// everyone is said: boards, pictures, notices, pings.
+	lang Lang
 }
 
 // placeOf is where a game lives, or where a request comes from: its
@@ -342,20 +350,20 @@ func (t *Table) load(ctx context.Context, req Request, id int64) (*loaded, error
 
 // noGame is the answer for a game number that names no game here.
 func noGame(id int64) error {
-	return sorry("There is no game #%d here.", id)
+	return sorry("There is no game #%s here.", no(id))
 }
 
 // loadRow reads a stored game's position.
 func (t *Table) loadRow(row *storage.Game) (*loaded, error) {
 	kit, ok := t.kits[row.Kind]
 	if !ok {
-		return nil, sorry("Game #%d is a %s game, which this bot does not serve.", row.ID, row.Kind)
+		return nil, sorry("Game #%s is a %s game, which this bot does not serve.", no(row.ID), row.Kind)
 	}
 	st, err := kit.Game.Parse(row.Position)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: stored position unreadable: %w", row.ID, err)
 	}
-	return &loaded{row: row, state: st, kit: kit}, nil
+	return &loaded{row: row, state: st, kit: kit, lang: LangOf(row.Lang)}, nil
 }
 
 // maxTries bounds how often a change that lost a race to another change of

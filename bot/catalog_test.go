@@ -1,0 +1,88 @@
+package bot
+
+import (
+	"bytes"
+	"flag"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/bot/i18n"
+)
+
+var updateCatalog = flag.Bool("update-catalog", false, "rewrite bot/i18n/catalogs/en.json from the source")
+
+// catalogDirs are the packages whose words players read.
+var catalogDirs = []string{".", "console", "discord", "../render", "../rules", "../rules/kimbo", "../rules/kippykoo", "../rules/kingsmen", "../rules/rumba"}
+
+// specMessages are the words of the commands as they are registered: each
+// description and choice name, and each name as "cmd:" and the name (its
+// key for the localized names Discord shows).
+func specMessages() []string {
+	var out []string
+	options := func(opts []OptionSpec) {
+		for _, o := range opts {
+			out = append(out, "cmd:"+o.Name, o.Description)
+			for _, c := range o.Choices {
+				out = append(out, c.Name)
+			}
+		}
+	}
+	for _, c := range NewTable(Config{Kits: Kits()}).Commands() {
+		out = append(out, "cmd:"+c.Name, c.Description)
+		options(c.Options)
+		for _, s := range c.Subs {
+			out = append(out, "cmd:"+s.Name, s.Description)
+			options(s.Options)
+		}
+	}
+	return out
+}
+
+// The English catalog lists every message of the source and of the
+// commands, and nothing else: go test ./bot -run EnglishCatalog
+// -update-catalog rewrites it after a change.
+func TestEnglishCatalog(t *testing.T) {
+	found, err := i18n.Extract(catalogDirs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range specMessages() {
+		if _, ok := found[m]; !ok {
+			found[m] = "a command"
+		}
+	}
+	const file = "i18n/catalogs/en.json"
+	old, err := i18n.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := i18n.Format(i18n.English(slices.Collect(maps.Keys(found)), old))
+	got, _ := os.ReadFile(file)
+	if bytes.Equal(got, want) {
+		return
+	}
+	if *updateCatalog {
+		if err := os.WriteFile(file, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	var missing, extra []string
+	for k, where := range found {
+		if _, ok := old[k]; !ok {
+			missing = append(missing, where+": "+k)
+		}
+	}
+	for k := range old {
+		if _, ok := found[k]; !ok {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(missing)
+	slices.Sort(extra)
+	t.Errorf("%s is not the source's messages (go test ./bot -run EnglishCatalog -update-catalog rewrites it)\nnew in the source:\n%s\nno longer in the source:\n%s",
+		file, strings.Join(missing, "\n"), strings.Join(extra, "\n"))
+}

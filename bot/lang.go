@@ -1,0 +1,63 @@
+package bot
+
+import (
+	"strconv"
+
+	"golang.org/x/text/language"
+
+	"parlor/bot/i18n"
+	"parlor/rules"
+)
+
+// Lang is a language Parlor speaks to someone. Its T says a message in it:
+// the message is its English text, a fmt format, which the catalogs of
+// bot/i18n translate (see i18n.T). Every text a user reads goes through a
+// T, so that Extract finds it for the catalogs.
+//
+// Private answers are said in the language of the user who acted
+// (Request.Locale); what a game shows everyone, in the game's language
+// (loaded.lang).
+type Lang struct{ tag language.Tag }
+
+// English is Parlor's first language, and the one said when no other is
+// known.
+var English = Lang{language.English}
+
+// LangOf is the language Parlor speaks to a Discord locale, such as
+// "es-ES" or "es-419": English when it speaks no language of it.
+func LangOf(locale string) Lang { return Lang{i18n.Lang(locale)} }
+
+// you is the language of the user who made req.
+func you(req Request) Lang { return LangOf(req.Locale) }
+
+// T is the message format with args, said in l.
+func (l Lang) T(format string, args ...any) string { return i18n.T(l.tag, format, args...) }
+
+// Say is t said in l.
+func (l Lang) Say(t rules.Text) string { return i18n.Say(l.tag, t) }
+
+// Code is the language's code, such as "en" or "es".
+func (l Lang) Code() string {
+	if l.tag == (language.Tag{}) {
+		return "en"
+	}
+	return l.tag.String()
+}
+
+// N marks s as a message said later with T (a name kept in a table).
+func N(s string) string { return s }
+
+// no is a game's number as messages write it, "12" in "#12": a number
+// that is a name, so not written as a quantity ("1,234" or "1.234").
+func no(id int64) string { return strconv.FormatInt(id, 10) }
+
+// placeLang is the language of what a request makes public where it was
+// made (a new game's invitation, which becomes the game's language): the
+// server's language (Discord's guild_locale), or, outside a server, the
+// language of the user who acted.
+func (t *Table) placeLang(req Request) Lang {
+	if req.GuildID != "" && req.GuildLocale != "" {
+		return LangOf(req.GuildLocale)
+	}
+	return you(req)
+}
