@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"parlor/rules"
 )
 
 // The board's geometry is reconstructed (shared/boards.md): the booklet's
@@ -78,10 +80,10 @@ func ParseSquare(name string) (Square, error) {
 	}
 	s := parseCell(name)
 	if s == NoSquare {
-		return NoSquare, fmt.Errorf("no square %q (files a–o, ranks 1–15)", name)
+		return NoSquare, rules.Mistake(rules.Textf("no square %q (files a–o, ranks 1–15)", name))
 	}
 	if Board.area[s] == HomeArea {
-		return NoSquare, fmt.Errorf("%s is part of HOME: write home", name)
+		return NoSquare, rules.Mistake(rules.Textf("%s is part of HOME: write home", name))
 	}
 	return s, nil
 }
@@ -186,15 +188,15 @@ var slotNames = func() (names [Slots]string) {
 func ParseSlot(name string) (Slot, error) {
 	a, b, ok := strings.Cut(name, "|")
 	if !ok {
-		return NoSlot, fmt.Errorf("no slot %q: write two neighbouring squares such as e1|f1", name)
+		return NoSlot, rules.Mistake(rules.Textf("no slot %q: write two neighbouring squares such as e1|f1", name))
 	}
 	sa, sb := parseCell(a), parseCell(b)
 	if sa == NoSquare || sb == NoSquare {
-		return NoSlot, fmt.Errorf("no slot %q: bad square", name)
+		return NoSlot, rules.Mistake(rules.Textf("no slot %q: bad square", name))
 	}
 	sl := Board.SlotBetween(sa, sb)
 	if sl == NoSlot {
-		return NoSlot, fmt.Errorf("no slot between %s and %s", sa, sb)
+		return NoSlot, rules.Mistake(rules.Textf("no slot between %s and %s", sa.String(), sb.String()))
 	}
 	return sl, nil
 }
