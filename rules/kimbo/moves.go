@@ -177,7 +177,7 @@ const PassText = "pass"
 // can be explained.
 type moveSet struct {
 	legal  []cand
-	paths  []path            // the paths of the legs of legal
+	paths  []path                // the paths of the legs of legal
 	barred map[string]rules.Text // text → why it is not allowed although the piece could go there
 }
 
