@@ -1,9 +1,10 @@
 package kippykoo
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"parlor/rules"
 )
 
 // The track is reconstructed (shared/boards.md): the booklet has no diagram
@@ -49,7 +50,7 @@ func ParseHole(name string) (Hole, error) {
 	digits, ok := strings.CutPrefix(name, "h")
 	n, err := strconv.Atoi(digits)
 	if !ok || err != nil || digits == "" || digits[0] < '0' || digits[0] > '9' || (len(digits) > 1 && digits[0] == '0') || n < 0 || n >= Holes {
-		return NoHole, fmt.Errorf("%q is not a hole: holes are h0 to h%d", name, Holes-1)
+		return NoHole, rules.Mistake(rules.Textf("%q is not a hole: holes are h0 to h%d", name, Holes-1))
 	}
 	return Hole(n), nil
 }
