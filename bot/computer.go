@@ -121,10 +121,10 @@ func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Respon
 		return Response{}, err
 	}
 	if req.User.ID != g.Creator {
-		return Response{}, sorry("Only %s, who made game #%d, can seat a computer player.", seatUser(g, 0).Name, g.ID)
+		return Response{}, sorry("Only %s, who made game #%s, can seat a computer player.", seatUser(g, 0).Name, no(g.ID))
 	}
 	if _, ok := l.kit.Game.(rules.Thinker); !ok {
-		return Response{}, sorry("%s has no computer players yet.", l.kit.Game.Title())
+		return Response{}, sorry("%s has no computer players yet.", titleOf(l.kit))
 	}
 	seats := append([]storage.Seat(nil), g.Seats...)
 	computers := 0
@@ -136,8 +136,8 @@ func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Respon
 	for i, s := range seats {
 		if openSeat(s) {
 			seats[i] = computerAt(s.Seat, computers+1, rules.Strong)
-			return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name))
+			return t.seat(ctx, req, l, seats, l.lang.T("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name))
 		}
 	}
-	return Response{}, sorry("Game #%d has no open seat for a computer player.", g.ID)
+	return Response{}, sorry("Game #%s has no open seat for a computer player.", no(g.ID))
 }
