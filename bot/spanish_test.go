@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,6 +10,9 @@ import (
 	"golang.org/x/text/language"
 
 	"parlor/bot/i18n"
+	"parlor/rules"
+	"parlor/rules/kimbo"
+	"parlor/rules/rumba"
 	"parlor/storage"
 )
 
@@ -232,4 +236,45 @@ func TestSpanishDice(t *testing.T) {
 	got := e.refuse(cmd(alice, "es-ES", "roll"), "Ya sacaste 6-1: ahora mueve")
 	noEnglish(t, "a roll too many", got)
 	e.refuse(cmd(alice, "en-US", "roll"), "You have thrown 6-1 already")
+}
+
+// TestSpanishKitWords checks the kits' words that the games above do not
+// show: seats' names and a fence's refusals, said in Spanish.
+func TestSpanishKitWords(t *testing.T) {
+	es := LangOf("es-ES")
+	r, err := rumba.New(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rumbaSeatName(es, r, 0); got != "Sur, Rojo" {
+		t.Errorf("rumba's seat 0 in Spanish is %q, want Sur, Rojo", got)
+	}
+	if r2, err := rumba.New(2); err == nil {
+		if got := rumbaSeatName(es, r2, 1); got != "Este y Oeste, Negro" {
+			t.Errorf("rumba's seat 1 of 2 in Spanish is %q, want Este y Oeste, Negro", got)
+		}
+	}
+	k, err := kimbo.New(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := kimboSeatName(es, k, 1); got != "Oeste, azul" {
+		t.Errorf("kimbo's seat 1 in Spanish is %q, want Oeste, azul", got)
+	}
+	for _, c := range []struct {
+		st   rules.State
+		want string
+	}{
+		{nil, `"x9" no es una ranura`},
+		{k, "Ahora no puedes mover una valla"}, // before the opening roll
+	} {
+		_, err = kimboFenceText(c.st, map[string]string{"fence": "x9", "to": "h5|h6"})
+		var ue *userError
+		if !errors.As(err, &ue) {
+			t.Fatalf("kimbo fence: %v, want a userError", err)
+		}
+		got := es.Say(ue.text)
+		has(t, "kimbo fence", got, c.want)
+		noEnglish(t, "kimbo fence", got)
+	}
 }
