@@ -247,7 +247,7 @@ func TestKimboThreePlayersByButtonsAndCommands(t *testing.T) {
 	}
 	p := e.kimbo(id)
 	for _, m := range p.Legal() {
-		key, _, _ := kimboGroup(p, m)
+		key, _, _ := kimboGroup(English, p, m)
 		if !covered[m.Text] && !oneMoveChoice(p, key) {
 			t.Errorf("move %s is in no menu", m.Text)
 		}
@@ -315,7 +315,7 @@ func TestKimboThreePlayersByButtonsAndCommands(t *testing.T) {
 func oneMoveChoice(p *kimbo.Position, key string) bool {
 	n := 0
 	for _, m := range p.Legal() {
-		if k, _, _ := kimboGroup(p, m); k == key && key != "" {
+		if k, _, _ := kimboGroup(English, p, m); k == key && key != "" {
 			n++
 		}
 	}
@@ -500,7 +500,7 @@ func TestKimboNarrateOpeningTies(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := kimboNarrate(played, s, []string{"Ann", "Ben"})
+	got := kimboNarrate(English, played, s, []string{"Ann", "Ben"})
 	if want := "Opening roll: Ann 6-5, Ben 6-5, Ann 2-1, Ben 1-1; **Ann** rolled highest and starts."; got != want {
 		t.Errorf("narration %q, want %q", got, want)
 	}

@@ -530,7 +530,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	l.state = st
 	var sides []string
 	for _, s := range seats {
-		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(st, s.Seat)))
+		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(l.lang, st, s.Seat)))
 	}
 	how := "By lot, "
 	if l.kit.Partners {
@@ -538,7 +538,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	}
 	lead := fmt.Sprintf("%s Game #%d begins. %s%s", headline, g.ID, how, joinWords(sides))
 	if len(played) > 0 && l.kit.Narrate != nil {
-		lead += ". " + l.kit.Narrate(played, st, names(g))
+		lead += ". " + l.kit.Narrate(l.lang, played, st, names(g))
 	} else {
 		lead += fmt.Sprintf("; %s moves first.", seatUser(g, int(st.ToMove())).Name)
 	}
