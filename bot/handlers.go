@@ -46,9 +46,9 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	case "board":
 		act = func(l *loaded) (Response, error) { return t.board(ctx, l, "") }
 	case "history":
-		act = func(l *loaded) (Response, error) { return t.history(ctx, l, -1) }
+		act = func(l *loaded) (Response, error) { return t.history(ctx, req, l, -1) }
 	case "export":
-		act = func(l *loaded) (Response, error) { return t.export(ctx, l) }
+		act = func(l *loaded) (Response, error) { return t.export(ctx, req, l) }
 	case "replay":
 		act = func(l *loaded) (Response, error) { return t.replay(ctx, l) }
 	case "takeback":
@@ -57,7 +57,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		if !kit.Dice {
 			return Response{}, sorry("%s has no dice to verify.", kit.Game.Title())
 		}
-		act = func(l *loaded) (Response, error) { return t.verify(ctx, l) }
+		act = func(l *loaded) (Response, error) { return t.verify(ctx, req, l) }
 	case "resign":
 		act = func(l *loaded) (Response, error) { return t.confirmResign(l, req) }
 	case "pause":
@@ -288,7 +288,7 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 		if err != nil || n < 0 {
 			return Response{}, unknownButton()
 		}
-		resp, err := t.history(ctx, l, n)
+		resp, err := t.history(ctx, req, l, n)
 		return Response{Update: resp.Private}, err
 	}
 	seat, join := joinSeat(action)
