@@ -117,7 +117,7 @@ func computersOnly(l *loaded, next rules.State) []rules.Seat {
 // l's lobby, at its creator's word; the game begins if that was the last.
 func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, "Game #%s is no longer open (it is %s)."); err != nil {
+	if err := unstarted(g, N("Game #%s is no longer open (it is %s).")); err != nil {
 		return Response{}, err
 	}
 	if req.User.ID != g.Creator {

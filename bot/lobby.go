@@ -404,7 +404,7 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 // or the first (want < 0).
 func (t *Table) join(ctx context.Context, req Request, l *loaded, want int) (Response, error) {
 	g := l.row
-	if err := unstarted(g, "Game #%s is no longer open to join (it is %s)."); err != nil {
+	if err := unstarted(g, N("Game #%s is no longer open to join (it is %s).")); err != nil {
 		return Response{}, err
 	}
 	free := -1
@@ -457,7 +457,7 @@ func (t *Table) seat(ctx context.Context, req Request, l *loaded, seats []storag
 // joined, when its creator asks and there are enough of them.
 func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, "Game #%s can't be started now (it is %s)."); err != nil {
+	if err := unstarted(g, N("Game #%s can't be started now (it is %s).")); err != nil {
 		return Response{}, err
 	}
 	if req.User.ID != g.Creator {
