@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/text/language"
 
@@ -197,4 +198,62 @@ func TestSettingsLanguage(t *testing.T) {
 	if after := newKimbo(); !strings.HasPrefix(after.Content, "**Bob** opened a game of Kimbo") {
 		t.Errorf("the invitation after auto: %q", after.Content)
 	}
+}
+
+// What time brings to a game of a Spanish server is said in Spanish: a
+// lobby's lapse, a reminder with the time left before the deadline, and
+// the daily digest.
+func TestSpanishSweeps(t *testing.T) {
+	e := newEnv(t)
+	clock := e.withClock()
+	es := func(req Request) Request { return spanish(req, "es-ES") }
+	lobby := e.do(es(e.cmd(carol, "new")))
+	if lobby.Public == nil || lobby.Public.Live == nil {
+		t.Fatalf("a new game: %s", showResp(lobby))
+	}
+	req := es(e.cmd(alice, "new", "opponent", bob.ID, "deadline", "3"))
+	req.Users[bob.ID] = bob
+	id := e.do(req).Public.Live.GameID
+	e.do(es(e.click(bob, customID(id, 0, "accept"))))
+	clock.advance(24*time.Hour + time.Minute)
+	n := e.sweep(e.table)
+	if len(n) != 1 || !strings.Contains(n[0].Message.Content, fmt.Sprintf("la partida #%d de All the King's Men lleva 1 día esperando tu jugada", id)) ||
+		!strings.Contains(n[0].Message.Content, "En 47 horas pierdes la partida.") {
+		t.Fatalf("the reminder: %q", n[0].Message.Content)
+	}
+	noEnglish(t, "the reminder", n[0].Message.Content)
+	clock.advance(48 * time.Hour)
+	var lapse string
+	for _, n := range e.sweep(e.table) {
+		if n.GameID == lobby.Public.Live.GameID {
+			lapse = n.Message.Content
+		}
+	}
+	if !strings.Contains(lapse, "caducó: sus invitaciones y asientos libres expiraron tras 3 días") {
+		t.Errorf("the lapse: %q", lapse)
+	}
+	noEnglish(t, "the lapse", lapse)
+
+	// The digest speaks the language of its games.
+	e2 := newEnv(t)
+	clock = e2.withClock()
+	req = es(e2.cmd(alice, "new", "opponent", bob.ID))
+	req.Users[bob.ID] = bob
+	id = e2.do(req).Public.Live.GameID
+	e2.do(es(e2.click(bob, customID(id, 0, "accept"))))
+	mover := e2.mover(id)
+	if err := e2.db.SetDigest(e2.ctx, mover.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	clock.advance(25 * time.Hour)
+	var digest string
+	for _, n := range e2.sweep(e2.table) {
+		if n.UserID == mover.ID {
+			digest = n.Message.Content
+		}
+	}
+	if !strings.HasPrefix(digest, "⏰ Tu resumen diario: 1 partida espera tu jugada.") {
+		t.Errorf("the digest: %q", digest)
+	}
+	noEnglish(t, "the digest", digest)
 }
