@@ -221,9 +221,11 @@ func wireOf(m *bot.Message) wire {
 const embedColour = 0x2E7D32
 
 // DiscordCommands converts command specs to Discord's form: subcommands
-// with their options, or a command's own options.
+// with their options, or a command's own options, each name, description
+// and choice also in every language Parlor speaks (localize).
 func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
+	langs := localizedLanguages()
 	for _, c := range specs {
 		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Type: discordgo.ChatApplicationCommand}
 		for _, sub := range c.Subs {
@@ -236,6 +238,7 @@ func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 		for _, o := range c.Options {
 			cmd.Options = append(cmd.Options, optionOf(o))
 		}
+		localize(langs, cmd)
 		out = append(out, cmd)
 	}
 	return out
