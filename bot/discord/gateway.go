@@ -369,7 +369,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		defer func() {
 			if p := recover(); p != nil {
 				log.Error("handler panic", "panic", p)
-				done <- bot.Response{Private: &bot.Message{Content: "Something went wrong on our side, and nothing was changed."}}
+				done <- bot.Response{Private: &bot.Message{Content: bot.LangOf(req.Locale).T("Something went wrong on our side, and nothing was changed. Please try again.")}}
 			}
 		}()
 		done <- d.Handler.Handle(ctx, req)
@@ -465,7 +465,7 @@ func moveOut(i *discordgo.Interaction, resp bot.Response) (bot.Response, *bot.Me
 	out := resp.Public
 	resp.Public = nil
 	if resp.Private == nil && resp.Update == nil {
-		resp.Private = &bot.Message{Content: fmt.Sprintf("Done: the board is in the game's thread, <#%s>.", resp.PublicIn)}
+		resp.Private = &bot.Message{Content: bot.LangOf(string(i.Locale)).T("Done: the board is in the game's thread, <#%s>.", resp.PublicIn)}
 	}
 	return resp, out
 }
@@ -490,6 +490,16 @@ func (d *Discord) inThread(channel string) bool {
 	return err == nil && c.IsThread()
 }
 
+// placeLang is the language of what an interaction makes public where it
+// was made, when the bot has not said it: the server's (guild_locale),
+// or outside a server the user's.
+func placeLang(i *discordgo.Interaction) bot.Lang {
+	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
+		return bot.LangOf(string(*i.GuildLocale))
+	}
+	return bot.LangOf(string(i.Locale))
+}
+
 // startThread starts the thread a new game asked for from the message that
 // answered the interaction. Without the permission (or in a thread
 // already) it fails, and the game is played in the channel.
@@ -512,7 +522,10 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		log.Error("record the game's thread", "game", spec.GameID, "thread", th.ID, "err", err)
 		return
 	}
-	intro := &bot.Message{Content: fmt.Sprintf("Game #%d is played in this thread: its boards and reminders come here, and commands typed here need no game number.", spec.GameID)}
+	intro := &bot.Message{Content: spec.Intro}
+	if intro.Content == "" {
+		intro.Content = placeLang(i).T("Game #%s is played in this thread: its boards and reminders come here, and commands typed here need no game number.", strconv.FormatInt(spec.GameID, 10))
+	}
 	if err := d.post(log, th.ID, intro, ""); err != nil {
 		log.Warn("introduce the game's thread", "thread", th.ID, "err", err)
 	}
@@ -534,7 +547,7 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 	case resp.Public != nil:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(resp.Public, false)}
 	default:
-		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(&bot.Message{Content: "Done."}, true)}
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(&bot.Message{Content: bot.LangOf(req.Locale).T("Done.")}, true)}
 	}
 	if err := send(first); err != nil {
 		log.Warn("answer failed", "err", err)
@@ -589,7 +602,7 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot
 		note = resp.Update
 	}
 	if note == nil {
-		note = &bot.Message{Content: "Done."}
+		note = &bot.Message{Content: bot.LangOf(req.Locale).T("Done.")}
 	}
 	d.editOriginal(log, i, note)
 	d.followUp(log, i, []*bot.Message{resp.Public}, false, "")

@@ -149,3 +149,28 @@ func TestValidName(t *testing.T) {
 		}
 	}
 }
+
+// The adapter's own words are said in the language of whoever reads them:
+// the note where a board went, to the user who acted; a thread's first
+// message, when the bot gives none, in the server's language.
+func TestAdapterWordsInSpanish(t *testing.T) {
+	i := &discordgo.Interaction{ChannelID: "c", Locale: discordgo.SpanishLATAM}
+	resp, _ := moveOut(i, bot.Response{Public: &bot.Message{Content: "board"}, PublicIn: "t"})
+	if resp.Private == nil || resp.Private.Content != "Hecho: el tablero está en el hilo de la partida, <#t>." {
+		t.Errorf("the note where the board went: %+v", resp.Private)
+	}
+	es := discordgo.SpanishES
+	for _, tc := range []struct {
+		i    *discordgo.Interaction
+		want string
+	}{
+		{&discordgo.Interaction{GuildID: "g", GuildLocale: &es, Locale: discordgo.EnglishUS}, "es"},
+		{&discordgo.Interaction{GuildID: "g", Locale: discordgo.SpanishES}, "es"},
+		{&discordgo.Interaction{Locale: discordgo.SpanishES}, "es"},
+		{&discordgo.Interaction{Locale: discordgo.German}, "en"},
+	} {
+		if got := placeLang(tc.i).Code(); got != tc.want {
+			t.Errorf("placeLang(guild %q, locale %q) = %s, want %s", tc.i.GuildID, tc.i.Locale, got, tc.want)
+		}
+	}
+}
