@@ -576,7 +576,7 @@ func (c *Console) sweep(user string) {
 // to keep it among the messages that can be clicked.
 func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool) {
 	text := mention.ReplaceAllString(m.Content, "@$1")
-	text = stamp.ReplaceAllStringFunc(text, localTime)
+	text = stamp.ReplaceAllStringFunc(text, c.localTime)
 	text = strings.ReplaceAll(text, "**", "")
 	if m.Embed != nil {
 		text = strings.TrimSpace(text + "\n" + m.Embed.Title + "\n\n" + strings.ReplaceAll(m.Embed.Description, "**", ""))
@@ -646,8 +646,9 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 var stamp = regexp.MustCompile(`<t:(-?\d+)(?::([tTdDfFR]))?>`)
 
 // localTime writes a Discord timestamp as Discord would in the local time
-// zone: the day (D, d), the time (t, T), or both.
-func localTime(s string) string {
+// zone, in the console's language: the day (D, d), the time (t, T), or
+// both.
+func (c *Console) localTime(s string) string {
 	m := stamp.FindStringSubmatch(s)
 	sec, err := strconv.ParseInt(m[1], 10, 64)
 	if err != nil {
@@ -660,9 +661,24 @@ func localTime(s string) string {
 	case "T":
 		return at.Format("15:04:05")
 	case "d", "D":
-		return at.Format("Monday 2 January 2006")
+		return c.day(at)
 	}
-	return at.Format("Monday 2 January 2006 15:04")
+	return c.day(at) + " " + at.Format("15:04")
+}
+
+// The names of the days and the months, said with T.
+var (
+	weekdays = [...]string{bot.N("Sunday"), bot.N("Monday"), bot.N("Tuesday"), bot.N("Wednesday"), bot.N("Thursday"), bot.N("Friday"), bot.N("Saturday")}
+	months   = [...]string{bot.N("January"), bot.N("February"), bot.N("March"), bot.N("April"), bot.N("May"), bot.N("June"),
+		bot.N("July"), bot.N("August"), bot.N("September"), bot.N("October"), bot.N("November"), bot.N("December")}
+)
+
+// day is the date of at, as "Monday 2 January 2006" is in English.
+func (c *Console) day(at time.Time) string {
+	l := c.lang()
+	// Weekday, day, month, year; the numbers as strings, which a language
+	// would otherwise write as quantities (2.006).
+	return l.T("%[1]s %[2]s %[3]s %[4]s", l.T(weekdays[at.Weekday()]), strconv.Itoa(at.Day()), l.T(months[at.Month()-1]), strconv.Itoa(at.Year()))
 }
 
 // computerMover stands for the computer as a game's mover.

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -264,6 +265,24 @@ func TestConsoleSpanish(t *testing.T) {
 	for _, req := range rec.got {
 		if req.Locale != "es" || req.GuildLocale != "es" {
 			t.Errorf("request %s /%s %s has locale %q and server locale %q, want es", req.ID, req.Command, req.Sub, req.Locale, req.GuildLocale)
+		}
+	}
+}
+
+// Discord's timestamps are written in the console's language.
+func TestConsoleDates(t *testing.T) {
+	c, _, _ := consoleEnv(t)
+	at := time.Date(2026, 3, 4, 12, 30, 0, 0, time.Local).Unix()
+	stamp := func(style string) string { return "<t:" + strconv.FormatInt(at, 10) + style + ">" }
+	for _, tc := range []struct{ locale, stamp, want string }{
+		{"", stamp(":D"), "Wednesday 4 March 2026"},
+		{"", stamp(""), "Wednesday 4 March 2026 12:30"},
+		{"es", stamp(":D"), "miércoles 4 de marzo de 2026"},
+		{"es-419", stamp(":f"), "miércoles 4 de marzo de 2026 12:30"},
+	} {
+		c.Locale = tc.locale
+		if got := c.localTime(tc.stamp); got != tc.want {
+			t.Errorf("%s in %q: %q, want %q", tc.stamp, tc.locale, got, tc.want)
 		}
 	}
 }
