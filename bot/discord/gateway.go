@@ -206,7 +206,8 @@ type wire struct {
 	files      []*discordgo.File
 }
 
-// l is the language of the words the adapter adds, if it must (see fit).
+// wireOf is m as it is sent; l is the language of the words the adapter
+// adds to it, if it must (see fit).
 func wireOf(m *bot.Message, l bot.Lang) wire {
 	m = fit(m, l)
 	w := wire{content: m.Content, components: components(m.Components), mentions: mentions(m.Mentions)}
