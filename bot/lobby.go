@@ -177,7 +177,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 			return Response{}, err
 		}
 		resp.Update = nil
-		resp.Thread = &ThreadSpec{GameID: id, Name: threadName(row, kit)}
+		resp.Thread = threadSpec(row, kit)
 		return resp, nil
 	}
 	msg := t.lobbyMessage(row, kit)
@@ -186,7 +186,14 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 			msg.Mentions = append(msg.Mentions, s.UserID)
 		}
 	}
-	return Response{Public: msg, Thread: &ThreadSpec{GameID: id, Name: threadName(row, kit)}}, nil
+	return Response{Public: msg, Thread: threadSpec(row, kit)}, nil
+}
+
+// threadSpec is the thread a new game is played in, introduced in the
+// game's language.
+func threadSpec(g *storage.Game, kit Kit) *ThreadSpec {
+	intro := LangOf(g.Lang).T("Game #%s is played in this thread: its boards and reminders come here, and commands typed here need no game number.", no(g.ID))
+	return &ThreadSpec{GameID: g.ID, Name: threadName(g, kit), Intro: intro}
 }
 
 // threadName names a game's thread for the game and its players:
