@@ -25,10 +25,12 @@ import (
 // layer's runs onto it, which costs about a millisecond.
 
 // layerKey names a static layer: the painter's game and which of its
-// layers (a player count, a set of occupied sides).
+// layers (a player count, a set of occupied sides), and the words it
+// draws, which differ by language.
 type layerKey struct {
 	game    string
 	variant int
+	words   any // comparable
 }
 
 // packedLayer is a static layer kept as runs: enough to unpack it exactly.
