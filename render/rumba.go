@@ -1209,7 +1209,8 @@ func rbDecision(v *rbView, seat int) (short, shorter, long string) {
 			return in.T("pass") + tag, "", pick(in.T("%s cannot play %s: pass", name, what), in.T("%s cannot play %s for %s: pass", name, what, hand))
 		}
 		if p.Reward() > 0 && !strings.Contains(what, "+") {
-			return in.T("%s to move", what) + tag, in.T("to move"), pick(in.T("%s: %s to move", name, what), in.T("%s: %s to move for %s", name, what, hand))
+			// A key of its own ("%[1]s"): what is to move, not who.
+			return in.T("%[1]s to move", what) + tag, in.T("to move"), pick(in.T("%s: %s to move", name, what), in.T("%s: %s to move for %s", name, what, hand))
 		}
 		return in.T("to move %s", what) + tag, in.T("to move"), pick(in.T("%s to move %s", name, what), in.T("%s to move %s for %s", name, what, hand))
 	}
