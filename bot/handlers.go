@@ -684,7 +684,7 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 	msg.Content = b.String()
 	msg.Drawing = st.Drawing()
 	msg.Live = &Live{GameID: g.ID, Version: g.Version}
-	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: fmt.Sprintf("Game #%d", g.ID), Earlier: earlier})
+	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: l.lang.T("Game #%s", no(g.ID)), Earlier: earlier, Say: l.lang.T})
 	if err != nil {
 		// Any change is saved by now: answer without the picture rather
 		// than say that nothing happened.
@@ -813,7 +813,7 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Resp
 			{Kind: Button, ID: customID(g.ID, g.Version, "cancel-move"), Label: lang.T("Cancel"), Style: Secondary},
 		}},
 	}
-	if png, err := t.paint(next, render.Info{Names: names(g), LastMove: m.Text, Title: fmt.Sprintf("Game #%d · preview", g.ID)}); err == nil {
+	if png, err := t.paint(next, render.Info{Names: names(g), LastMove: m.Text, Title: l.lang.T("Game #%s · preview", no(g.ID)), Say: l.lang.T}); err == nil {
 		msg.File = &File{Name: fmt.Sprintf("%s-%d-preview.png", g.Kind, g.ID), ContentType: "image/png", Data: png}
 	}
 	if version >= 0 {

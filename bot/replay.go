@@ -74,8 +74,11 @@ func (t *Table) replayMessage(ctx context.Context, l *loaded) (*Message, error) 
 	if err != nil {
 		return nil, err
 	}
-	title := fmt.Sprintf("Game #%d", g.ID)
+	title := l.lang.T("Game #%s", no(g.ID))
 	frames := Frames(start, steps, names(g), title)
+	for i := range frames {
+		frames[i].Info.Say = l.lang.T
+	}
 	gif, err := animate(a, frames)
 	if err != nil {
 		return nil, fmt.Errorf("draw the replay of game %d: %w", g.ID, err)

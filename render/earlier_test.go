@@ -333,7 +333,7 @@ func TestKippyKooEarlierTurns(t *testing.T) {
 func TestKippyKooTurnThrowsAgain(t *testing.T) {
 	moves := slices.Concat(kkEarlierGame.turns[:3]...)
 	p := playTurns(t, mustKippyKoo(t, kkEarlierGame.pos), moves...)[len(moves)-1].(*kippykoo.Position)
-	if _, move := kkLastWords(p, p.Last()); move != "3-3 h45+6 · 4-1 h33+4, h51+1" {
+	if _, move := kkLastWords(Info{}, p, p.Last()); move != "3-3 h45+6 · 4-1 h33+4, h51+1" {
 		t.Errorf("the latest turn's line says %q, want %q", move, "3-3 h45+6 · 4-1 h33+4, h51+1")
 	}
 	// The same position with the latest throw alone, as before Before.

@@ -80,7 +80,7 @@ type kimboCache struct {
 
 // load returns the static layer for the occupied sides mask and makes sure
 // the sprites are drawn.
-func (c *kimboCache) load(kit *faceKit, mask uint8) *packedLayer {
+func (c *kimboCache) load(kit *faceKit, in Info, mask uint8) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -110,7 +110,26 @@ func (c *kimboCache) load(kit *faceKit, mask uint8) *packedLayer {
 			}
 		}
 	})
-	return kit.base("kimbo", int(mask&15), func() *image.RGBA { return kbStatic(kit, mask) })
+	w := kbStaticWords(in)
+	return kit.base("kimbo", int(mask&15), w, func() *image.RGBA { return kbStatic(kit, mask, w) })
+}
+
+// kbWords are the words of a static layer: each side's, what an empty
+// side's bar says, and HOME.
+type kbWords struct {
+	side, closed [4]string
+	home         string
+}
+
+// kbStaticWords are the words of the static layers in in's language.
+func kbStaticWords(in Info) kbWords {
+	var w kbWords
+	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
+		w.side[side] = in.word(rules.Word(side.String()))
+		w.closed[side] = in.T("%s: nobody, entrance closed", rules.Word(side.String()))
+	}
+	w.home = in.T("HOME")
+	return w
 }
 
 // kbCentre is the centre of cell s on the canvas; HOME's is its middle cell.
@@ -173,7 +192,7 @@ func kbBarBox(side kimbo.Side) (x, y, w, h float64) {
 // kbStatic draws the layer under every picture whose occupied sides are
 // mask: background, plain name bars, squares, slots, walls, start areas and
 // their arrows, HOME and its entrances, coordinates and corner names.
-func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
+func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 	dc := gg.NewContext(kbW, kbHeight(mask))
 	dc.SetColor(paper)
 	dc.Clear()
@@ -182,9 +201,9 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 		x, y, w, h := kbBarBox(side)
 		if mask&(1<<side) != 0 {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
-			barSeat(img, kit, side.String(), x+w-20, y+h/2, true)
+			barSeat(img, kit, words.side[side], x+w-20, y+h/2, true)
 		} else if kbSideRow(mask) && (side == kimbo.WestSide || side == kimbo.EastSide) {
-			drawText(img, kit.face(false, textMin), side.String()+": nobody, entrance closed", x+w/2, y+h/2, 0.5, muted)
+			drawText(img, kit.face(false, textMin), words.closed[side], x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -224,7 +243,7 @@ func kbStatic(kit *faceKit, mask uint8) *image.RGBA {
 	dc.DrawRectangle(hx-1.5*kbSq, hy-1.5*kbSq, 3*kbSq, 3*kbSq)
 	dc.SetColor(kbHomeTint)
 	dc.Fill()
-	drawText(img, kit.face(true, 30), "HOME", hx, hy, 0.5, kbHomeInk)
+	drawText(img, kit.face(true, 30), words.home, hx, hy, 0.5, kbHomeInk)
 
 	// Slots: a groove along every edge a fence can stand in.
 	dc.SetLineCapRound()
@@ -388,6 +407,7 @@ type kbView struct {
 	names []string     // display names by seat
 	legal []rules.Move // in a move or corner decision
 	last  kimbo.Turn
+	in    Info // the words' language
 }
 
 // kbMask is the set of sides someone sits on.
@@ -402,15 +422,15 @@ func kbMask(p *kimbo.Position) uint8 {
 // kimbo draws a Kimbo position.
 func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
 	mask := kbMask(p)
-	img := kit.canvas(r.kb.load(kit, mask))
+	img := kit.canvas(r.kb.load(kit, info, mask))
 	dc := gg.NewContextForRGBA(img)
 
 	n := p.Players()
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, p.Side(rules.Seat(seat)).String())
+		names[seat] = info.name(r.fonts, seat, info.word(rules.Word(p.Side(rules.Seat(seat)).String())))
 	}
-	v := &kbView{p: p, names: names, last: p.Last()}
+	v := &kbView{p: p, names: names, last: p.Last(), in: info}
 	if ph := p.Phase(); ph == kimbo.PhaseMove || ph == kimbo.PhaseCorner {
 		v.legal = p.Legal()
 	}
@@ -861,38 +881,42 @@ func (c *kimboCache) drawDice(img *image.RGBA, dice [2]int, big bool, x, y float
 }
 
 // kbDecision is the short words for what seat is deciding, for its bar,
-// and the sentence for the header; "" when the seat is not to act.
-func kbDecision(v *kbView, seat int) (short, long string) {
-	p, names := v.p, v.names
+// fewer words for the same for a bar too short for them ("to move" for
+// "to move 6-4", "corner for S" for "choose corner for S"; "" when there
+// are none), and the sentence for the header; "" when the seat is not to
+// act.
+func kbDecision(v *kbView, seat int) (short, shorter, long string) {
+	p, names, in := v.p, v.names, v.in
 	if p.Outcome().Over() || int(p.Turn()) != seat {
-		return "", ""
+		return "", "", ""
 	}
 	name := names[seat]
 	a, b := p.Dice()
 	switch p.Phase() {
 	case kimbo.PhaseOpening:
-		return "to roll", "Opening roll: " + name + " to roll"
+		return in.T("to roll"), "", in.T("Opening roll: %s to roll", name)
 	case kimbo.PhaseFence:
-		return "fence or roll", name + ": move a fence, or roll"
+		return in.T("fence or roll"), "", in.T("%s: move a fence, or roll", name)
 	case kimbo.PhaseRoll:
-		return "to roll", name + " to roll"
+		return in.T("to roll"), "", in.T("%s to roll", name)
 	case kimbo.PhaseMove:
 		if len(v.legal) == 1 && v.legal[0].Text == kimbo.PassText {
-			return fmt.Sprintf("pass %d-%d", a, b), fmt.Sprintf("%s cannot move %d-%d: pass", name, a, b)
+			return in.T("pass %d-%d", a, b), "", in.T("%s cannot move %d-%d: pass", name, a, b)
 		}
-		return fmt.Sprintf("to move %d-%d", a, b), fmt.Sprintf("%s to move %d-%d", name, a, b)
+		return in.T("to move %d-%d", a, b), in.T("to move"), in.T("%s to move %d-%d", name, a, b)
 	case kimbo.PhaseCorner:
 		if pending := p.Pending(); len(pending) > 0 {
 			victim := pending[0]
-			vname := p.Side(victim).String()
+			vname := in.word(rules.Word(p.Side(victim).String()))
 			if int(victim) < len(names) {
 				vname = names[victim]
 			}
-			return "choose corner for " + string(p.Side(victim).Letter()),
-				name + ": choose a corner for " + vname + "'s piece"
+			letter := string(p.Side(victim).Letter())
+			return in.T("choose corner for %s", letter), in.T("corner for %s", letter),
+				in.T("%s: choose a corner for %s's piece", name, vname)
 		}
 	}
-	return "", ""
+	return "", "", ""
 }
 
 // kbSeatBar draws a seat's name bar: its disc with its side's letter, its
@@ -923,7 +947,7 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 	// The right-hand side, from the right: the roll in the opening, then
 	// the parts of the label, the least needed dropped first when the name
 	// would be squeezed.
-	right := barSeat(img, kit, side.String(), x+w-20, cy, state == barToMove || state == barWinner)
+	right := barSeat(img, kit, v.in.word(rules.Word(side.String())), x+w-20, cy, state == barToMove || state == barWinner)
 	if p.Phase() == kimbo.PhaseOpening {
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] > 0 {
 			right -= 16
@@ -939,20 +963,20 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 // HOME. A seat that has resigned (left the game, its pieces off the board)
 // says so instead of its counts.
 func kbBarParts(v *kbView, seat int, state barState) []barPart {
-	p := v.p
+	p, in := v.p, v.in
 	if p.Retired(rules.Seat(seat)) {
-		return []barPart{{text: "resigned", bold: true, c: muted, keep: 9}}
+		return []barPart{{text: in.T("resigned"), bold: true, c: muted, keep: 9}}
 	}
 	var parts []barPart
-	short, _ := kbDecision(v, seat)
+	short, shorter, _ := kbDecision(v, seat)
 	switch {
 	case state == barWinner:
-		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: in.T("winner"), bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, barPart{text: short, short: kbShorter(short), bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, short: shorter, bold: true, c: seatOutline[seat], keep: 9})
 	case p.Phase() == kimbo.PhaseOpening:
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] < 0 {
-			parts = append(parts, barPart{text: "out", c: muted, keep: 8})
+			parts = append(parts, barPart{text: in.T("out"), c: muted, keep: 8})
 		}
 	}
 	home, captured := 0, 0
@@ -965,25 +989,12 @@ func kbBarParts(v *kbView, seat int, state barState) []barPart {
 		}
 	}
 	if captured > 0 {
-		parts = append(parts, barPart{text: fmt.Sprintf("%d captured", captured), bold: true, c: threatRed, keep: 7})
+		parts = append(parts, barPart{text: in.T("%d captured", captured), bold: true, c: threatRed, keep: 7})
 	}
 	if home > 0 {
-		parts = append(parts, barPart{text: fmt.Sprintf("%d home", home), c: ink, keep: 6})
+		parts = append(parts, barPart{text: in.T("%d home", home), c: ink, keep: 6})
 	}
 	return parts
-}
-
-// kbShorter is fewer words for a decision of kbDecision, for a bar too
-// short for it: "to move" for "to move 6-4", "corner for S" for "choose
-// corner for S"; "" when there are none.
-func kbShorter(short string) string {
-	switch {
-	case strings.HasPrefix(short, "to move "):
-		return "to move"
-	case strings.HasPrefix(short, "choose "):
-		return strings.TrimPrefix(short, "choose ")
-	}
-	return ""
 }
 
 // kbHeader draws the title on the first line, whose decision it is (or
@@ -1026,14 +1037,14 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 			cache.drawDisc(img, int(w[0]), p.Side(w[0]), x+kbDiscR, y)
 			x += 2*kbDiscR + 8
 		}
-		status = resultText(o, names, "")
+		status = resultText(info, o, names, "")
 		if o.Method == rules.Finished && len(o.Winners) > 0 {
-			status += ": all four pieces HOME"
+			status = info.T("%s won: all four pieces HOME", winnerNames(info, o, names))
 		}
 	} else if t := int(p.Turn()); t >= 0 && t < len(names) {
 		turnMarker(dc, t, x, y)
 		x += 36
-		_, status = kbDecision(v, t)
+		_, _, status = kbDecision(v, t)
 	}
 	drawText(img, bf, fit(bf, status, right-x), x, y, 0, ink)
 
@@ -1048,7 +1059,7 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 		}
 	}
 	if len(lt) > 0 {
-		label := "Last " + string(p.Side(last.Seat).Letter()) + ": "
+		label := info.T("Last %s:", string(p.Side(last.Seat).Letter())) + " "
 		drawLast(img, kit, label, strings.Join(lt, ", "), left, float64(kbW)-left, headerLastY)
 	}
 }

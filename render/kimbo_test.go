@@ -455,7 +455,7 @@ func TestKimboResignedSeat(t *testing.T) {
 			}
 		}
 		if tc.header != "" {
-			if got := resultText(p.Outcome(), names, ""); got != tc.header {
+			if got := resultText(Info{}, p.Outcome(), names, ""); got != tc.header {
 				t.Errorf("%s: header says %q, want %q", p, got, tc.header)
 			}
 		}

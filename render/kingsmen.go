@@ -51,7 +51,7 @@ var (
 	kmLastFill  = color.RGBA{0xff, 0xd4, 0x2a, 0xff}
 	kmLastLine  = color.RGBA{0xe8, 0x9a, 0x00, 0xff}
 	kmCoordInk  = color.RGBA{0x5a, 0x44, 0x30, 0xff}
-	kmSideNames = [2]string{"South", "North"}
+	kmSideNames = [2]rules.Word{rules.Word("South"), rules.Word("North")}
 )
 
 // kingsmenCache holds what every All the King's Men picture shares.
@@ -70,7 +70,7 @@ func (c *kingsmenCache) load(kit *faceKit) *packedLayer {
 			}
 		}
 	})
-	return kit.base("kingsmen", 0, func() *image.RGBA { return kmStatic(kit) })
+	return kit.base("kingsmen", 0, nil, func() *image.RGBA { return kmStatic(kit) })
 }
 
 // kmCentre is the centre of square s on the canvas.
@@ -245,7 +245,7 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 	img := kit.canvas(r.km.load(kit))
 	dc := gg.NewContextForRGBA(img)
 
-	names := [2]string{info.name(r.fonts, 0, kmSideNames[0]), info.name(r.fonts, 1, kmSideNames[1])}
+	names := [2]string{info.name(r.fonts, 0, info.word(kmSideNames[0])), info.name(r.fonts, 1, info.word(kmSideNames[1]))}
 	o := p.Outcome()
 	toMove := p.SideToMove()
 	threat := !o.Over() && p.InThreat(toMove)
@@ -269,7 +269,7 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 		case side == toMove:
 			state = barToMove
 		}
-		seatBar(img, dc, kit, int(side), names[side], kmSideNames[side], state, kmBoardX, kmBarY(side), kmBoardW, kmBarH-8)
+		seatBar(img, dc, kit, info, int(side), names[side], info.word(kmSideNames[side]), state, kmBoardX, kmBarY(side), kmBoardW, kmBarH-8)
 	}
 
 	// Marks go under the arrows, and the arrows under the pieces: the
@@ -453,7 +453,7 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Positio
 	small := kit.face(false, 28)
 
 	// Line 1: title and move number.
-	moveText := fmt.Sprintf("Move %d", p.MoveNumber())
+	moveText := info.T("Move %d", p.MoveNumber())
 	mw := drawText(img, small, moveText, right, 38, 1, muted)
 	title := "All the King's Men"
 	if t := kit.fonts.clean(info.Title); t != "" {
@@ -467,8 +467,9 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Positio
 	if info.LastMove != "" {
 		lm := kit.fonts.clean(info.LastMove)
 		w := drawText(img, kit.face(true, 28), lm, right, y, 1, ink)
-		drawText(img, small, "Last ", right-w, y, 1, muted)
-		right -= w + textWidth(small, "Last ") + 24
+		label := info.T("Last") + " "
+		drawText(img, small, label, right-w, y, 1, muted)
+		right -= w + textWidth(small, label) + 24
 	}
 	o := p.Outcome()
 	bf := kit.face(true, 34)
@@ -479,16 +480,16 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Positio
 			seatDisc(dc, int(o.Winners[0]), x+14, y, 14)
 			x += 38
 		}
-		status = resultText(o, names[:], "50 moves each without a capture")
+		status = resultText(info, o, names[:], info.T("50 moves each without a capture"))
 	} else {
 		side := p.SideToMove()
 		turnMarker(dc, int(side), x, y)
 		x += 40
-		status = names[side] + " to move"
+		status = info.T("%s to move", names[side])
 	}
 	room := right - x
 	if threat {
-		pill := "Threat!"
+		pill := info.T("Threat!")
 		pw := textWidth(bf, pill) + 28
 		status = fit(bf, status, room-pw-16)
 		w := drawText(img, bf, status, x, y, 0, ink)

@@ -88,7 +88,7 @@ type kippykooCache struct {
 
 // load returns the static layer for a game of n players (2 to 4) and makes
 // sure the sprites are drawn.
-func (c *kippykooCache) load(kit *faceKit, n int) *packedLayer {
+func (c *kippykooCache) load(kit *faceKit, in Info, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
@@ -97,13 +97,33 @@ func (c *kippykooCache) load(kit *faceKit, n int) *packedLayer {
 			}
 		}
 	})
-	return kit.base("kippykoo", n, func() *image.RGBA { return kkStatic(kit, n, kkSeatSides(n)) })
+	w := kkStaticWords(in)
+	return kit.base("kippykoo", n, w, func() *image.RGBA { return kkStatic(kit, n, kkSeatSides(n), w) })
+}
+
+// kkWords are the words of a static layer: each side's, what an empty
+// side's bar says, and the pockets' START and FINISH.
+type kkWords struct {
+	side, nobody  [4]string
+	start, finish string
+}
+
+// kkStaticWords are the words of the static layers in in's language.
+func kkStaticWords(in Info) kkWords {
+	var w kkWords
+	for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
+		w.side[side] = in.word(rules.Word(side.String()))
+		w.nobody[side] = in.T("%s: nobody", rules.Word(side.String()))
+	}
+	w.start, w.finish = in.T("START"), in.T("FINISH")
+	return w
 }
 
 // neutralLayer returns the static layer of a board where nobody sits: the
 // board of every layer, with every star and pocket neutral.
-func (c *kippykooCache) neutralLayer(kit *faceKit) *packedLayer {
-	return kit.base("kippykoo", 0, func() *image.RGBA { return kkStatic(kit, 4, nil) })
+func (c *kippykooCache) neutralLayer(kit *faceKit, in Info) *packedLayer {
+	w := kkStaticWords(in)
+	return kit.base("kippykoo", 0, w, func() *image.RGBA { return kkStatic(kit, 4, nil, w) })
 }
 
 // kkSeatSides are the sides seats sit on in a game of n players, as the
@@ -253,7 +273,7 @@ func kkNumbered(h kippykoo.Hole) bool {
 // seated on sides: background, plain name bars, the board, the loop and
 // its holes, the stars, the pockets, the numbers of every fourth hole and
 // the game's name. With no sides, every star and pocket is neutral.
-func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
+func kkStatic(kit *faceKit, n int, sides []kippykoo.Side, words kkWords) *image.RGBA {
 	dc := gg.NewContext(kkW, kkHeight(n))
 	dc.SetColor(paper)
 	dc.Clear()
@@ -262,9 +282,9 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 		x, y, w, h := kkBarBox(side)
 		if kkSeatAt(sides, side) >= 0 {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
-			barSeat(img, kit, side.String(), x+w-20, y+h/2, true)
+			barSeat(img, kit, words.side[side], x+w-20, y+h/2, true)
 		} else if n > 2 && (side == kippykoo.WestSide || side == kippykoo.EastSide) {
-			drawText(img, kit.face(false, textMin), side.String()+": nobody", x+w/2, y+h/2, 0.5, muted)
+			drawText(img, kit.face(false, textMin), words.nobody[side], x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -302,7 +322,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side) *image.RGBA {
 
 	// Stars and pockets in the colours of the seats sitting there.
 	for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
-		kkSideMarks(img, dc, kit, side, kkSeatAt(sides, side))
+		kkSideMarks(img, dc, kit, side, kkSeatAt(sides, side), words)
 	}
 
 	// Holes, and the numbers of every fourth hole and the stars.
@@ -341,7 +361,7 @@ func kkSideRects(side kippykoo.Side) []image.Rectangle {
 // kkSideMarks draws side's Star Space and its empty START and FINISH
 // pockets in seat's colours, or neutral for -1 (nobody sits there, or the
 // seat has left the game).
-func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Side, seat int) {
+func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Side, seat int, words kkWords) {
 	fill, rim, tint := kkSideColours(seat)
 	// A point inward, so that the numbers outside fit between two.
 	x, y, nx, ny := kkHolePos(side.Star())
@@ -354,9 +374,9 @@ func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Si
 		dc.SetColor(fill)
 		dc.SetLineWidth(4)
 		dc.Stroke()
-		word := "START"
+		word := words.start
 		if finish {
-			word = "FINISH"
+			word = words.finish
 		}
 		wc := rim
 		if seat < 0 {
@@ -423,6 +443,7 @@ type kkView struct {
 	names []string     // display names by seat
 	legal []rules.Move // in a move decision
 	last  kippykoo.Turn
+	in    Info // the words' language
 }
 
 // kippykoo draws a Kippy Koo position.
@@ -431,12 +452,12 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Kippy Koo for %d players", n)
 	}
-	img := kit.canvas(r.kk.load(kit, n))
+	img := kit.canvas(r.kk.load(kit, info, n))
 	// A seat that has left the game: its star and pockets neutral, as on
 	// a side nobody sits on.
 	for seat := range n {
 		if p.Retired(rules.Seat(seat)) {
-			neutral := r.kk.neutralLayer(kit)
+			neutral := r.kk.neutralLayer(kit, info)
 			for _, rc := range kkSideRects(p.Side(rules.Seat(seat))) {
 				neutral.paintRect(img, rc)
 			}
@@ -446,9 +467,9 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, p.Side(rules.Seat(seat)).String())
+		names[seat] = info.name(r.fonts, seat, info.word(rules.Word(p.Side(rules.Seat(seat)).String())))
 	}
-	v := &kkView{p: p, names: names, last: p.Last()}
+	v := &kkView{p: p, names: names, last: p.Last(), in: info}
 	if p.Phase() == kippykoo.PhaseMove {
 		v.legal = p.Legal()
 	}
@@ -845,38 +866,31 @@ func kkMovable(legal []rules.Move) (holes []kippykoo.Hole, start bool) {
 }
 
 // kkDecision is the short words for what seat is deciding, for its bar,
-// and the sentence for the header; "" when the seat is not to act.
-func kkDecision(v *kkView, seat int) (short, long string) {
-	p := v.p
+// fewer words for the same for a bar too short for them ("to move" for
+// "to move 6-2"; "" when there are none), and the sentence for the
+// header; "" when the seat is not to act.
+func kkDecision(v *kkView, seat int) (short, shorter, long string) {
+	p, in := v.p, v.in
 	if p.Outcome().Over() || int(p.Turn()) != seat || seat < 0 || seat >= len(v.names) {
-		return "", ""
+		return "", "", ""
 	}
 	name := v.names[seat]
 	switch p.Phase() {
 	case kippykoo.PhaseThrow:
-		return "to throw", name + " to throw the dice"
+		return in.T("to throw"), "", in.T("%s to throw the dice", name)
 	case kippykoo.PhaseRoll:
 		if l := v.last; int(l.Seat) == seat && !l.Lot && l.Dice[0] == l.Dice[1] && l.Move != "" {
-			return "throws again", fmt.Sprintf("%s threw %d-%d: throws again", name, l.Dice[0], l.Dice[1])
+			return in.T("throws again"), "", in.T("%s threw %d-%d: throws again", name, l.Dice[0], l.Dice[1])
 		}
-		return "throwing", name + " is throwing the dice"
+		return in.T("throwing"), "", in.T("%s is throwing the dice", name)
 	case kippykoo.PhaseMove:
 		a, b := p.Dice()
 		if len(v.legal) == 1 && v.legal[0].Text == kippykoo.PassText {
-			return fmt.Sprintf("pass %d-%d", a, b), fmt.Sprintf("%s cannot use %d-%d: pass", name, a, b)
+			return in.T("pass %d-%d", a, b), "", in.T("%s cannot use %d-%d: pass", name, a, b)
 		}
-		return fmt.Sprintf("to move %d-%d", a, b), fmt.Sprintf("%s to move %d-%d", name, a, b)
+		return in.T("to move %d-%d", a, b), in.T("to move"), in.T("%s to move %d-%d", name, a, b)
 	}
-	return "", ""
-}
-
-// kkShorter is fewer words for a decision of kkDecision, for a bar too
-// short for it: "to move" for "to move 6-2"; "" when there are none.
-func kkShorter(short string) string {
-	if strings.HasPrefix(short, "to move ") {
-		return "to move"
-	}
-	return ""
+	return "", "", ""
 }
 
 // kkSeatBar draws a seat's name bar: its marble with its side's letter,
@@ -888,7 +902,7 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	x, y, w, h := kkBarBox(side)
 	cy := y + h/2
 	if p.Retired(rules.Seat(seat)) {
-		kkLeftBar(img, dc, kit, name, side, x, y, w, h)
+		kkLeftBar(img, dc, kit, v.in, name, side, x, y, w, h)
 		return
 	}
 	state := barStateOf(p.Outcome(), seat, int(p.Turn()))
@@ -899,20 +913,21 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 
 	// The right-hand side, from the right, the least needed parts dropped
 	// first when the name would be squeezed.
-	right := barSeat(img, kit, side.String(), x+w-20, cy, state == barToMove || state == barWinner)
+	in := v.in
+	right := barSeat(img, kit, in.word(rules.Word(side.String())), x+w-20, cy, state == barToMove || state == barWinner)
 	var parts []barPart
-	short, _ := kkDecision(v, seat)
+	short, shorter, _ := kkDecision(v, seat)
 	switch {
 	case state == barWinner:
-		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: in.T("winner"), bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, barPart{text: short, short: kkShorter(short), bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, short: shorter, bold: true, c: seatOutline[seat], keep: 9})
 	}
 	if k := p.InStart(rules.Seat(seat)); k > 0 {
-		parts = append(parts, barPart{text: fmt.Sprintf("START %d", k), c: ink, keep: 6})
+		parts = append(parts, barPart{text: in.T("START %d", k), c: ink, keep: 6})
 	}
 	if k := p.InFinish(rules.Seat(seat)); k > 0 {
-		parts = append(parts, barPart{text: fmt.Sprintf("FINISH %d", k), bold: true, c: ink, keep: 7})
+		parts = append(parts, barPart{text: in.T("FINISH %d", k), bold: true, c: ink, keep: 7})
 	}
 	barLabel(img, kit, name, state != barWaiting && state != barDone, parts, nx, right, cy, 140)
 }
@@ -920,7 +935,7 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 // kkLeftBar draws the name bar of a seat that has left the game, greyed:
 // a neutral background and disc, the name in muted ink, and "left" where
 // the others have their counts.
-func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, name string, side kippykoo.Side, x, y, w, h float64) {
+func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, name string, side kippykoo.Side, x, y, w, h float64) {
 	cy := y + h/2
 	dc.DrawRoundedRectangle(x, y, w, h, h/2)
 	dc.SetColor(kkNeutralIn)
@@ -939,9 +954,9 @@ func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, name string, side 
 	nx += 50
 	right := x + w - 20
 	f, bf := kit.face(false, textMin), kit.face(true, textMin)
-	right -= drawText(img, f, side.String(), right, cy, 1, muted)
+	right -= drawText(img, f, in.word(rules.Word(side.String())), right, cy, 1, muted)
 	right -= drawText(img, f, "  ·  ", right, cy, 1, muted)
-	right -= drawText(img, bf, "left", right, cy, 1, muted)
+	right -= drawText(img, bf, in.T("left"), right, cy, 1, muted)
 	nf := kit.face(false, textName)
 	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
 }
@@ -950,14 +965,14 @@ func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, name string, side 
 // label and, bold, the move, the seat drawn or "turn skipped", or for a
 // turn that threw again after doubles each throw's dice and move; both ""
 // when there is nothing to show.
-func kkLastWords(p *kippykoo.Position, last kippykoo.Turn) (label, move string) {
+func kkLastWords(in Info, p *kippykoo.Position, last kippykoo.Turn) (label, move string) {
 	if s := int(last.Seat); s < 0 || s >= p.Players() {
 		return "", ""
 	}
 	letter := string(p.Side(last.Seat).Letter())
 	switch {
 	case last.Lot:
-		return "Drawn to begin: ", p.Side(last.Seat).String()
+		return in.T("Drawn to begin:") + " ", in.word(rules.Word(p.Side(last.Seat).String()))
 	case len(last.Before) > 0:
 		// A turn that threw again after doubles: each throw with its move.
 		var throws []string
@@ -966,14 +981,14 @@ func kkLastWords(p *kippykoo.Position, last kippykoo.Turn) (label, move string) 
 			case th.Move != "":
 				throws = append(throws, fmt.Sprintf("%d-%d %s", th.Dice[0], th.Dice[1], th.Move))
 			case last.Skipped:
-				throws = append(throws, "turn skipped")
+				throws = append(throws, in.T("turn skipped"))
 			}
 		}
-		return "Last " + letter + ": ", strings.Join(throws, " · ")
+		return in.T("Last %s:", letter) + " ", strings.Join(throws, " · ")
 	case last.Skipped:
-		return "Last " + letter + ": ", "turn skipped"
+		return in.T("Last %s:", letter) + " ", in.T("turn skipped")
 	case last.Move != "":
-		return "Last " + letter + ": ", last.Move
+		return in.T("Last %s:", letter) + " ", last.Move
 	}
 	return "", ""
 }
@@ -1019,20 +1034,20 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 			seatDisc(dc, int(o.Winners[0]), x+14, y, 14)
 			x += 38
 		}
-		status = resultText(o, names, "")
+		status = resultText(info, o, names, "")
 		if o.Method == rules.Finished && len(o.Winners) > 0 {
-			status += ": all four marbles in FINISH"
+			status = info.T("%s won: all four marbles in FINISH", winnerNames(info, o, names))
 		}
 	case p.Phase() == kippykoo.PhaseLot:
-		status = "Drawing lots for who begins"
+		status = info.T("Drawing lots for who begins")
 	case t >= 0 && t < len(names):
 		turnMarker(dc, t, x, y)
 		x += 36
-		_, status = kkDecision(v, t)
+		_, _, status = kkDecision(v, t)
 	}
 	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
 
 	// The latest move, or the lot.
-	label, move := kkLastWords(p, last)
+	label, move := kkLastWords(info, p, last)
 	drawLast(img, kit, label, move, left, float64(kkW)-left, headerLastY)
 }

@@ -663,7 +663,7 @@ func TestKippyKooLastWords(t *testing.T) {
 		{"S:start,start,start,start N:start,start,start,start lot", "", "", nil},
 	} {
 		p := mustKippyKoo(t, tc.pos, tc.moves...)
-		label, move := kkLastWords(p, p.Last())
+		label, move := kkLastWords(Info{}, p, p.Last())
 		if label != tc.label || move != tc.move {
 			t.Errorf("%s: header says %q %q, want %q %q\n%s", p, label, move, tc.label, tc.move, p.Drawing())
 		}
@@ -678,7 +678,7 @@ func TestKippyKooLastWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := st.(*kippykoo.Position)
-	if label, move := kkLastWords(q, q.Last()); move != "turn skipped" || len(kkLastPaths(q, q.Last())) != 0 {
+	if label, move := kkLastWords(Info{}, q, q.Last()); move != "turn skipped" || len(kkLastPaths(q, q.Last())) != 0 {
 		t.Errorf("after Skip: header says %q %q, %d paths; want turn skipped, none\n%s", label, move, len(kkLastPaths(q, q.Last())), q.Drawing())
 	}
 }

@@ -8,8 +8,8 @@ import (
 )
 
 // A painter draws what never changes in a picture of its game (the board,
-// the margins, the plain name bars) once, as a static layer, and each
-// picture on a sheet that shows it. A layer is big (a 1000×1300 canvas is
+// the margins, the plain name bars) once for each language its words are
+// said in, as a static layer, and each picture on a sheet that shows it. A layer is big (a 1000×1300 canvas is
 // 5 MB, and a bot that plays every game at every player count has ten), so
 // a layer is kept only as its runs of one colour (45,000–90,000 of them, a
 // few hundred KB), each with its index in the layer's reduction to
@@ -25,10 +25,12 @@ import (
 // layer's runs onto it, which costs about a millisecond.
 
 // layerKey names a static layer: the painter's game and which of its
-// layers (a player count, a set of occupied sides).
+// layers (a player count, a set of occupied sides), and the words it
+// draws, which differ by language.
 type layerKey struct {
 	game    string
 	variant int
+	words   any // comparable
 }
 
 // packedLayer is a static layer kept as runs: enough to unpack it exactly.

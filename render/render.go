@@ -41,6 +41,21 @@ type Info struct {
 	// older it is; the most recent five at most (maxEarlier). With none,
 	// the picture is the same as without the field.
 	Earlier []Turn
+
+	// Say says a message in the picture's language: format, the English
+	// text, is the message's key (a fmt format), and args that are a
+	// rules.Word or rules.Text are said in it too. nil: English.
+	Say func(format string, args ...any) string
+}
+
+// T is the message format with args, said in the picture's language: every
+// word a picture shows goes through it (render imports no catalogs; the
+// caller's Say does).
+func (in Info) T(format string, args ...any) string {
+	if in.Say != nil {
+		return in.Say(format, args...)
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // Turn is a turn played, for a picture to mark (Info.Earlier). The caller
@@ -70,6 +85,19 @@ func (in Info) name(f *fonts, seat int, fallback string) string {
 	}
 	return fallback
 }
+
+// word is w, a word of an engine (a side, a hand), said in the picture's
+// language.
+func (in Info) word(w rules.Word) string {
+	if in.Say != nil {
+		return in.Say("%s", w)
+	}
+	return string(w)
+}
+
+// The engines' words the pictures say through word (sides, hands,
+// colours), marked here for the catalogs.
+var _ = [...]rules.Word{rules.Word("South"), rules.Word("West"), rules.Word("North"), rules.Word("East"), rules.Word("Red"), rules.Word("Black")}
 
 // ErrUnknownGame is wrapped by the error Image returns for a state no
 // painter knows.
@@ -311,9 +339,11 @@ type faceKit struct {
 	onSheet bool
 }
 
-// base returns the static layer key of game, drawn by draw the first time.
-func (k *faceKit) base(game string, variant int, draw func() *image.RGBA) *packedLayer {
-	return k.r.layers.get(layerKey{game, variant}, k.r.reduce, draw)
+// base returns the static layer of game and variant whose words (a
+// comparable value of the texts it draws, in the picture's language) are
+// words, drawn by draw the first time.
+func (k *faceKit) base(game string, variant int, words any, draw func() *image.RGBA) *packedLayer {
+	return k.r.layers.get(layerKey{game, variant, words}, k.r.reduce, draw)
 }
 
 // canvas returns the image a picture on the static layer l is painted on:

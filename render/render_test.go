@@ -203,7 +203,7 @@ func TestResultText(t *testing.T) {
 		{rules.Outcome{Method: rules.QuietDraw}, "Draw: 50 moves each without a capture"},
 		{rules.Outcome{Method: rules.Forfeit}, "Over by forfeit, with no winner"},
 	} {
-		if got := resultText(tc.o, names, "50 moves each without a capture"); got != tc.want {
+		if got := resultText(Info{}, tc.o, names, "50 moves each without a capture"); got != tc.want {
 			t.Errorf("resultText(%v): got %q, want %q", tc.o, got, tc.want)
 		}
 	}
@@ -219,7 +219,7 @@ func TestResultText(t *testing.T) {
 		{rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{0, 2}}, "Alice and Carol won by resignation"},
 		{rules.Outcome{Method: rules.Blocked, Winners: []rules.Seat{1}}, "Bob won: the other side had no move"},
 	} {
-		if got := resultText(tc.o, four, ""); got != tc.want {
+		if got := resultText(Info{}, tc.o, four, ""); got != tc.want {
 			t.Errorf("resultText(%v) of four: got %q, want %q", tc.o, got, tc.want)
 		}
 	}

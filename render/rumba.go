@@ -101,7 +101,7 @@ var rbRadii = [3]float64{rbManR, rbPairR, rbTrioR}
 
 // load returns the static layer for a game of n players (2 to 4) and makes
 // sure the sprites are drawn.
-func (c *rumbaCache) load(kit *faceKit, n int) *packedLayer {
+func (c *rumbaCache) load(kit *faceKit, in Info, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for h := rumba.South; h <= rumba.West; h++ {
 			for i, radius := range rbRadii {
@@ -109,7 +109,31 @@ func (c *rumbaCache) load(kit *faceKit, n int) *packedLayer {
 			}
 		}
 	})
-	return kit.base("rumba", n, func() *image.RGBA { return rbStatic(kit, n) })
+	w := rbStaticWords(in)
+	return kit.base("rumba", n, w, func() *image.RGBA { return rbStatic(kit, n, w) })
+}
+
+// rbWords are the words of a static layer: the hands' and the sides'
+// names, the pockets' labels, FINISH and its rule.
+type rbWords struct {
+	hand, waiting [4]string
+	side, upper   [2]string
+	finish, win   string
+}
+
+// rbStaticWords are the words of the static layers in in's language.
+func rbStaticWords(in Info) rbWords {
+	var w rbWords
+	for h := rumba.South; h <= rumba.West; h++ {
+		w.hand[h] = in.word(rules.Word(h.String()))
+		w.waiting[h] = in.T("%s waiting", string(h.Letter()))
+	}
+	for side := rumba.Red; side <= rumba.Black; side++ {
+		w.side[side] = in.word(rules.Word(side.String()))
+		w.upper[side] = strings.ToUpper(w.side[side])
+	}
+	w.finish, w.win = in.T("FINISH"), in.T("4 of a colour win")
+	return w
 }
 
 // man draws hand h's man of the size radius (one of rbRadii) centred on
@@ -498,7 +522,7 @@ func rbBarBox(n, seat int) (x, y, w, h float64) {
 // background, plain name bars, the board, the turnouts, the lanes into
 // FINISH, the track with its numbers and starting points, the pockets and
 // FINISH.
-func rbStatic(kit *faceKit, n int) *image.RGBA {
+func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 	dc := gg.NewContext(rbW, rbHeight(n))
 	dc.SetColor(paper)
 	dc.Clear()
@@ -508,7 +532,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 			x, y, w, h := rbBarBox(n, seat)
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
 			s := rules.Seat(seat)
-			barSeat(img, kit, rbSeatWords(p.Hands(s), p.SideOf(s)), x+w-20, y+h/2, true)
+			barSeat(img, kit, rbSeatWords(words, p.Hands(s), p.SideOf(s)), x+w-20, y+h/2, true)
 		}
 	}
 
@@ -632,7 +656,7 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 		dc.SetColor(rbSideFill[side])
 		dc.SetLineWidth(3)
 		dc.Stroke()
-		drawText(img, kit.face(false, textMin), string(h.Letter())+" waiting", x, y-rbPocketH/2+20, 0.5, rbSideRim[side])
+		drawText(img, kit.face(false, textMin), words.waiting[h], x, y-rbPocketH/2+20, 0.5, rbSideRim[side])
 		for i := range rumba.MenPerHand {
 			sx, sy := rbPocketSlot(x, y, i)
 			holeMark(dc, sx, sy)
@@ -646,16 +670,16 @@ func rbStatic(kit *faceKit, n int) *image.RGBA {
 	dc.SetColor(rbBoardRim)
 	dc.SetLineWidth(4)
 	dc.Stroke()
-	drawText(img, kit.face(true, textTitle), "FINISH", rbCX, rbCY-rbFinishH+32, 0.5, rbBoardRim)
+	drawText(img, kit.face(true, textTitle), words.finish, rbCX, rbCY-rbFinishH+32, 0.5, rbBoardRim)
 	for side := rumba.Red; side <= rumba.Black; side++ {
 		_, y := rbFinishSlot(side, 0)
-		drawText(img, kit.face(true, textMin), strings.ToUpper(side.String()), rbCX-rbFinishH+12, y, 0, rbSideFill[side])
+		drawText(img, kit.face(true, textMin), words.upper[side], rbCX-rbFinishH+12, y, 0, rbSideFill[side])
 		for i := range rumba.ToWin {
 			sx, sy := rbFinishSlot(side, i)
 			holeMark(dc, sx, sy)
 		}
 	}
-	drawText(img, kit.face(false, textMin), "4 of a colour win", rbCX, rbCY+rbFinishH-28, 0.5, muted)
+	drawText(img, kit.face(false, textMin), words.win, rbCX, rbCY+rbFinishH-28, 0.5, muted)
 	return img
 }
 
@@ -667,6 +691,8 @@ type rbView struct {
 	hands [][]rumba.Hand // each seat's hands
 	legal []rules.Move   // in a move decision
 	last  rumba.Throw
+	in    Info    // the words' language
+	words rbWords // the words of the static layers, in it
 }
 
 // rumba draws a Rumba position.
@@ -675,12 +701,12 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Rumba for %d players", n)
 	}
-	v := &rbView{p: p, n: n, last: p.Last(), names: make([]string, n), hands: make([][]rumba.Hand, n)}
+	v := &rbView{p: p, n: n, last: p.Last(), names: make([]string, n), hands: make([][]rumba.Hand, n), in: info, words: rbStaticWords(info)}
 	for seat := range n {
 		v.hands[seat] = p.Hands(rules.Seat(seat))
 		var hs []string
 		for _, h := range v.hands[seat] {
-			hs = append(hs, h.String())
+			hs = append(hs, v.words.hand[h])
 		}
 		v.names[seat] = info.name(r.fonts, seat, strings.Join(hs, "/"))
 	}
@@ -688,7 +714,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 		v.legal = p.Legal()
 	}
 	paths := rbLastPaths(v.last)
-	img := kit.canvas(r.rb.load(kit, n))
+	img := kit.canvas(r.rb.load(kit, info, n))
 	dc := gg.NewContextForRGBA(img)
 
 	rbHeader(img, dc, kit, &r.rb, v, info)
@@ -1104,19 +1130,19 @@ func rbRoutePoints(route []rumba.Space) [][2]float64 {
 
 // rbDiceLeft says what is left of the throw being played: "5-3", "the 3",
 // "the 3 + reward 10", "reward 10"; "" outside a move decision.
-func rbDiceLeft(p *rumba.Position) string {
+func rbDiceLeft(in Info, p *rumba.Position) string {
 	dice, left := p.Dice()
 	var parts []string
 	switch {
 	case left[0] && left[1]:
 		parts = append(parts, fmt.Sprintf("%d-%d", dice[0], dice[1]))
 	case left[0]:
-		parts = append(parts, fmt.Sprintf("the %d", dice[0]))
+		parts = append(parts, in.T("the %d", dice[0]))
 	case left[1]:
-		parts = append(parts, fmt.Sprintf("the %d", dice[1]))
+		parts = append(parts, in.T("the %d", dice[1]))
 	}
 	if rw := p.Reward(); rw > 0 {
-		parts = append(parts, fmt.Sprintf("reward %d", rw))
+		parts = append(parts, in.T("reward %d", rw))
 	}
 	return strings.Join(parts, " + ")
 }
@@ -1144,60 +1170,61 @@ func rbActor(p *rumba.Position) int {
 }
 
 // rbDecision is the short words for what seat is deciding, for its bar,
-// and the sentence for the header; "" when the seat is not to act.
-func rbDecision(v *rbView, seat int) (short, long string) {
-	p := v.p
+// fewer words for the same for a bar too short for them ("to move" for
+// "to move the 3 + reward 10"; "" when there are none), and the sentence
+// for the header; "" when the seat is not to act.
+func rbDecision(v *rbView, seat int) (short, shorter, long string) {
+	p, in := v.p, v.in
 	if seat < 0 || seat >= v.n || rbActor(p) != seat {
-		return "", ""
+		return "", "", ""
 	}
 	name := v.names[seat]
 	h := p.Turn()
-	// for names the hand when the seat plays more than one.
-	var suffix, tag string
+	// The hand is named when the seat plays more than one: by its
+	// letter on the bar, by its name in the sentence.
+	var tag, hand string
 	if len(v.hands[seat]) > 1 && h != rumba.NoHand {
-		suffix, tag = " for "+h.String(), " "+string(h.Letter())
+		tag, hand = " "+string(h.Letter()), v.words.hand[h]
+	}
+	// pick is the sentence without the hand, or with it.
+	pick := func(without, with string) string {
+		if hand == "" {
+			return without
+		}
+		return with
 	}
 	switch p.Phase() {
 	case rumba.PhaseOpening:
-		return "to throw", "Opening throw: " + name + " to throw"
+		return in.T("to throw"), "", in.T("Opening throw: %s to throw", name)
 	case rumba.PhaseThrow:
-		return "to throw" + tag, name + " to throw the dice" + suffix
+		return in.T("to throw") + tag, "", pick(in.T("%s to throw the dice", name), in.T("%s to throw the dice for %s", name, hand))
 	case rumba.PhaseRoll:
 		if l := v.last; l.Hand == h && !l.Opening && l.Dice[0] == l.Dice[1] && len(l.Moves) > 0 {
-			return "throws again" + tag, fmt.Sprintf("%s threw doublets: throws again%s", name, suffix)
+			return in.T("throws again") + tag, "", pick(in.T("%s threw doublets: throws again", name), in.T("%s threw doublets: throws again for %s", name, hand))
 		}
-		return "throwing" + tag, "The dice roll for " + h.String() + " (" + name + ")"
+		return in.T("throwing") + tag, "", in.T("The dice roll for %s (%s)", in.word(rules.Word(h.String())), name)
 	case rumba.PhaseMove:
-		what := rbDiceLeft(p)
+		what := rbDiceLeft(in, p)
 		if len(v.legal) == 1 && v.legal[0].Text == rumba.PassText {
-			return "pass" + tag, fmt.Sprintf("%s cannot play %s%s: pass", name, what, suffix)
+			return in.T("pass") + tag, "", pick(in.T("%s cannot play %s: pass", name, what), in.T("%s cannot play %s for %s: pass", name, what, hand))
 		}
 		if p.Reward() > 0 && !strings.Contains(what, "+") {
-			return what + " to move" + tag, fmt.Sprintf("%s: %s to move%s", name, what, suffix)
+			// A key of its own ("%[1]s"): what is to move, not who.
+			return in.T("%[1]s to move", what) + tag, in.T("to move"), pick(in.T("%s: %s to move", name, what), in.T("%s: %s to move for %s", name, what, hand))
 		}
-		return "to move " + what + tag, fmt.Sprintf("%s to move %s%s", name, what, suffix)
+		return in.T("to move %s", what) + tag, in.T("to move"), pick(in.T("%s to move %s", name, what), in.T("%s to move %s for %s", name, what, hand))
 	}
-	return "", ""
-}
-
-// rbShorter is fewer words for a decision of rbDecision, for a bar too
-// short for it: "to move" for "to move the 3 + reward 10"; "" when there
-// are none.
-func rbShorter(short string) string {
-	if strings.Contains(short, "to move") && short != "to move" {
-		return "to move"
-	}
-	return ""
+	return "", "", ""
 }
 
 // rbSeatWords are the words of a seat's name bar that say which seat it
 // is: its hands and colour, "East/West · Black".
-func rbSeatWords(hands []rumba.Hand, side rumba.Side) string {
+func rbSeatWords(words rbWords, hands []rumba.Hand, side rumba.Side) string {
 	var names []string
 	for _, h := range hands {
-		names = append(names, h.String())
+		names = append(names, words.hand[h])
 	}
-	return strings.Join(names, "/") + " · " + side.String()
+	return strings.Join(names, "/") + " · " + words.side[side]
 }
 
 // rbSeatBar draws a seat's name bar: its hands' men, its name and, on the
@@ -1217,14 +1244,15 @@ func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache,
 	nx += 8
 
 	side := p.SideOf(rules.Seat(seat))
-	right := barSeat(img, kit, rbSeatWords(hands, side), x+w-20, cy, state == barToMove || state == barWinner)
+	in := v.in
+	right := barSeat(img, kit, rbSeatWords(v.words, hands, side), x+w-20, cy, state == barToMove || state == barWinner)
 	var parts []barPart
-	short, _ := rbDecision(v, seat)
+	short, shorter, _ := rbDecision(v, seat)
 	switch {
 	case state == barWinner:
-		parts = append(parts, barPart{text: "winner", bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: in.T("winner"), bold: true, c: seatOutline[seat], keep: 9})
 	case short != "":
-		parts = append(parts, barPart{text: short, short: rbShorter(short), bold: true, c: seatOutline[seat], keep: 9})
+		parts = append(parts, barPart{text: short, short: shorter, bold: true, c: seatOutline[seat], keep: 9})
 	}
 	if p.Phase() == rumba.PhaseOpening {
 		if t := p.OpeningThrows(); seat < len(t) {
@@ -1233,19 +1261,19 @@ func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache,
 				right -= 16
 				right -= diceRow(dc, t[seat], right-2*rbBarDie-rbBarDie/5, cy, rbBarDie)
 			case t[seat][0] < 0:
-				parts = append(parts, barPart{text: "out", c: muted, keep: 8})
+				parts = append(parts, barPart{text: in.T("out"), c: muted, keep: 8})
 			}
 		}
 	}
 	if k := p.Finished(side); k > 0 {
-		parts = append(parts, barPart{text: fmt.Sprintf("FINISH %d/%d", k, rumba.ToWin), bold: true, c: ink, keep: 7})
+		parts = append(parts, barPart{text: in.T("FINISH %d/%d", k, rumba.ToWin), bold: true, c: ink, keep: 7})
 	}
 	waiting := 0
 	for _, hd := range hands {
 		waiting += p.Count(hd, rumba.Waiting)
 	}
 	if waiting > 0 && p.Phase() != rumba.PhaseOpening {
-		parts = append(parts, barPart{text: fmt.Sprintf("%d waiting", waiting), c: ink, keep: 5})
+		parts = append(parts, barPart{text: in.T("%d waiting", waiting), c: ink, keep: 5})
 	}
 	barLabel(img, kit, v.names[seat], state != barWaiting && state != barDone, parts, nx, right, cy, 140)
 }
@@ -1277,7 +1305,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 		if rw := p.Reward(); rw > 0 {
 			right -= 12
 			f := kit.face(true, textMin)
-			text := fmt.Sprintf("reward %d", rw)
+			text := info.T("reward %d", rw)
 			w := textWidth(f, text) + 24
 			dc.DrawRoundedRectangle(right-w, dy-rbDie/2, w, rbDie, 10)
 			dc.SetColor(seatTint[2])
@@ -1305,14 +1333,19 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 			cache.man(img, s.Hands()[0], rbPairR, x+rbPairR, y)
 			x += 2*rbPairR + 10
 		}
-		status = resultText(o, v.names, "")
+		status = resultText(info, o, v.names, "")
 		if s, ok := p.Winner(); ok && o.Method == rules.Finished {
-			status += fmt.Sprintf(": four %s men in FINISH", s)
+			w := winnerNames(info, o, v.names)
+			if s == rumba.Red {
+				status = info.T("%s won: four Red men in FINISH", w)
+			} else {
+				status = info.T("%s won: four Black men in FINISH", w)
+			}
 		}
 	} else if seat := rbActor(p); seat >= 0 {
 		turnMarker(dc, seat, x, y)
 		x += 36
-		_, status = rbDecision(v, seat)
+		_, _, status = rbDecision(v, seat)
 	}
 	sf := kit.face(true, textStatus)
 	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
@@ -1326,5 +1359,5 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 		}
 		moves = append(moves, t)
 	}
-	drawLast(img, kit, "Last: ", strings.Join(moves, ", "), left, float64(rbW)-left, headerLastY)
+	drawLast(img, kit, info.T("Last:")+" ", strings.Join(moves, ", "), left, float64(rbW)-left, headerLastY)
 }

@@ -64,7 +64,7 @@ func tintedBar(dc *gg.Context, seat int, x, y, w, h float64) {
 // (such as "North") or what the seat is doing. The bar of the seat to move
 // is tinted in its colour and marked with a triangle: the legend and the
 // turn in one place.
-func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, name, label string, state barState, x, y, w, h float64) {
+func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, seat int, name, label string, state barState, x, y, w, h float64) {
 	cy := y + h/2
 	if state == barToMove || state == barWinner {
 		seatBarBack(dc, seat, state, x, y, w, h)
@@ -80,9 +80,9 @@ func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, seat int, name, labe
 	right := label
 	switch state {
 	case barToMove:
-		right = "to move"
+		right = in.T("to move")
 	case barWinner:
-		right = "winner"
+		right = in.T("winner")
 	}
 	rf := kit.face(state == barToMove || state == barWinner, textMin)
 	rc := muted
@@ -135,35 +135,33 @@ func turnMarker(dc *gg.Context, seat int, x, y float64) {
 }
 
 // resultText says how a game ended, such as "Alice won: King captured" or
-// "Draw by agreement". quiet describes the game's draw by quiet moves.
-func resultText(o rules.Outcome, names []string, quiet string) string {
+// "Draw by agreement", in in's language. quiet describes the game's draw
+// by quiet moves, said already.
+func resultText(in Info, o rules.Outcome, names []string, quiet string) string {
 	name := func(s rules.Seat) string {
 		if int(s) >= 0 && int(s) < len(names) {
 			return names[s]
 		}
-		return "Nobody"
+		return in.T("Nobody")
 	}
 	if o.Draw() {
 		switch o.Method {
 		case rules.Agreement:
-			return "Draw by agreement"
+			return in.T("Draw by agreement")
 		case rules.QuietDraw:
-			return "Draw: " + quiet
+			return in.T("Draw: %s", quiet)
 		case rules.Blocked:
-			return "Draw: no legal move"
+			return in.T("Draw: no legal move")
 		case rules.Forfeit:
-			return "Over by forfeit, with no winner"
+			return in.T("Over by forfeit, with no winner")
 		default:
-			return "Draw " + o.Method.Words()
+			return in.T("Draw %s", rules.Word(o.Method.Words()))
 		}
 	}
 	if len(o.Winners) == 0 {
 		return ""
 	}
-	w := name(o.Winners[0])
-	for _, s := range o.Winners[1:] {
-		w += " and " + name(s)
-	}
+	w := winnerNames(in, o, names)
 	// The loser is named only in two-seat games with one winner.
 	loser := ""
 	if len(names) == 2 && len(o.Winners) == 1 {
@@ -171,26 +169,45 @@ func resultText(o rules.Outcome, names []string, quiet string) string {
 	}
 	switch m := o.Method; {
 	case m == rules.KingTaken:
-		return w + " won: King captured"
+		return in.T("%s won: King captured", w)
 	case m == rules.ThreatMate:
-		return w + " won: Threat with no way out"
+		return in.T("%s won: Threat with no way out", w)
 	case m == rules.Blocked && loser != "":
-		return w + " won: " + loser + " had no move"
+		return in.T("%s won: %s had no move", w, loser)
 	case m == rules.Blocked:
-		return w + " won: the other side had no move"
+		return in.T("%s won: the other side had no move", w)
 	case m == rules.Resignation && loser != "":
-		return w + " won: " + loser + " resigned"
+		return in.T("%s won: %s resigned", w, loser)
 	case m == rules.Resignation:
 		// Who resigned is not always every other seat: one partner
 		// resigns for the side.
-		return w + " won by resignation"
+		return in.T("%s won by resignation", w)
 	case m == rules.Forfeit:
-		return w + " won by forfeit"
+		return in.T("%s won by forfeit", w)
 	case m == rules.Finished:
-		return w + " won"
+		return in.T("%s won", w)
 	default:
-		return w + " won " + m.Words()
+		return in.T("%s won %s", w, rules.Word(m.Words()))
 	}
+}
+
+// winnerNames are the names of o's winners, "Alice and Bob", in in's
+// language.
+func winnerNames(in Info, o rules.Outcome, names []string) string {
+	name := func(s rules.Seat) string {
+		if int(s) >= 0 && int(s) < len(names) {
+			return names[s]
+		}
+		return in.T("Nobody")
+	}
+	if len(o.Winners) == 0 {
+		return ""
+	}
+	w := name(o.Winners[0])
+	for _, s := range o.Winners[1:] {
+		w = in.T("%s and %s", w, name(s))
+	}
+	return w
 }
 
 // barStateOf is what seat's name bar says: whether it won, lost, or is
