@@ -167,6 +167,10 @@ func (t *Table) option(command, sub, name string) (OptionSpec, bool) {
 	return o, ok
 }
 
+// optionName is an option's name as the user's Discord shows it: its
+// catalog key is "cmd:" and the name.
+func optionName(name string) rules.Word { return rules.Word("cmd:" + name) }
+
 // checkOptions refuses a command whose options break the bounds the
 // command was registered with. Discord keeps to them when a person types,
 // but a request is not trusted to have come that way.
@@ -181,7 +185,7 @@ func (t *Table) checkOptions(req Request) error {
 			for _, c := range o.Choices {
 				vals = append(vals, c.Value)
 			}
-			return sorry("%s is not one of the choices for %s: %s.", quote(value), o.Name, strings.Join(vals, ", "))
+			return sorry("%s is not one of the choices for %s: %s.", quote(value), optionName(o.Name), strings.Join(vals, ", "))
 		}
 		if _, known := req.Users[value]; o.Type == UserOption && value != "" && !known {
 			// The transport names the people it resolved; Discord always
@@ -189,7 +193,7 @@ func (t *Table) checkOptions(req Request) error {
 			return sorry("I don't know who %s is: pick someone from the list.", quote(value))
 		}
 		if o.MaxLength > 0 && TextLen(value) > o.MaxLength {
-			return sorry("The %s you gave is too long: at most %d characters.", o.Name, o.MaxLength)
+			return sorry("The %s you gave is too long: at most %d characters.", optionName(o.Name), o.MaxLength)
 		}
 	}
 	return nil

@@ -142,7 +142,8 @@ func stringOf(e ast.Expr, consts map[string]string) (string, bool) {
 }
 
 // English is the English catalog for the messages keys: each its own
-// text, unless old, the catalog as it was, gives it plural forms.
+// text, unless old, the catalog as it was, gives it plural forms; a
+// command's or option's name, key "cmd:" and the name, is the name.
 func English(keys []string, old map[string]json.RawMessage) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	for _, k := range keys {
@@ -150,7 +151,7 @@ func English(keys []string, old map[string]json.RawMessage) map[string]json.RawM
 			out[k] = v
 			continue
 		}
-		out[k] = jsonString(k)
+		out[k] = jsonString(strings.TrimPrefix(k, "cmd:"))
 	}
 	return out
 }
