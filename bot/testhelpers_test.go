@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -317,19 +319,19 @@ func gameOf(t *testing.T, m *Message) int64 {
 	if m == nil {
 		t.Fatalf("no message to read a game number from")
 	}
-	i := strings.Index(m.Content, "game #")
-	if i < 0 {
-		i = strings.Index(m.Content, "Game #")
-	}
-	var id int64
-	if i < 0 {
+	sub := gameNumber.FindStringSubmatch(m.Content)
+	if sub == nil {
 		t.Fatalf("no game number in %q", m.Content)
 	}
-	if _, err := fmt.Sscanf(m.Content[i+len("game #"):], "%d", &id); err != nil {
+	id, err := strconv.ParseInt(sub[2], 10, 64)
+	if err != nil {
 		t.Fatalf("no game number in %q: %v", m.Content, err)
 	}
 	return id
 }
+
+// gameNumber is a game's number in a message, in English or Spanish.
+var gameNumber = regexp.MustCompile(`(?i)\b(game|partida) #(\d+)`)
 
 // challenge has a challenge b and b accept; it returns the game and the
 // first board. With the scripted roll a is South and moves first.
