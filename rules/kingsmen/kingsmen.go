@@ -43,6 +43,12 @@ var kindLetters = [...]byte{'.', 'K', 'N', 'A'}
 // String is the kind's name, such as "Knight".
 func (k Kind) String() string { return kindNames[k] }
 
+// kindWords are the kinds' names as words a caller may translate.
+var kindWords = [...]rules.Word{"", rules.Word("King"), rules.Word("Knight"), rules.Word("Archer")}
+
+// Word is the kind's name as a word: "Knight".
+func (k Kind) Word() rules.Word { return kindWords[k] }
+
 // Letter is the kind's upper-case letter: K, N or A.
 func (k Kind) Letter() byte { return kindLetters[k] }
 
@@ -536,28 +542,27 @@ func sign(x int) int {
 // Describe implements rules.State: "Knight c1 to c5, capturing an Archer.
 // Threat!" It also warns when a move leaves the mover's own King open to
 // capture.
-func (p *Position) Describe(m rules.Move) string {
+func (p *Position) Describe(m rules.Move) rules.Text {
 	st, err := ParseStep(m.Text)
 	if err != nil {
-		return m.Text
+		return rules.Plain(m.Text)
 	}
 	pc, target := p.board[st.From], p.board[st.To]
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s to %s", pc.Kind, st.From, st.To)
-	if !target.Empty() {
-		fmt.Fprintf(&b, ", capturing the %s", target.Kind)
-	}
 	next := p.apply(st)
-	switch {
-	case target.Kind == King:
-		b.WriteString(" and winning")
-	case next.InThreat(p.toMove.Other()):
-		b.WriteString(": Threat!")
+	if target.Kind == King {
+		return rules.Textf("%s %s to %s, capturing the King and winning", pc.Kind.Word(), st.From, st.To)
 	}
-	if target.Kind != King && next.InThreat(p.toMove) {
-		b.WriteString(" (leaves its own King open to capture)")
+	d := rules.Textf("%s %s to %s", pc.Kind.Word(), st.From, st.To)
+	if !target.Empty() {
+		d = rules.Textf("%s %s to %s, capturing the %s", pc.Kind.Word(), st.From, st.To, target.Kind.Word())
 	}
-	return b.String()
+	if next.InThreat(p.toMove.Other()) {
+		d = rules.Textf("%s: Threat!", d)
+	}
+	if next.InThreat(p.toMove) {
+		d = rules.Textf("%s (leaves its own King open to capture)", d)
+	}
+	return d
 }
 
 // Aliases implements rules.Aliaser: a move may also be typed as its two
