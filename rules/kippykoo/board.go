@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"parlor/rules"
 )
 
 // The track is reconstructed (shared/boards.md): the booklet has no diagram
@@ -67,10 +69,13 @@ const (
 	EastSide
 )
 
-var sideNames = [4]string{"South", "West", "North", "East"}
+var sideNames = [4]rules.Word{rules.Word("South"), rules.Word("West"), rules.Word("North"), rules.Word("East")}
 
 // String is the side's name: South, West, North or East.
-func (s Side) String() string {
+func (s Side) String() string { return string(s.Word()) }
+
+// Word is the side's name as a word a caller may translate.
+func (s Side) Word() rules.Word {
 	if s > EastSide {
 		return "?"
 	}
