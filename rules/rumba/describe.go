@@ -10,98 +10,110 @@ import (
 
 // seatName names a seat by its hands: "South"; "East/West" for the lone
 // player of three; "South/North" for a player of two.
-func (p *Position) seatName(seat rules.Seat) string {
-	var names []string
-	for _, h := range p.Hands(seat) {
-		names = append(names, h.String())
+func (p *Position) seatName(seat rules.Seat) string { return p.seatWords(seat).String() }
+
+// seatWords is seatName as a Text.
+func (p *Position) seatWords(seat rules.Seat) rules.Text {
+	hands := p.Hands(seat)
+	switch len(hands) {
+	case 0:
+		return rules.Plain("")
+	case 1:
+		return rules.Text{Format: "%s", Args: []any{hands[0].Word()}}
 	}
-	return strings.Join(names, "/")
+	t := rules.Textf("%s/%s", hands[0].Word(), hands[1].Word())
+	for _, h := range hands[2:] {
+		t = rules.Textf("%s/%s", t, h.Word())
+	}
+	return t
 }
 
 // AMan is "a South man", "an East man".
-func (h Hand) AMan() string {
+func (h Hand) AMan() string { return h.AManWords().String() }
+
+// AManWords is AMan as a Text.
+func (h Hand) AManWords() rules.Text {
 	if h == East {
-		return "an East man"
+		return rules.Textf("an %s man", h.Word())
 	}
-	return "a " + h.String() + " man"
+	return rules.Textf("a %s man", h.Word())
 }
 
 // Describe implements rules.State: the legal move m in words, such as
 // "South: a North man from 06 to 10 with the 4, capturing East's man
 // (a reward of 10 to play)".
-func (p *Position) Describe(m rules.Move) string {
+func (p *Position) Describe(m rules.Move) rules.Text {
 	text := strings.TrimSpace(m.Text)
 	switch p.phase {
 	case PhaseThrow:
 		if text == RollText {
-			return p.hand.String() + " throws the dice"
+			return rules.Textf("%s throws the dice", p.hand.Word())
 		}
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "throw")
 		if err != nil {
-			return text
+			return rules.Plain(text)
 		}
 		odds := dice.Chance(a, b)
 		if p.phase == PhaseOpening {
-			return fmt.Sprintf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatName(rules.Seat(p.nextRoller())), a, b, a+b, odds)
+			return rules.Textf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatWords(rules.Seat(p.nextRoller())), a, b, a+b, odds)
 		}
 		if a == b {
-			return fmt.Sprintf("%s throws doublets, %d and %d (%s): plays them, then throws again", p.hand, a, b, odds)
+			return rules.Textf("%s throws doublets, %d and %d (%s): plays them, then throws again", p.hand.Word(), a, b, odds)
 		}
-		return fmt.Sprintf("%s throws %d and %d (%s)", p.hand, a, b, odds)
+		return rules.Textf("%s throws %d and %d (%s)", p.hand.Word(), a, b, odds)
 	case PhaseMove:
 		cands := p.legalCands()
 		if text == PassText && len(cands) == 0 {
-			then := "the turn passes to " + ((p.hand + 1) % 4).String()
 			if p.pool.dice[0] == p.pool.dice[1] {
-				then = p.hand.String() + " throws again (doublets)"
+				return rules.Textf("%s can play nothing of %s: %s throws again (doublets)", p.hand.Word(), p.diceWords(), p.hand.Word())
 			}
-			return fmt.Sprintf("%s can play nothing of %s: %s", p.hand, p.diceText(), then)
+			return rules.Textf("%s can play nothing of %s: the turn passes to %s", p.hand.Word(), p.diceWords(), ((p.hand + 1) % 4).Word())
 		}
 		for i := range cands {
 			if c := &cands[i]; c.text == text {
-				return p.hand.String() + ": " + p.describeCand(&c.cand)
+				return rules.Textf("%s: %s", p.hand.Word(), p.describeCand(&c.cand))
 			}
 		}
 	}
-	return text
+	return rules.Plain(text)
 }
 
 // describeCand says what a legal move does.
-func (p *Position) describeCand(c *cand) string {
-	var b strings.Builder
+func (p *Position) describeCand(c *cand) rules.Text {
+	var t rules.Text
 	switch c.kind {
 	case KindEnter:
-		fmt.Fprintf(&b, "%s enters on %s", c.hand.AMan(), c.to)
+		t = rules.Textf("%s enters on %s", c.hand.AManWords(), c.to)
 	case KindFinish:
-		fmt.Fprintf(&b, "%s goes from his finish space %s into FINISH", c.hand.AMan(), c.from)
+		t = rules.Textf("%s goes from his finish space %s into FINISH", c.hand.AManWords(), c.from)
 	default:
-		fmt.Fprintf(&b, "%s from %s", c.hand.AMan(), c.from)
+		t = rules.Textf("%s from %s", c.hand.AManWords(), c.from)
 		for _, q := range c.viaList() {
-			fmt.Fprintf(&b, " through the %s turnout", Board.Turnouts[q].Name)
+			t = rules.Textf("%s through the %s turnout", t, Board.Turnouts[q].Name)
 		}
 		if q, k, ok := c.to.Turnout(); ok {
-			fmt.Fprintf(&b, " onto the %s turnout, %s (space %d of %d)", Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+			t = rules.Textf("%s onto the %s turnout, %s (space %d of %d)", t, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
 		} else {
-			fmt.Fprintf(&b, " to %s", c.to)
+			t = rules.Textf("%s to %s", t, c.to)
 		}
 	}
 	switch {
 	case c.die == bothDice:
-		fmt.Fprintf(&b, " with %d and %d together", p.pool.dice[0], p.pool.dice[1])
+		t = rules.Textf("%s with %d and %d together", t, p.pool.dice[0], p.pool.dice[1])
 	case c.die >= 0:
-		fmt.Fprintf(&b, " with the %d", p.pool.dice[c.die])
+		t = rules.Textf("%s with the %d", t, p.pool.dice[c.die])
 	default:
-		fmt.Fprintf(&b, " with the reward of %d", RewardSpaces*int(c.rewards))
+		t = rules.Textf("%s with the reward of %d", t, RewardSpaces*int(c.rewards))
 	}
 	if c.capture {
 		victims := p.At(c.to)
-		fmt.Fprintf(&b, ", capturing %s's man (a reward of %d to play)", victims[0], RewardSpaces)
+		t = rules.Textf("%s, capturing %s's man (a reward of %d to play)", t, victims[0].Word(), RewardSpaces)
 	}
 	if c.kind == KindFinish && p.t.finished(c.hand.Side())+1 >= ToWin {
-		fmt.Fprintf(&b, ": %s's fourth man in FINISH wins", c.hand.Side())
+		t = rules.Textf("%s: %s's fourth man in FINISH wins", t, c.hand.Side().Word())
 	}
-	return b.String()
+	return t
 }
 
 // Aliases implements rules.Aliaser. The decision to throw may be typed

@@ -28,14 +28,17 @@ const (
 
 const handLetters = "SENW"
 
-var handNames = [4]string{"South", "East", "North", "West"}
+var handNames = [4]rules.Word{rules.Word("South"), rules.Word("East"), rules.Word("North"), rules.Word("West")}
 
 // String is the hand's name, such as "South".
-func (h Hand) String() string {
+func (h Hand) String() string { return string(h.Word()) }
+
+// Word is the hand's name as a word a caller may translate.
+func (h Hand) Word() rules.Word {
 	if h >= 0 && h < 4 {
 		return handNames[h]
 	}
-	return "nobody"
+	return rules.Word("nobody")
 }
 
 // Letter is the hand's letter in texts: S, E, N or W ('-' for NoHand).
@@ -71,11 +74,14 @@ const (
 )
 
 // String is the side's colour: "Red" or "Black".
-func (s Side) String() string {
+func (s Side) String() string { return string(s.Word()) }
+
+// Word is the side's colour as a word a caller may translate.
+func (s Side) Word() rules.Word {
 	if s == Red {
-		return "Red"
+		return rules.Word("Red")
 	}
-	return "Black"
+	return rules.Word("Black")
 }
 
 // Hands are the side's two hands: South and North, or East and West.

@@ -617,23 +617,29 @@ func (p *Position) explain(text string) error {
 }
 
 // diceText says what is left to play: "5-3", "the 3", "a reward of 10".
-func (p *Position) diceText() string {
-	var parts []string
+func (p *Position) diceText() string { return p.diceWords().String() }
+
+// diceWords is diceText as a Text.
+func (p *Position) diceWords() rules.Text {
+	var parts []rules.Text
 	switch l := p.pool.diceLeft(); {
 	case l == 2:
-		parts = append(parts, fmt.Sprintf("%d-%d", p.pool.dice[0], p.pool.dice[1]))
+		parts = append(parts, rules.Plain(fmt.Sprintf("%d-%d", p.pool.dice[0], p.pool.dice[1])))
 	case l == 1 && !p.pool.used[0]:
-		parts = append(parts, fmt.Sprintf("the %d", p.pool.dice[0]))
+		parts = append(parts, rules.Textf("the %d", p.pool.dice[0]))
 	case l == 1:
-		parts = append(parts, fmt.Sprintf("the %d", p.pool.dice[1]))
+		parts = append(parts, rules.Textf("the %d", p.pool.dice[1]))
 	}
 	if p.pool.rewards > 0 {
-		parts = append(parts, fmt.Sprintf("a reward of %d", p.Reward()))
+		parts = append(parts, rules.Textf("a reward of %d", p.Reward()))
 	}
-	if len(parts) == 0 {
-		return "nothing"
+	switch len(parts) {
+	case 0:
+		return rules.Textf("nothing")
+	case 1:
+		return parts[0]
 	}
-	return strings.Join(parts, " and ")
+	return rules.Textf("%s and %s", parts[0], parts[1])
 }
 
 // pathError says why the man on m.From cannot go along m's path: no such
