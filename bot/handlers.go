@@ -359,7 +359,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 			return Response{}, err
 		}
 		if on {
-			return t.preview(l, m, version)
+			return t.preview(req, l, m, version)
 		}
 	}
 	resp, err := t.play(ctx, req.ID, l, seat, m)
@@ -414,9 +414,9 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 	}
 	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
 	l.state = next
-	lead := fmt.Sprintf("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
+	lead := l.lang.T("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
 	if l.kit.Narrate != nil {
-		lead = l.kit.Narrate(played, next, names(g))
+		lead = l.kit.Narrate(l.lang, played, next, names(g))
 	}
 	story, earlier, told := t.since(ctx, l, seat)
 	if told {
@@ -743,7 +743,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var first, rest []Choice
 		for _, m := range l.state.Legal() {
-			c := Choice{Name: Clip(m.Text+" · "+l.state.Describe(m), 100), Value: m.Text}
+			c := Choice{Name: Clip(m.Text+" · "+you(req).Say(l.state.Describe(m)), 100), Value: m.Text}
 			norm := rules.Normalize(m.Text)
 			switch {
 			case strings.HasPrefix(norm, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):
@@ -787,7 +787,7 @@ func (t *Table) turnOf(ctx context.Context, req Request, kit Kit) (*loaded, erro
 
 // preview shows the player, privately, the board after m, with Confirm
 // and Cancel: the move counts only when confirmed, on this board.
-func (t *Table) preview(l *loaded, m rules.Move, version int64) (Response, error) {
+func (t *Table) preview(req Request, l *loaded, m rules.Move, version int64) (Response, error) {
 	g := l.row
 	next, err := l.state.Play(m)
 	if err != nil {
@@ -799,7 +799,7 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64) (Response, error
 		return Response{}, sorry("%s is too long a move to preview: turn previews off with /parlor me confirm:off, or type a shorter form of it.", quote(m.Text))
 	}
 	msg := &Message{
-		Content: fmt.Sprintf("Game #%d: you are about to play %s (%s). It counts once you confirm.", g.ID, l.state.Describe(m), m.Text),
+		Content: you(req).T("Game #%s: you are about to play %s (%s). It counts once you confirm.", no(g.ID), l.state.Describe(m), m.Text),
 		Drawing: next.Drawing(),
 		Components: []Row{{
 			{Kind: Button, ID: id, Label: "Confirm " + Clip(m.Text, 60), Style: Success},

@@ -211,11 +211,9 @@ func kimboButtons(s rules.State) []Choice {
 		for _, m := range p.Legal() {
 			name, _ := strings.CutPrefix(m.Text, "corner ")
 			label := cornerLabel(name)
-			// Describe ends with the square the piece goes to: "(b2)".
-			if d := p.Describe(m); strings.HasSuffix(d, ")") {
-				if i := strings.LastIndex(d, "("); i >= 0 {
-					label += " " + d[i:]
-				}
+			// With the square the piece goes to: "(b2)".
+			if _, _, sq, ok := p.Corner(m); ok {
+				label += " (" + sq.String() + ")"
 			}
 			out = append(out, Choice{Name: label, Value: m.Text})
 		}
@@ -270,8 +268,8 @@ func kimboAlert(s rules.State) string {
 // dice, the paths with their captures, the corners, pieces HOME. A move is
 // told with the fence and dice of its turn, so that the board that ends a
 // turn says the whole turn.
-func kimboNarrate(played []Played, after rules.State, names []string) string {
-	n := newNarration(names, joinWords)
+func kimboNarrate(l Lang, played []Played, after rules.State, names []string) string {
+	n := newNarration(l, names, joinWords)
 	var opening []string
 	for i, pl := range played {
 		p, ok := pl.Before.(*kimbo.Position)
@@ -309,7 +307,7 @@ func kimboNarrate(played []Played, after rules.State, names []string) string {
 				d1, d2 := p.Dice()
 				n.say(fmt.Sprintf("rolled **%d-%d**", d1, d2))
 			}
-			words := moveWords(p, pl.Move)
+			words := n.lang.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == kimbo.PassText {
 				words = "could not move, and passes"
 			}
@@ -318,7 +316,9 @@ func kimboNarrate(played []Played, after rules.State, names []string) string {
 				n.extend(fmt.Sprintf(" (%d of 4 pieces HOME)", next.HomeCount(seat)))
 			}
 		case kimbo.PhaseCorner:
-			n.say("sent " + strings.Replace(p.Describe(pl.Move), " goes back to ", " back to ", 1))
+			if victim, area, sq, ok := p.Corner(pl.Move); ok {
+				n.say(n.lang.T("sent %s's captured piece back to the %s start area (%s)", victim.Word(), area, sq))
+			}
 		}
 	}
 	return n.String()

@@ -500,7 +500,7 @@ func TestKimboNarrateOpeningTies(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := kimboNarrate(played, s, []string{"Ann", "Ben"})
+	got := kimboNarrate(English, played, s, []string{"Ann", "Ben"})
 	if want := "Opening roll: Ann 6-5, Ben 6-5, Ann 2-1, Ben 1-1; **Ann** rolled highest and starts."; got != want {
 		t.Errorf("narration %q, want %q", got, want)
 	}

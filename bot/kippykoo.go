@@ -74,8 +74,8 @@ func KippyKooKit() Kit {
 
 // kippyKooNarrate tells each player's part in one line: the throws, the
 // moves with what they sent back, marbles into FINISH.
-func kippyKooNarrate(played []Played, after rules.State, names []string) string {
-	n := newNarration(names, func(phrases []string) string { return strings.Join(phrases, "; ") })
+func kippyKooNarrate(l Lang, played []Played, after rules.State, names []string) string {
+	n := newNarration(l, names, func(phrases []string) string { return strings.Join(phrases, "; ") })
 	for i, pl := range played {
 		p, ok := pl.Before.(*kippykoo.Position)
 		if !ok {
@@ -98,7 +98,7 @@ func kippyKooNarrate(played []Played, after rules.State, names []string) string 
 			}
 			n.say(again + "rolled **" + strings.TrimPrefix(pl.Move.Text, "roll ") + "**")
 		case kippykoo.PhaseMove:
-			words := moveWords(p, pl.Move)
+			words := n.lang.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == kippykoo.PassText {
 				words = "can't move, and passes"
 			}

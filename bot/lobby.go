@@ -538,7 +538,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	}
 	lead := fmt.Sprintf("%s Game #%d begins. %s%s", headline, g.ID, how, joinWords(sides))
 	if len(played) > 0 && l.kit.Narrate != nil {
-		lead += ". " + l.kit.Narrate(played, st, names(g))
+		lead += ". " + l.kit.Narrate(l.lang, played, st, names(g))
 	} else {
 		lead += fmt.Sprintf("; %s moves first.", seatUser(g, int(st.ToMove())).Name)
 	}

@@ -12,6 +12,7 @@ import (
 // and rolled **5-3**.", with lines of their own between (the opening
 // roll). Kits' Narrate functions fill one in.
 type narration struct {
+	lang  Lang // the language it is told in
 	names []string
 	join  func([]string) string // joins a run's phrases
 	lines []string
@@ -19,8 +20,8 @@ type narration struct {
 	cur   []string
 }
 
-func newNarration(names []string, join func([]string) string) *narration {
-	return &narration{names: names, join: join, who: rules.Nobody}
+func newNarration(l Lang, names []string, join func([]string) string) *narration {
+	return &narration{lang: l, names: names, join: join, who: rules.Nobody}
 }
 
 // by starts seat's run, unless it is the current one.
@@ -69,11 +70,14 @@ func seatLabel(names []string, seat rules.Seat) string {
 }
 
 // moveWords is the engine's description of m without the "South: " that
-// names the mover, whom the narration names already.
-func moveWords(s rules.State, m rules.Move) string {
+// names the mover, whom the narration names already: an engine says a
+// move as "%s: %s", the mover and what the move does.
+func moveWords(s rules.State, m rules.Move) rules.Text {
 	words := s.Describe(m)
-	if _, rest, ok := strings.Cut(words, ": "); ok {
-		return rest
+	if words.Format == "%s: %s" && len(words.Args) == 2 {
+		if rest, ok := words.Args[1].(rules.Text); ok {
+			return rest
+		}
 	}
 	return words
 }

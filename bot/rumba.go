@@ -123,8 +123,8 @@ func rumbaLabel(mt rumba.MoveText) string {
 
 // rumbaNarrate tells each player's part in one line: the opening throw,
 // the throws and the moves with their captures, men into FINISH.
-func rumbaNarrate(played []Played, after rules.State, names []string) string {
-	n := newNarration(names, func(phrases []string) string { return strings.Join(phrases, "; ") })
+func rumbaNarrate(l Lang, played []Played, after rules.State, names []string) string {
+	n := newNarration(l, names, func(phrases []string) string { return strings.Join(phrases, "; ") })
 	var opening []string
 	rolled := false // the run's last phrase is a throw, which its moves extend
 	for i, pl := range played {
@@ -152,7 +152,7 @@ func rumbaNarrate(played []Played, after rules.State, names []string) string {
 			n.say(again + "rolled **" + strings.TrimPrefix(pl.Move.Text, "roll ") + "**")
 			rolled = true
 		case rumba.PhaseMove:
-			words := moveWords(p, pl.Move)
+			words := n.lang.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == rumba.PassText {
 				words = "can play nothing"
 			}

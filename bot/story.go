@@ -69,12 +69,12 @@ func story(kit Kit, g *storage.Game, steps []Step) string {
 			return
 		}
 		if kit.Narrate != nil {
-			if s := kit.Narrate(run, after, names); s != "" {
+			if s := kit.Narrate(LangOf(g.Lang), run, after, names); s != "" {
 				lines = append(lines, strings.Split(s, "\n")...)
 			}
 		} else {
 			for _, p := range run {
-				lines = append(lines, fmt.Sprintf("**%s** played %s (%s).", seatLabel(names, p.Before.ToMove()), p.Before.Describe(p.Move), p.Move.Text))
+				lines = append(lines, LangOf(g.Lang).T("**%s** played %s (%s).", seatLabel(names, p.Before.ToMove()), p.Before.Describe(p.Move), p.Move.Text))
 			}
 		}
 		run = nil

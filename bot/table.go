@@ -84,8 +84,9 @@ type Kit struct {
 	Alert func(s rules.State) string
 	// Narrate, if set, says in one line what the decisions played in one
 	// interaction did (the player's and those of chance after it), naming
-	// seats by names. Without it the table says "X played …".
-	Narrate func(played []Played, after rules.State, names []string) string
+	// seats by names, in the language l. Without it the table says "X
+	// played …".
+	Narrate func(l Lang, played []Played, after rules.State, names []string) string
 	// Draws is set for games that may be drawn by agreement.
 	Draws bool
 	// Dice is set for games with dice: their rolls come from the game's
