@@ -92,8 +92,8 @@ func (p *Position) describeCand(c *cand, paths []path) rules.Text {
 	return s
 }
 
-// describeLeg says where one piece goes: the square it starts from, then
-// its runs, captures and HOME, one after the other.
+// describeLeg says where one piece goes: its runs, the first from the
+// square it starts from, captures and HOME, one after the other.
 func (p *Position) describeLeg(lp *legPlay, paths []path) rules.Text {
 	pt := &paths[lp.path]
 	var steps []rules.Text
@@ -104,12 +104,16 @@ func (p *Position) describeLeg(lp *legPlay, paths []path) rules.Text {
 		if !stop && !pt.turnsAt(k) {
 			continue
 		}
-		if run > 0 {
-			if pt.cells[k] == Home {
-				steps = append(steps, rules.Textf("%s %d into HOME", pt.dirs[k].Word(), run))
-			} else {
-				steps = append(steps, rules.Textf("%s %d to %s", pt.dirs[k].Word(), run, pt.cells[k]))
-			}
+		switch {
+		case run == 0:
+		case len(steps) == 0 && pt.cells[k] == Home:
+			steps = append(steps, rules.Textf("%s %s %d into HOME", pt.cells[0], pt.dirs[k].Word(), run))
+		case len(steps) == 0:
+			steps = append(steps, rules.Textf("%s %s %d to %s", pt.cells[0], pt.dirs[k].Word(), run, pt.cells[k]))
+		case pt.cells[k] == Home:
+			steps = append(steps, rules.Textf("%s %d into HOME", pt.dirs[k].Word(), run))
+		default:
+			steps = append(steps, rules.Textf("%s %d to %s", pt.dirs[k].Word(), run, pt.cells[k]))
 		}
 		run = 0
 		if (k == int(lp.stop) && lp.capStop) || (k == pt.n && lp.capEnd) {
@@ -125,7 +129,7 @@ func (p *Position) describeLeg(lp *legPlay, paths []path) rules.Text {
 	for _, st := range steps[1:] {
 		list = rules.Textf("%s, %s", list, st)
 	}
-	return rules.Textf("%s %s", pt.cells[0], list)
+	return list
 }
 
 // Aliases implements rules.Aliaser. A roll may be typed "5-3" or "3-5";

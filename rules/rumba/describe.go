@@ -88,14 +88,25 @@ func (p *Position) describeCand(c *cand) rules.Text {
 	case KindFinish:
 		t = rules.Textf("%s goes from his finish space %s into FINISH", c.hand.AManWords(), c.from)
 	default:
-		t = rules.Textf("%s from %s", c.hand.AManWords(), c.from)
-		for _, q := range c.viaList() {
-			t = rules.Textf("%s through the %s turnout", t, Board.Turnouts[q].Name)
-		}
-		if q, k, ok := c.to.Turnout(); ok {
-			t = rules.Textf("%s onto the %s turnout, %s (space %d of %d)", t, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
-		} else {
-			t = rules.Textf("%s to %s", t, c.to)
+		// From, through the turnouts he runs along, to.
+		vias := c.viaList()
+		q, k, onto := c.to.Turnout()
+		switch {
+		case len(vias) == 0 && onto:
+			t = rules.Textf("%s from %s onto the %s turnout, %s (space %d of %d)", c.hand.AManWords(), c.from, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+		case len(vias) == 0:
+			t = rules.Textf("%s from %s to %s", c.hand.AManWords(), c.from, c.to)
+		default:
+			t = rules.Textf("%s from %s", c.hand.AManWords(), c.from)
+			for _, v := range vias[:len(vias)-1] {
+				t = rules.Textf("%s through the %s turnout", t, Board.Turnouts[v].Name)
+			}
+			last := Board.Turnouts[vias[len(vias)-1]].Name
+			if onto {
+				t = rules.Textf("%s through the %s turnout onto the %s turnout, %s (space %d of %d)", t, last, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+			} else {
+				t = rules.Textf("%s through the %s turnout to %s", t, last, c.to)
+			}
 		}
 	}
 	switch {
