@@ -99,3 +99,44 @@ func TestDescribeSpanish(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrationDescribesInItsLanguage plays each narrated game from its
+// start until a move said "South: …" is played, and checks that the
+// narration of a Spanish game says that move without its mover, in
+// Spanish.
+func TestNarrationDescribesInItsLanguage(t *testing.T) {
+	es := LangOf("es-ES")
+	for _, kit := range Kits() {
+		if kit.Narrate == nil {
+			continue
+		}
+		t.Run(kit.Game.Name(), func(t *testing.T) {
+			st, err := kit.Game.New(2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(2, 21))
+			for ply := 0; ply < 200 && !st.Outcome().Over(); ply++ {
+				legal := st.Legal()
+				m := legal[rng.IntN(len(legal))]
+				d := st.Describe(m)
+				next, err := st.Play(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rest, ok := moveWords(st, m), d.Format == "%s: %s"
+				if !ok || strings.Contains(m.Text, "pass") {
+					st = next
+					continue
+				}
+				got := kit.Narrate(es, []Played{{Before: st, Move: m}}, next, []string{"Ana", "Beto"})
+				if !strings.Contains(got, es.Say(rest)) || strings.Contains(got, English.Say(rest)) || strings.Contains(got, es.Say(d)) {
+					t.Errorf("the Spanish narration of %s is %q, want %q in it", m.Text, got, es.Say(rest))
+				}
+				t.Log(got)
+				return
+			}
+			t.Fatal("no move said with its mover was played")
+		})
+	}
+}
