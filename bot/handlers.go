@@ -432,16 +432,16 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 	return Response{Public: board, PublicIn: g.ThreadID}, nil
 }
 
-// illegalWords explains a rejected move text.
-func illegalWords(text string, err error, kit Kit) string {
+// illegalWords explains a rejected move text, with the engine's reason
+// (rules.Reason), which is said in the user's language with the rest.
+func illegalWords(text string, err error, kit Kit) rules.Text {
 	switch {
 	case errors.Is(err, rules.ErrOver):
-		return "The game is over."
+		return rules.Textf("The game is over.")
 	case errors.Is(err, rules.ErrIllegal):
-		reason := strings.TrimPrefix(err.Error(), rules.ErrIllegal.Error()+": ")
-		return fmt.Sprintf("You can't play %s: %s. Start typing in the move box to see your legal moves (like %s).", quote(text), reason, kit.Example)
+		return rules.Textf("You can't play %s: %s. Start typing in the move box to see your legal moves (like %s).", quote(text), rules.Reason(err), kit.Example)
 	}
-	return fmt.Sprintf("You can't play %s: %v.", quote(text), err)
+	return rules.Textf("You can't play %s: %s.", quote(text), rules.Reason(err))
 }
 
 // confirmResign answers /<game> resign: resigning always asks to confirm,

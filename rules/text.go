@@ -58,11 +58,15 @@ func Illegalf(format string, args ...any) error {
 }
 
 // Reason is why err refused a move, as a Text: the IllegalError's reason,
-// or, for an error that has none, its message after "illegal move: ".
+// the Text of a TextError, or, for an error that has none, its message
+// after "illegal move: ".
 func Reason(err error) Text {
 	var ie *IllegalError
 	if errors.As(err, &ie) {
 		return ie.Reason
+	}
+	if t, ok := textOf(err); ok {
+		return t
 	}
 	msg := err.Error()
 	if p := ErrIllegal.Error() + ": "; len(msg) > len(p) && msg[:len(p)] == p {

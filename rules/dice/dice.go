@@ -41,12 +41,15 @@ func Outcomes() []rules.Move {
 func Text(a, b int) string { return fmt.Sprintf("roll %d-%d", a, b) }
 
 // Parse reads "roll 5-3" (either order) into the larger die and the
-// smaller. Its error wraps rules.ErrIllegal and calls the text a word
-// ("roll", or "throw" in a game that says so).
+// smaller. Its error wraps rules.ErrIllegal and calls the text a word:
+// "throw" in a game that says so, else "roll".
 func Parse(text, word string) (int, int, error) {
 	a, b, ok := pair(strings.TrimPrefix(text, "roll "))
 	if !ok || !strings.HasPrefix(text, "roll ") {
-		return 0, 0, fmt.Errorf("%w: %q is not a %s like \"roll 5-3\"", rules.ErrIllegal, text, word)
+		if word == "throw" {
+			return 0, 0, rules.Illegalf("%q is not a throw like \"roll 5-3\"", text)
+		}
+		return 0, 0, rules.Illegalf("%q is not a roll like \"roll 5-3\"", text)
 	}
 	return a, b, nil
 }

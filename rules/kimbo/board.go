@@ -80,10 +80,10 @@ func ParseSquare(name string) (Square, error) {
 	}
 	s := parseCell(name)
 	if s == NoSquare {
-		return NoSquare, fmt.Errorf("no square %q (files a–o, ranks 1–15)", name)
+		return NoSquare, rules.Mistake(rules.Textf("no square %q (files a–o, ranks 1–15)", name))
 	}
 	if Board.area[s] == HomeArea {
-		return NoSquare, fmt.Errorf("%s is part of HOME: write home", name)
+		return NoSquare, rules.Mistake(rules.Textf("%s is part of HOME: write home", name))
 	}
 	return s, nil
 }
@@ -193,15 +193,15 @@ var slotNames = func() (names [Slots]string) {
 func ParseSlot(name string) (Slot, error) {
 	a, b, ok := strings.Cut(name, "|")
 	if !ok {
-		return NoSlot, fmt.Errorf("no slot %q: write two neighbouring squares such as e1|f1", name)
+		return NoSlot, rules.Mistake(rules.Textf("no slot %q: write two neighbouring squares such as e1|f1", name))
 	}
 	sa, sb := parseCell(a), parseCell(b)
 	if sa == NoSquare || sb == NoSquare {
-		return NoSlot, fmt.Errorf("no slot %q: bad square", name)
+		return NoSlot, rules.Mistake(rules.Textf("no slot %q: bad square", name))
 	}
 	sl := Board.SlotBetween(sa, sb)
 	if sl == NoSlot {
-		return NoSlot, fmt.Errorf("no slot between %s and %s", sa, sb)
+		return NoSlot, rules.Mistake(rules.Textf("no slot between %s and %s", sa.String(), sb.String()))
 	}
 	return sl, nil
 }
@@ -218,12 +218,10 @@ const (
 )
 
 // String is the side's name: South, West, North or East.
-func (s Side) String() string { return string(s.Word()) }
+func (s Side) String() string { return [4]string{"South", "West", "North", "East"}[s&3] }
 
-// Word is the side's name as a word: "South".
-func (s Side) Word() rules.Word { return sideWords[s&3] }
-
-var sideWords = [4]rules.Word{rules.Word("South"), rules.Word("West"), rules.Word("North"), rules.Word("East")}
+// Word is the side's name as a word a caller may say in another language.
+func (s Side) Word() rules.Word { return sideWord(s) }
 
 // Letter is the side's letter, used for its pieces and fences: S W N E.
 func (s Side) Letter() byte { return "SWNE"[s&3] }

@@ -551,7 +551,7 @@ func (p *Position) PlayText(text string) (*Position, error) {
 			return nil, err
 		}
 		if text != dice.Text(a, b) {
-			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, dice.Text(a, b))
+			return nil, rules.Illegalf("write the roll larger first: %s", dice.Text(a, b))
 		}
 		return p.playRoll(a, b), nil
 	case PhaseFence:
@@ -561,7 +561,7 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	case PhaseCorner:
 		return p.playCorner(text)
 	}
-	return nil, fmt.Errorf("%w: no decision in phase %s", rules.ErrIllegal, p.phase)
+	return nil, rules.Illegalf("no decision in phase %s", p.phase.String())
 }
 
 func (p *Position) playRoll(a, b int) *Position {
@@ -614,15 +614,15 @@ func ParseFenceMove(text string) (FenceMove, error) {
 	}
 	a, b, ok := strings.Cut(text, ">")
 	if !ok {
-		return FenceMove{}, fmt.Errorf("%w: %q is not a fence move like e1|f1>h5|h6, or nofence", rules.ErrIllegal, text)
+		return FenceMove{}, rules.Illegalf("%q is not a fence move like e1|f1>h5|h6, or nofence", text)
 	}
 	from, err := ParseSlot(strings.TrimSpace(a))
 	if err != nil {
-		return FenceMove{}, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+		return FenceMove{}, rules.Illegal(err)
 	}
 	to, err := ParseSlot(strings.TrimSpace(b))
 	if err != nil {
-		return FenceMove{}, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+		return FenceMove{}, rules.Illegal(err)
 	}
 	return FenceMove{from, to}, nil
 }
@@ -632,24 +632,24 @@ func (p *Position) playFence(text string) (*Position, error) {
 	if err != nil {
 		if legs, perr := ParseLegs(text); perr == nil && (len(legs) > 0 || text == PassText) {
 			// A piece's move, or a pass, before the dice are rolled.
-			return nil, fmt.Errorf("%w: roll first: no piece moves before the dice are rolled; move one of your fences, or roll without moving one (nofence)", rules.ErrIllegal)
+			return nil, rules.Illegalf("roll first: no piece moves before the dice are rolled; move one of your fences, or roll without moving one (nofence)")
 		}
 		return nil, err
 	}
 	if f.String() != text {
-		return nil, fmt.Errorf("%w: write the fence move as %s", rules.ErrIllegal, f)
+		return nil, rules.Illegalf("write the fence move as %s", f.String())
 	}
 	if f.From != NoSlot {
 		switch o := p.fences[f.From]; {
 		case o == vacant:
-			return nil, fmt.Errorf("%w: there is no fence in %s", rules.ErrIllegal, f.From)
+			return nil, rules.Illegalf("there is no fence in %s", f.From.String())
 		case o == neutral:
-			return nil, fmt.Errorf("%w: the fence in %s is neutral: it closes an entrance and never moves", rules.ErrIllegal, f.From)
+			return nil, rules.Illegalf("the fence in %s is neutral: it closes an entrance and never moves", f.From.String())
 		case o != p.seat:
-			return nil, fmt.Errorf("%w: the fence in %s is %s's: you may move only your own", rules.ErrIllegal, f.From, p.Side(rules.Seat(o)))
+			return nil, rules.Illegalf("the fence in %s is %s's: you may move only your own", f.From.String(), sideWord(p.Side(rules.Seat(o))))
 		}
 		if p.fences[f.To] != vacant {
-			return nil, fmt.Errorf("%w: slot %s is not vacant", rules.ErrIllegal, f.To)
+			return nil, rules.Illegalf("slot %s is not vacant", f.To.String())
 		}
 	}
 	next := p.clone()
@@ -665,10 +665,10 @@ func (p *Position) playCorner(text string) (*Position, error) {
 	name, ok := strings.CutPrefix(text, "corner ")
 	c := slices.Index(cornerNames[:], name)
 	if !ok || c < 0 {
-		return nil, fmt.Errorf("%w: %q is not a corner like \"corner sw\" (sw, se, ne, nw)", rules.ErrIllegal, text)
+		return nil, rules.Illegalf("%q is not a corner like \"corner sw\" (sw, se, ne, nw)", text)
 	}
 	if !p.cornerRoom(c) {
-		return nil, fmt.Errorf("%w: the %s start area is full", rules.ErrIllegal, name)
+		return nil, rules.Illegalf("the %s start area is full", name)
 	}
 	next := p.clone()
 	next.place(c)
@@ -731,15 +731,15 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	case p.phase == PhaseOver:
 		return nil, fmt.Errorf("kimbo: no turn to skip: %w", rules.ErrOver)
 	case seat < 0 || int(seat) >= p.players:
-		return nil, fmt.Errorf("%w: no seat %d in a game of %d to skip", rules.ErrIllegal, seat, p.players)
+		return nil, rules.Illegalf("no seat %d in a game of %d to skip", seat, p.players)
 	case p.phase == PhaseOpening:
-		return nil, fmt.Errorf("%w: no turn to skip during the opening roll: the dice roll for %s", rules.ErrIllegal, p.Side(p.Turn()))
+		return nil, rules.Illegalf("no turn to skip during the opening roll: the dice roll for %s", sideWord(p.Side(p.Turn())))
 	case p.phase == PhaseRoll:
-		return nil, fmt.Errorf("%w: no decision of %s's to skip: the dice are to roll for it", rules.ErrIllegal, p.Side(p.Turn()))
+		return nil, rules.Illegalf("no decision of %s's to skip: the dice are to roll for it", sideWord(p.Side(p.Turn())))
 	case p.retired[seat]:
-		return nil, fmt.Errorf("%w: %s has left the game: it has no turn to skip", rules.ErrIllegal, p.Side(seat))
+		return nil, rules.Illegalf("%s has left the game: it has no turn to skip", sideWord(p.Side(seat)))
 	case seat != rules.Seat(p.seat):
-		return nil, fmt.Errorf("%w: it is %s's turn, not %s's: only the seat to act can be skipped", rules.ErrIllegal, p.Side(rules.Seat(p.seat)), p.Side(seat))
+		return nil, rules.Illegalf("it is %s's turn, not %s's: only the seat to act can be skipped", sideWord(p.Side(rules.Seat(p.seat))), sideWord(p.Side(seat)))
 	}
 	next := p.clone()
 	if p.phase == PhaseFence {

@@ -1,7 +1,6 @@
 package kimbo
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -178,8 +177,8 @@ const PassText = "pass"
 // can be explained.
 type moveSet struct {
 	legal  []cand
-	paths  []path            // the paths of the legs of legal
-	barred map[string]string // text → why it is not allowed although the piece could go there
+	paths  []path                // the paths of the legs of legal
+	barred map[string]rules.Text // text → why it is not allowed although the piece could go there
 }
 
 // moves lists the legal moves of PhaseMove with their texts (see
@@ -190,7 +189,7 @@ func (p *Position) moves(explain bool) moveSet {
 	defer genPool.Put(g)
 	var set moveSet
 	if explain {
-		set.barred = map[string]string{}
+		set.barred = map[string]rules.Text{}
 	}
 	p.genMoves(g, set.barred)
 	texts := g.texts()
@@ -285,7 +284,7 @@ type moveGen struct {
 // fence may replace the move. With nothing to do, the only move is
 // "pass". When barred is not nil, genMoves adds to it, by text, the uses
 // of the dice it leaves out and why.
-func (p *Position) genMoves(g *moveGen, barred map[string]string) {
+func (p *Position) genMoves(g *moveGen, barred map[string]rules.Text) {
 	seat := p.seat
 	for i := range g.occ {
 		g.occ[i] = -1
@@ -427,9 +426,9 @@ func (p *Position) genMoves(g *moveGen, barred map[string]string) {
 				g.legal = append(g.legal, *c)
 			case barred == nil:
 			case use == -1:
-				barred[string(c.appendText(nil, g.paths))] = fmt.Sprintf("you must use the whole throw %d-%d when you can", d1, d2)
+				barred[string(c.appendText(nil, g.paths))] = rules.Textf("you must use the whole throw %d-%d when you can", d1, d2)
 			default:
-				barred[string(c.appendText(nil, g.paths))] = fmt.Sprintf("only one die can be used, and then it must be the larger, %d", d1)
+				barred[string(c.appendText(nil, g.paths))] = rules.Textf("only one die can be used, and then it must be the larger, %d", d1)
 			}
 		}
 	}
@@ -441,7 +440,7 @@ func (p *Position) genMoves(g *moveGen, barred map[string]string) {
 		}
 	} else if barred != nil {
 		for _, c := range p.appendJumps(nil, own[:nown], &g.occ) {
-			barred[string(c.appendText(nil, g.paths))] = "a piece may jump a fence only on doubles"
+			barred[string(c.appendText(nil, g.paths))] = rules.Textf("a piece may jump a fence only on doubles")
 		}
 	}
 	if len(g.legal) == 0 {
@@ -475,7 +474,7 @@ func (p *Position) playMove(text string) (*Position, error) {
 	}
 	set := p.moves(true)
 	if why, ok := set.barred[text]; ok {
-		return nil, fmt.Errorf("%w: %s", rules.ErrIllegal, why)
+		return nil, &rules.IllegalError{Reason: why}
 	}
 	return nil, p.whyNot(text, set)
 }
@@ -483,55 +482,55 @@ func (p *Position) playMove(text string) (*Position, error) {
 // whyNot explains why text is not a legal move.
 func (p *Position) whyNot(text string, set moveSet) error {
 	if set.legal[0].kind == candPass && len(set.legal) == 1 {
-		return fmt.Errorf("%w: no piece can move with %d-%d: the only move is pass", rules.ErrIllegal, p.dice[0], p.dice[1])
+		return rules.Illegalf("no piece can move with %d-%d: the only move is pass", p.dice[0], p.dice[1])
 	}
 	if text == PassText {
-		return fmt.Errorf("%w: you cannot pass: a piece can move", rules.ErrIllegal)
+		return rules.Illegalf("you cannot pass: a piece can move")
 	}
 	if _, err := ParseFenceMove(text); err == nil {
-		return fmt.Errorf("%w: a fence moves only at the start of the turn, before the roll", rules.ErrIllegal)
+		return rules.Illegalf("a fence moves only at the start of the turn, before the roll")
 	}
 	legs, err := ParseLegs(text)
 	if err != nil {
-		return fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+		return rules.Illegal(err)
 	}
 	if len(legs) == 0 {
-		return fmt.Errorf("%w: no move given", rules.ErrIllegal)
+		return rules.Illegalf("no move given")
 	}
 	d1, d2 := int(p.dice[0]), int(p.dice[1])
 	for _, lg := range legs {
 		if seat, ok := p.PieceAt(lg.From); !ok || seat != rules.Seat(p.seat) {
-			return fmt.Errorf("%w: there is no piece of yours on %s", rules.ErrIllegal, lg.From)
+			return rules.Illegalf("there is no piece of yours on %s", lg.From.String())
 		}
 	}
 	if legs[0].Jump {
 		if d1 != d2 {
-			return fmt.Errorf("%w: a piece may jump a fence only on doubles", rules.ErrIllegal)
+			return rules.Illegalf("a piece may jump a fence only on doubles")
 		}
-		return fmt.Errorf("%w: %s cannot jump there: a jump goes over a fence beside the piece to a vacant square", rules.ErrIllegal, legs[0].From)
+		return rules.Illegalf("%s cannot jump there: a jump goes over a fence beside the piece to a vacant square", legs[0].From.String())
 	}
 	if len(legs) == 2 {
 		if legs[0].From == legs[1].From {
-			return fmt.Errorf("%w: with one die each, the two dice move two different pieces", rules.ErrIllegal)
+			return rules.Illegalf("with one die each, the two dice move two different pieces")
 		}
 		n0, n1 := legs[0].Steps(), legs[1].Steps()
 		if !(n0 == d1 && n1 == d2) && !(n0 == d2 && n1 == d1) {
-			return fmt.Errorf("%w: those paths count %d and %d; the dice show %d and %d", rules.ErrIllegal, n0, n1, d1, d2)
+			return rules.Illegalf("those paths count %d and %d; the dice show %d and %d", n0, n1, d1, d2)
 		}
 	} else if n := legs[0].Steps(); n != d1+d2 && n != d1 && n != d2 {
-		return fmt.Errorf("%w: that path counts %d; with %d-%d a piece moves %d, %d or %d", rules.ErrIllegal, n, d1, d2, d1+d2, d1, d2)
+		return rules.Illegalf("that path counts %d; with %d-%d a piece moves %d, %d or %d", n, d1, d2, d1+d2, d1, d2)
 	}
 	for _, lg := range legs {
 		if end := lg.End(); end != Home && Board.area[end] == StartArea {
-			return fmt.Errorf("%w: no piece may return to a start area", rules.ErrIllegal)
+			return rules.Illegalf("no piece may return to a start area")
 		}
 		if end := lg.End(); end != lg.From {
 			if seat, ok := p.PieceAt(end); ok && seat == rules.Seat(p.seat) && !slices.ContainsFunc(legs, func(o Leg) bool { return o.From == end }) {
-				return fmt.Errorf("%w: your own piece stands on %s", rules.ErrIllegal, end)
+				return rules.Illegalf("your own piece stands on %s", end.String())
 			}
 		}
 	}
-	return fmt.Errorf("%w: %q is not a path a piece can take with %d-%d: a piece goes straight and turns only where a fence, a border line or an arrow stands in its way (HOME only by exact count), and captures only where it stops", rules.ErrIllegal, text, d1, d2)
+	return rules.Illegalf("%q is not a path a piece can take with %d-%d: a piece goes straight and turns only where a fence, a border line or an arrow stands in its way (HOME only by exact count), and captures only where it stops", text, d1, d2)
 }
 
 // apply plays a legal move whose legs' paths are in paths.
@@ -697,19 +696,19 @@ func ParseLegs(text string) ([]Leg, error) {
 		a, b, ok := strings.Cut(rest, "-")
 		from, to := parseCell(a), parseCell(b)
 		if !ok || from == NoSquare || to == NoSquare || Board.SlotBetween(from, to) == NoSlot {
-			return nil, fmt.Errorf("%q is not a jump like \"jump e5-e6\" (two squares with a slot between them)", text)
+			return nil, rules.Mistake(rules.Textf("%q is not a jump like \"jump e5-e6\" (two squares with a slot between them)", text))
 		}
 		return []Leg{{From: from, Points: []Point{{Square: to}}, Jump: true}}, nil
 	}
 	parts := strings.Split(t, ",")
 	if len(parts) > 2 {
-		return nil, fmt.Errorf("%q: a move has one or two pieces' paths", text)
+		return nil, rules.Mistake(rules.Textf("%q: a move has one or two pieces' paths", text))
 	}
 	var legs []Leg
 	for _, part := range parts {
 		lg, err := parseLeg(part)
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", text, err)
+			return nil, rules.Mistake(rules.Textf("%q: %s", text, rules.Reason(err)))
 		}
 		legs = append(legs, lg)
 	}
@@ -738,35 +737,35 @@ func parseLeg(t string) (Leg, error) {
 	}
 	from, ok := next()
 	if !ok || from == Home {
-		return lg, fmt.Errorf("a path starts with a square, like b1-b6")
+		return lg, rules.Mistake(rules.Textf("a path starts with a square, like b1-b6"))
 	}
 	lg.From = from
 	at := from
 	for i < len(t) {
 		sep := t[i]
 		if sep != '-' && sep != 'x' {
-			return lg, fmt.Errorf("points of a path are joined by - (or x for a capture), not %q", sep)
+			return lg, rules.Mistake(rules.Textf("points of a path are joined by - (or x for a capture), not %q", sep))
 		}
 		i++
 		s, ok := next()
 		if !ok || at == Home {
-			return lg, fmt.Errorf("bad point in the path after %s", at)
+			return lg, rules.Mistake(rules.Textf("bad point in the path after %s", at.String()))
 		}
 		if s == Home {
 			if e := homeLine(at); e == at && Board.area[at] != Entrance {
-				return lg, fmt.Errorf("%s is not in line with an entrance to HOME", at)
+				return lg, rules.Mistake(rules.Textf("%s is not in line with an entrance to HOME", at.String()))
 			}
 		} else if s == at || (s.File() != at.File() && s.Rank() != at.Rank()) {
-			return lg, fmt.Errorf("%s to %s is not a straight line", at, s)
+			return lg, rules.Mistake(rules.Textf("%s to %s is not a straight line", at.String(), s.String()))
 		}
 		if sep == 'x' && s == Home {
-			return lg, fmt.Errorf("nothing is captured in HOME")
+			return lg, rules.Mistake(rules.Textf("nothing is captured in HOME"))
 		}
 		lg.Points = append(lg.Points, Point{Square: s, Capture: sep == 'x'})
 		at = s
 	}
 	if len(lg.Points) == 0 {
-		return lg, fmt.Errorf("a path needs an end, like b1-b6")
+		return lg, rules.Mistake(rules.Textf("a path needs an end, like b1-b6"))
 	}
 	return lg, nil
 }

@@ -11,13 +11,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"parlor/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/moves.golden")
 
 // goldenDigests is how moveDigests reads a position's moves; a test may
 // point it elsewhere.
-var goldenDigests = func(p *Position) (texts []string, barred map[string]string) {
+var goldenDigests = func(p *Position) (texts []string, barred map[string]rules.Text) {
 	if p.phase == PhaseFence {
 		for _, m := range p.Legal() {
 			texts = append(texts, m.Text)

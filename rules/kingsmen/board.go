@@ -3,6 +3,8 @@ package kingsmen
 import (
 	"fmt"
 	"strings"
+
+	"parlor/rules"
 )
 
 // Files and Ranks are the board's size: files a–g, ranks 1–8.
@@ -45,12 +47,12 @@ func (s Square) String() string {
 // ParseSquare reads a square name such as "d1".
 func ParseSquare(name string) (Square, error) {
 	if len(name) != 2 {
-		return NoSquare, fmt.Errorf("bad square %q", name)
+		return NoSquare, rules.Mistake(rules.Textf("bad square %q", name))
 	}
 	f, r := int(name[0]-'a'), int(name[1]-'1')
 	s := SquareAt(f, r)
 	if s == NoSquare {
-		return NoSquare, fmt.Errorf("no square %q on a %d×%d board", name, Files, Ranks)
+		return NoSquare, rules.Mistake(rules.Textf("no square %q on a %d×%d board", name, Files, Ranks))
 	}
 	return s, nil
 }

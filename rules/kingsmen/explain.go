@@ -1,7 +1,6 @@
 package kingsmen
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -28,17 +27,17 @@ func (p *Position) explain(text string) error {
 	if fromName != "" {
 		var err error
 		if from, err = ParseSquare(fromName); err != nil {
-			return fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+			return rules.Illegal(err)
 		}
 	}
 	to, err := ParseSquare(toName)
 	if err != nil {
-		return fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+		return rules.Illegal(err)
 	}
 	if from != NoSquare {
 		pc := p.board[from]
 		if pc.Empty() {
-			return fmt.Errorf("%w: there is no piece on %s", rules.ErrIllegal, from)
+			return rules.Illegalf("there is no piece on %s", from.String())
 		}
 		if letter == "" {
 			letter = string(pc.Kind.Letter())
@@ -46,10 +45,10 @@ func (p *Position) explain(text string) error {
 		return p.explainStep(Step{from, to}, letter, capture)
 	}
 	if target := p.board[to]; !target.Empty() && target.Side == p.toMove {
-		return fmt.Errorf("%w: your own %s stands on %s", rules.ErrIllegal, target.Kind, to)
+		return rules.Illegalf("your own %s stands on %s", kindWord(target.Kind), to.String())
 	}
 	if capture && p.board[to].Empty() {
-		return fmt.Errorf("%w: there is nothing to capture on %s", rules.ErrIllegal, to)
+		return rules.Illegalf("there is nothing to capture on %s", to.String())
 	}
 	// The pieces the text may mean: the mover's, of the kind named.
 	kind := NoKind
@@ -62,12 +61,11 @@ func (p *Position) explain(text string) error {
 			cands = append(cands, Square(s))
 		}
 	}
-	whose := "piece"
-	if letter != "" {
-		whose = kind.String()
-	}
 	if len(cands) == 0 {
-		return fmt.Errorf("%w: you have no %s left", rules.ErrIllegal, whose)
+		if letter == "" {
+			return rules.Illegalf("you have no piece left")
+		}
+		return rules.Illegalf("you have no %s left", kindWord(kind))
 	}
 	if len(cands) == 1 {
 		return p.explainStep(Step{cands[0], to}, "", capture)
@@ -89,28 +87,43 @@ func (p *Position) explain(text string) error {
 	}
 	switch {
 	case len(legal) == 1:
-		return fmt.Errorf("%w: write it %s", rules.ErrIllegal, legal[0])
+		return rules.Illegalf("write it %s", legal[0])
 	case len(legal) > 1:
-		return fmt.Errorf("%w: %q could mean %s or %s", rules.ErrIllegal, text, legal[0], legal[1])
+		return rules.Illegalf("%q could mean %s or %s", text, legal[0], legal[1])
 	case len(threat) == 1:
 		return threat[0]
 	case len(threat) > 1:
 		if letter == "" {
-			return fmt.Errorf("%w: your King is under Threat and no move to %s ends it", rules.ErrIllegal, to)
+			return rules.Illegalf("your King is under Threat and no move to %s ends it", to.String())
 		}
-		return fmt.Errorf("%w: your King is under Threat and no move of %s %s to %s ends it", rules.ErrIllegal, article(kind), kind, to)
+		if kind == Archer {
+			return rules.Illegalf("your King is under Threat and no move of an %s to %s ends it", kindWord(kind), to.String())
+		}
+		return rules.Illegalf("your King is under Threat and no move of a %s to %s ends it", kindWord(kind), to.String())
+	case len(inLine) == 0 && letter == "":
+		return rules.Illegalf("no piece of yours stands in a straight line from %s, and pieces move in straight lines only", to.String())
 	case len(inLine) == 0:
-		return fmt.Errorf("%w: no %s of yours stands in a straight line from %s, and pieces move in straight lines only", rules.ErrIllegal, whose, to)
+		return rules.Illegalf("no %s of yours stands in a straight line from %s, and pieces move in straight lines only", kindWord(kind), to.String())
 	case len(inLine) == 1:
 		return p.stepError(inLine[0], "", capture)
+	case len(inLine) > 3 && letter == "":
+		return rules.Illegalf("no piece of yours can reach %s", to.String())
 	case len(inLine) > 3:
-		return fmt.Errorf("%w: no %s of yours can reach %s", rules.ErrIllegal, whose, to)
+		return rules.Illegalf("no %s of yours can reach %s", kindWord(kind), to.String())
 	}
-	why := make([]string, len(inLine))
+	var why rules.Text
 	for i, st := range inLine {
-		why[i] = fmt.Sprintf("from %s, %s", st.From, p.whyNot(st))
+		from := rules.Textf("from %s, %s", st.From.String(), p.whyNot(st))
+		if i == 0 {
+			why = from
+		} else {
+			why = rules.Textf("%s; %s", why, from)
+		}
 	}
-	return fmt.Errorf("%w: no %s of yours can reach %s: %s", rules.ErrIllegal, whose, to, strings.Join(why, "; "))
+	if letter == "" {
+		return rules.Illegalf("no piece of yours can reach %s: %s", to.String(), why)
+	}
+	return rules.Illegalf("no %s of yours can reach %s: %s", kindWord(kind), to.String(), why)
 }
 
 // explainStep says why st, for the piece named by letter (the piece's own
@@ -119,7 +132,7 @@ func (p *Position) explainStep(st Step, letter string, capture bool) error {
 	if err := p.stepError(st, letter, capture); err != nil {
 		return err
 	}
-	return fmt.Errorf("%w: write it %s", rules.ErrIllegal, p.Text(st))
+	return rules.Illegalf("write it %s", p.Text(st))
 }
 
 // stepError is check's answer for st, for the piece named by letter (the

@@ -43,12 +43,6 @@ var kindLetters = [...]byte{'.', 'K', 'N', 'A'}
 // String is the kind's name, such as "Knight".
 func (k Kind) String() string { return kindNames[k] }
 
-// kindWords are the kinds' names as words a caller may translate.
-var kindWords = [...]rules.Word{"", rules.Word("King"), rules.Word("Knight"), rules.Word("Archer")}
-
-// Word is the kind's name as a word: "Knight".
-func (k Kind) Word() rules.Word { return kindWords[k] }
-
 // Letter is the kind's upper-case letter: K, N or A.
 func (k Kind) Letter() byte { return kindLetters[k] }
 
@@ -377,15 +371,15 @@ func (p *Position) Text(st Step) string {
 func ParseStep(text string) (Step, error) {
 	t := strings.TrimSpace(text)
 	if len(t) != 6 || strings.IndexByte("KNA", t[0]) < 0 || (t[3] != '-' && t[3] != 'x') {
-		return Step{}, fmt.Errorf("%w: %q is not a move like Nc1-c5", rules.ErrIllegal, text)
+		return Step{}, rules.Illegalf("%q is not a move like Nc1-c5", text)
 	}
 	from, err := ParseSquare(t[1:3])
 	if err != nil {
-		return Step{}, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+		return Step{}, rules.Illegal(err)
 	}
 	to, err := ParseSquare(t[4:6])
 	if err != nil {
-		return Step{}, fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+		return Step{}, rules.Illegal(err)
 	}
 	return Step{from, to}, nil
 }
@@ -438,11 +432,11 @@ func (p *Position) check(st Step, text string) error {
 	pc := p.board[st.From]
 	switch {
 	case pc.Empty():
-		return fmt.Errorf("%w: there is no piece on %s", rules.ErrIllegal, st.From)
+		return rules.Illegalf("there is no piece on %s", st.From.String())
 	case pc.Side != p.toMove:
-		return fmt.Errorf("%w: the %s on %s is not yours", rules.ErrIllegal, pc.Kind, st.From)
+		return rules.Illegalf("the %s on %s is not yours", kindWord(pc.Kind), st.From.String())
 	case pc.Kind.Letter() != text[0]:
-		return fmt.Errorf("%w: the piece on %s is a %s, not a %s", rules.ErrIllegal, st.From, pc.Kind, kindByLetter(text[0]))
+		return rules.Illegalf("the piece on %s is a %s, not a %s", st.From.String(), kindWord(pc.Kind), kindWord(kindByLetter(text[0])))
 	}
 	reach := false
 	p.eachStep(st.From, pc, func(to Square) bool {
@@ -450,16 +444,16 @@ func (p *Position) check(st Step, text string) error {
 		return !reach
 	})
 	if !reach {
-		return fmt.Errorf("%w: the %s on %s cannot reach %s: %s", rules.ErrIllegal, pc.Kind, st.From, st.To, p.whyNot(st))
+		return rules.Illegalf("the %s on %s cannot reach %s: %s", kindWord(pc.Kind), st.From.String(), st.To.String(), p.whyNot(st))
 	}
 	if (text[3] == 'x') != !p.board[st.To].Empty() {
 		if text[3] == 'x' {
-			return fmt.Errorf("%w: there is nothing to capture on %s", rules.ErrIllegal, st.To)
+			return rules.Illegalf("there is nothing to capture on %s", st.To.String())
 		}
-		return fmt.Errorf("%w: %s captures on %s: write it with x", rules.ErrIllegal, text[:3], st.To)
+		return rules.Illegalf("%s captures on %s: write it with x", text[:3], st.To.String())
 	}
 	if p.InThreat(p.toMove) && !p.endsThreat(st) {
-		return fmt.Errorf("%w: your King is under Threat and %s does not end it", rules.ErrIllegal, text)
+		return rules.Illegalf("your King is under Threat and %s does not end it", text)
 	}
 	return nil
 }
@@ -474,35 +468,30 @@ func kindByLetter(l byte) Kind {
 }
 
 // whyNot explains why the piece on st.From cannot reach st.To.
-func (p *Position) whyNot(st Step) string {
+func (p *Position) whyNot(st Step) rules.Text {
 	pc := p.board[st.From]
 	df, dr := st.To.File()-st.From.File(), st.To.Rank()-st.From.Rank()
 	dist := max(abs(df), abs(dr))
 	if dist == 0 {
-		return "a move must leave its square"
+		return rules.Textf("a move must leave its square")
 	}
 	if df != 0 && dr != 0 && abs(df) != abs(dr) {
-		return "pieces move in straight lines only"
+		return rules.Textf("pieces move in straight lines only")
 	}
 	d := dirOf(sign(df), sign(dr))
 	if !Board[st.From].Has(d) {
-		return fmt.Sprintf("%s has no %s arrow (its arrows: %s)", st.From, d, arrowList(Board[st.From]))
+		return rules.Textf("%s has no %s arrow (its arrows: %s)", st.From.String(), d.String(), arrowList(Board[st.From]))
 	}
 	if pc.Kind != Knight && dist > 1 {
-		return fmt.Sprintf("%s %s moves one square at a time", article(pc.Kind), pc.Kind)
+		if pc.Kind == Archer {
+			return rules.Textf("an %s moves one square at a time", kindWord(pc.Kind))
+		}
+		return rules.Textf("a %s moves one square at a time", kindWord(pc.Kind))
 	}
 	if target := p.board[st.To]; !target.Empty() && target.Side == pc.Side {
-		return fmt.Sprintf("your own %s stands there", target.Kind)
+		return rules.Textf("your own %s stands there", kindWord(target.Kind))
 	}
-	return "another piece is in the way, and no piece may jump"
-}
-
-// article is "an" before Archer and "a" before the other kinds.
-func article(k Kind) string {
-	if k == Archer {
-		return "an"
-	}
-	return "a"
+	return rules.Textf("another piece is in the way, and no piece may jump")
 }
 
 func arrowList(a Arrows) string {
@@ -550,11 +539,11 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 	pc, target := p.board[st.From], p.board[st.To]
 	next := p.apply(st)
 	if target.Kind == King {
-		return rules.Textf("%s %s to %s, capturing the King and winning", pc.Kind.Word(), st.From, st.To)
+		return rules.Textf("%s %s to %s, capturing the King and winning", kindWord(pc.Kind), st.From, st.To)
 	}
-	d := rules.Textf("%s %s to %s", pc.Kind.Word(), st.From, st.To)
+	d := rules.Textf("%s %s to %s", kindWord(pc.Kind), st.From, st.To)
 	if !target.Empty() {
-		d = rules.Textf("%s %s to %s, capturing the %s", pc.Kind.Word(), st.From, st.To, target.Kind.Word())
+		d = rules.Textf("%s %s to %s, capturing the %s", kindWord(pc.Kind), st.From, st.To, kindWord(target.Kind))
 	}
 	if next.InThreat(p.toMove.Other()) {
 		d = rules.Textf("%s: Threat!", d)

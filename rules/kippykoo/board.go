@@ -1,7 +1,6 @@
 package kippykoo
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -51,7 +50,7 @@ func ParseHole(name string) (Hole, error) {
 	digits, ok := strings.CutPrefix(name, "h")
 	n, err := strconv.Atoi(digits)
 	if !ok || err != nil || digits == "" || digits[0] < '0' || digits[0] > '9' || (len(digits) > 1 && digits[0] == '0') || n < 0 || n >= Holes {
-		return NoHole, fmt.Errorf("%q is not a hole: holes are h0 to h%d", name, Holes-1)
+		return NoHole, rules.Mistake(rules.Textf("%q is not a hole: holes are h0 to h%d", name, Holes-1))
 	}
 	return Hole(n), nil
 }
@@ -69,13 +68,10 @@ const (
 	EastSide
 )
 
-var sideNames = [4]rules.Word{rules.Word("South"), rules.Word("West"), rules.Word("North"), rules.Word("East")}
+var sideNames = [4]string{"South", "West", "North", "East"}
 
 // String is the side's name: South, West, North or East.
-func (s Side) String() string { return string(s.Word()) }
-
-// Word is the side's name as a word a caller may translate.
-func (s Side) Word() rules.Word {
+func (s Side) String() string {
 	if s > EastSide {
 		return "?"
 	}

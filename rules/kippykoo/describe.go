@@ -19,12 +19,12 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 	case PhaseLot:
 		for seat := range p.players {
 			if text == lotText(p.Side(rules.Seat(seat))) && !p.retired[seat] {
-				return rules.Textf("%s is drawn to begin (1 chance in %d)", p.Side(rules.Seat(seat)).Word(), p.seatsIn())
+				return rules.Textf("%s is drawn to begin (1 chance in %d)", sideWord(p.Side(rules.Seat(seat))), p.seatsIn())
 			}
 		}
 	case PhaseThrow:
 		if text == RollText {
-			return rules.Textf("%s throws the dice", p.Side(rules.Seat(p.seat)).Word())
+			return rules.Textf("%s throws the dice", sideWord(p.Side(rules.Seat(p.seat))))
 		}
 	case PhaseRoll:
 		a, b, err := dice.Parse(text, "roll")
@@ -32,12 +32,12 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 			return rules.Plain(text)
 		}
 		odds := dice.Chance(a, b)
-		return rules.Textf("%s throws %d and %d (%s)", p.Side(rules.Seat(p.seat)).Word(), a, b, odds)
+		return rules.Textf("%s throws %d and %d (%s)", sideWord(p.Side(rules.Seat(p.seat))), a, b, odds)
 	case PhaseMove:
 		set := p.plans()
 		for i := range set {
 			if set[i].text == text {
-				return rules.Textf("%s: %s", p.Side(rules.Seat(p.seat)).Word(), p.describePlan(&set[i]))
+				return rules.Textf("%s: %s", sideWord(p.Side(rules.Seat(p.seat))), p.describePlan(&set[i]))
 			}
 		}
 	}
@@ -94,7 +94,7 @@ func (p *Position) describeLeg(lg Leg, ld landing) rules.Text {
 	}
 	switch {
 	case ld.captured >= 0:
-		s = rules.Textf("%s, sending %s's marble back to START", s, p.Side(rules.Seat(ld.captured)).Word())
+		s = rules.Textf("%s, sending %s's marble back to START", s, sideWord(p.Side(rules.Seat(ld.captured))))
 	case ld.bumped && ld.end == NoHole:
 		s = rules.Textf("%s, where its own marble stands, and on past its star into FINISH", s)
 	case ld.bumped:

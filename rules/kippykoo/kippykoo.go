@@ -367,7 +367,7 @@ func (p *Position) PlayText(text string) (*Position, error) {
 			return nil, err
 		}
 		if text != dice.Text(a, b) {
-			return nil, fmt.Errorf("%w: write the roll larger first: %s", rules.ErrIllegal, dice.Text(a, b))
+			return nil, rules.Illegalf("write the roll larger first: %s", dice.Text(a, b))
 		}
 		next := p.clone()
 		next.phase = PhaseMove
@@ -393,7 +393,7 @@ func (p *Position) playLot(text string) (*Position, error) {
 	for seat := range p.players {
 		if text == lotText(p.Side(rules.Seat(seat))) {
 			if p.retired[seat] {
-				return nil, fmt.Errorf("%w: %s has left the game: the lot draws among the seats still in", rules.ErrIllegal, p.Side(rules.Seat(seat)))
+				return nil, rules.Illegalf("%s has left the game: the lot draws among the seats still in", sideWord(p.Side(rules.Seat(seat))))
 			}
 			next := p.clone()
 			next.phase, next.seat = PhaseThrow, int8(seat)
@@ -401,7 +401,7 @@ func (p *Position) playLot(text string) (*Position, error) {
 			return next, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %q is not a draw of the lot like %q (seats %s)", rules.ErrIllegal, text, lotText(SouthSide), p.seatLetters())
+	return nil, rules.Illegalf("%q is not a draw of the lot like %q (seats %s)", text, lotText(SouthSide), p.seatLetters())
 }
 
 // playThrow plays the seat's decision to throw: only the phase changes, to
@@ -411,9 +411,9 @@ func (p *Position) playThrow(text string) (*Position, error) {
 		_, _, errRoll := dice.Parse(text, "roll")
 		_, _, errDice := dice.ParsePair(text)
 		if errRoll == nil || errDice == nil {
-			return nil, fmt.Errorf("%w: the dice are not thrown yet, and they choose the throw: play %q", rules.ErrIllegal, RollText)
+			return nil, rules.Illegalf("the dice are not thrown yet, and they choose the throw: play %q", RollText)
 		}
-		return nil, fmt.Errorf("%w: %q: %s's turn begins with the throw of the dice: play %q", rules.ErrIllegal, text, p.Side(rules.Seat(p.seat)), RollText)
+		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, sideWord(p.Side(rules.Seat(p.seat))), RollText)
 	}
 	next := p.clone()
 	next.phase = PhaseRoll
@@ -575,13 +575,13 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	to := p.ToMove()
 	switch {
 	case seat < 0 || int(seat) >= p.players:
-		return nil, fmt.Errorf("%w: no seat %d to skip in a game of %d", rules.ErrIllegal, seat, p.players)
+		return nil, rules.Illegalf("no seat %d to skip in a game of %d", seat, p.players)
 	case to == rules.Chance && p.phase == PhaseLot:
-		return nil, fmt.Errorf("%w: the lot is drawing who begins: no seat's turn to skip", rules.ErrIllegal)
+		return nil, rules.Illegalf("the lot is drawing who begins: no seat's turn to skip")
 	case to == rules.Chance:
-		return nil, fmt.Errorf("%w: the dice are rolling for %s: chance decides now, not %s", rules.ErrIllegal, p.Side(rules.Seat(p.seat)), p.Side(seat))
+		return nil, rules.Illegalf("the dice are rolling for %s: chance decides now, not %s", sideWord(p.Side(rules.Seat(p.seat))), sideWord(p.Side(seat)))
 	case seat != to:
-		return nil, fmt.Errorf("%w: it is %s's turn, not %s's: only the seat to act is skipped", rules.ErrIllegal, p.Side(to), p.Side(seat))
+		return nil, rules.Illegalf("it is %s's turn, not %s's: only the seat to act is skipped", sideWord(p.Side(to)), sideWord(p.Side(seat)))
 	}
 	next := p.clone()
 	next.last = Turn{Seat: seat, Skipped: true}

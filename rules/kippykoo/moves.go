@@ -1,7 +1,6 @@
 package kippykoo
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,11 +56,11 @@ func ParseLegs(text string) ([]Leg, error) {
 		return nil, nil
 	}
 	if text == "" {
-		return nil, fmt.Errorf("no move given")
+		return nil, rules.Mistake(rules.Textf("no move given"))
 	}
 	parts := strings.Split(text, ",")
 	if len(parts) > 2 {
-		return nil, fmt.Errorf("%q has %d parts: a move has at most two, one for each die", text, len(parts))
+		return nil, rules.Mistake(rules.Textf("%q has %d parts: a move has at most two, one for each die", text, len(parts)))
 	}
 	legs := make([]Leg, len(parts))
 	for i, part := range parts {
@@ -80,18 +79,18 @@ func parseLeg(s string) (Leg, error) {
 	}
 	head, count, ok := strings.Cut(s, "+")
 	if !ok {
-		return Leg{}, fmt.Errorf("%q is not a move like h12+9, start+3, \"start, h12+3\" or pass", s)
+		return Leg{}, rules.Mistake(rules.Textf("%q is not a move like h12+9, start+3, \"start, h12+3\" or pass", s))
 	}
 	n, err := strconv.Atoi(count)
 	if err != nil || count == "" || count[0] < '1' || count[0] > '9' || n > 12 {
-		return Leg{}, fmt.Errorf("%q: the count after + is 1 to 12, not %q", s, count)
+		return Leg{}, rules.Mistake(rules.Textf("%q: the count after + is 1 to 12, not %q", s, count))
 	}
 	if head == StartText {
 		return Leg{Start: true, From: NoHole, Count: n}, nil
 	}
 	h, err := ParseHole(head)
 	if err != nil {
-		return Leg{}, fmt.Errorf("%q: %v", s, err)
+		return Leg{}, rules.Mistake(rules.Textf("%q: %s", s, rules.Reason(err)))
 	}
 	return Leg{From: h, Count: n}, nil
 }
@@ -168,15 +167,15 @@ func (p *Position) try(legs []Leg) (plan, error) {
 	pl := plan{n: len(legs), after: p.board}
 	switch len(legs) {
 	case 0:
-		return pl, fmt.Errorf("%w: no move given", rules.ErrIllegal)
+		return pl, rules.Illegalf("no move given")
 	case 1, 2:
 	default:
-		return pl, fmt.Errorf("%w: a move has at most two parts, one for each die", rules.ErrIllegal)
+		return pl, rules.Illegalf("a move has at most two parts, one for each die")
 	}
 	if len(legs) == 2 {
 		for _, lg := range legs {
 			if lg.Start && lg.Count > 0 {
-				return pl, fmt.Errorf("%w: %s uses both dice (a 6 to start the marble, the other die to move it): it is a whole move, not one part of two", rules.ErrIllegal, lg)
+				return pl, rules.Illegalf("%s uses both dice (a 6 to start the marble, the other die to move it): it is a whole move, not one part of two", lg.String())
 			}
 		}
 	}
@@ -184,19 +183,19 @@ func (p *Position) try(legs []Leg) (plan, error) {
 		if lg.Start {
 			if pl.after.start[seat] == 0 {
 				if i == 1 && legs[0].Start && p.start[seat] == 1 {
-					return pl, fmt.Errorf("%w: only one marble of yours waits in START", rules.ErrIllegal)
+					return pl, rules.Illegalf("only one marble of yours waits in START")
 				}
-				return pl, fmt.Errorf("%w: no marble of yours waits in START", rules.ErrIllegal)
+				return pl, rules.Illegalf("no marble of yours waits in START")
 			}
 		} else {
 			if i == 1 && (lg.From == pl.lands[0].end || (!legs[0].Start && lg.From == legs[0].From)) {
 				if legs[0].Start {
-					return pl, fmt.Errorf("%w: the two dice move two different marbles: a marble started with the 6 moves on with the other die as start+%d", rules.ErrIllegal, lg.Count)
+					return pl, rules.Illegalf("the two dice move two different marbles: a marble started with the 6 moves on with the other die as start+%d", lg.Count)
 				}
-				return pl, fmt.Errorf("%w: the two dice move two different marbles: one marble moves the total as one move, %s+%d", rules.ErrIllegal, legs[0].From, legs[0].Count+lg.Count)
+				return pl, rules.Illegalf("the two dice move two different marbles: one marble moves the total as one move, %s+%d", legs[0].From.String(), legs[0].Count+lg.Count)
 			}
 			if pl.after.holes[lg.From] != int8(seat+1) {
-				return pl, fmt.Errorf("%w: there is no marble of yours on %s", rules.ErrIllegal, lg.From)
+				return pl, rules.Illegalf("there is no marble of yours on %s", lg.From.String())
 			}
 		}
 		pl.legs[i] = lg
@@ -214,25 +213,25 @@ func (p *Position) try(legs []Leg) (plan, error) {
 // 6 and that marble moved by the other die; or one part for each die, two
 // different marbles or a start for a die showing 6.
 func checkDice(legs []Leg, a, b int) error {
-	startRule := fmt.Sprintf("only a six on one die, or a total of six, starts a marble; %d-%d is neither", a, b)
+	startRule := &rules.IllegalError{Reason: rules.Textf("only a six on one die, or a total of six, starts a marble; %d-%d is neither", a, b)}
 	if len(legs) == 1 {
 		lg := legs[0]
 		switch {
 		case lg.Start && lg.Count == 0 && a+b != 6:
 			if a == 6 {
-				return fmt.Errorf("%w: the %d must be used too: start+%d starts a marble and moves it %d, or \"start, hH+%d\" moves another marble", rules.ErrIllegal, b, b, b, b)
+				return rules.Illegalf("the %d must be used too: start+%d starts a marble and moves it %d, or \"start, hH+%d\" moves another marble", b, b, b, b)
 			}
-			return fmt.Errorf("%w: %s", rules.ErrIllegal, startRule)
+			return startRule
 		case lg.Start && lg.Count > 0 && a != 6 && a+b == 6:
-			return fmt.Errorf("%w: with %d-%d the total of six starts a marble, which stays on its star: start (%s needs a die showing 6)", rules.ErrIllegal, a, b, lg)
+			return rules.Illegalf("with %d-%d the total of six starts a marble, which stays on its star: start (%s needs a die showing 6)", a, b, lg.String())
 		case lg.Start && lg.Count > 0 && a != 6:
-			return fmt.Errorf("%w: %s", rules.ErrIllegal, startRule)
+			return startRule
 		case lg.Start && lg.Count > 0 && lg.Count != b:
-			return fmt.Errorf("%w: after a start with the 6, the other die moves the marble: start+%d", rules.ErrIllegal, b)
+			return rules.Illegalf("after a start with the 6, the other die moves the marble: start+%d", b)
 		case !lg.Start && lg.Count != a+b && (lg.Count == a || lg.Count == b):
-			return fmt.Errorf("%w: use the whole throw %d-%d: one marble moves %d, or two marbles one die each", rules.ErrIllegal, a, b, a+b)
+			return rules.Illegalf("use the whole throw %d-%d: one marble moves %d, or two marbles one die each", a, b, a+b)
 		case !lg.Start && lg.Count != a+b:
-			return fmt.Errorf("%w: with %d-%d a marble moves %d, the total, or two marbles one die each", rules.ErrIllegal, a, b, a+b)
+			return rules.Illegalf("with %d-%d a marble moves %d, the total, or two marbles one die each", a, b, a+b)
 		}
 		return nil
 	}
@@ -248,14 +247,14 @@ func checkDice(legs []Leg, a, b int) error {
 	}
 	if (legs[0].Start || legs[1].Start) && a != 6 {
 		if a+b == 6 {
-			return fmt.Errorf("%w: a start that is one part of two takes a die showing 6; the total of six starts a marble alone: start", rules.ErrIllegal)
+			return rules.Illegalf("a start that is one part of two takes a die showing 6; the total of six starts a marble alone: start")
 		}
-		return fmt.Errorf("%w: %s", rules.ErrIllegal, startRule)
+		return startRule
 	}
 	if legs[0].Start || legs[1].Start {
-		return fmt.Errorf("%w: a start takes the 6; the other part moves %d", rules.ErrIllegal, b)
+		return rules.Illegalf("a start takes the 6; the other part moves %d", b)
 	}
-	return fmt.Errorf("%w: those parts count %d and %d; the dice show %d and %d", rules.ErrIllegal, u, v, a, b)
+	return rules.Illegalf("those parts count %d and %d; the dice show %d and %d", u, v, a, b)
 }
 
 // generate lists the legal moves of PhaseMove: every use of the whole
@@ -344,31 +343,31 @@ func (p *Position) playMove(text string) (*Position, error) {
 func (p *Position) whyNot(text string, set []plan) error {
 	a, b := p.dice[0], p.dice[1]
 	if set[0].text == PassText {
-		return fmt.Errorf("%w: nothing can be done with %d-%d: no marble of yours is on the track, and only a six on one die or a total of six starts one; the only move is pass", rules.ErrIllegal, a, b)
+		return rules.Illegalf("nothing can be done with %d-%d: no marble of yours is on the track, and only a six on one die or a total of six starts one; the only move is pass", a, b)
 	}
 	if text == PassText {
-		return fmt.Errorf("%w: you cannot pass: the throw %d-%d can be used", rules.ErrIllegal, a, b)
+		return rules.Illegalf("you cannot pass: the throw %d-%d can be used", a, b)
 	}
 	if strings.HasPrefix(text, "roll") {
-		return fmt.Errorf("%w: the dice are thrown: use the %d-%d", rules.ErrIllegal, a, b)
+		return rules.Illegalf("the dice are thrown: use the %d-%d", a, b)
 	}
 	legs, err := ParseLegs(text)
 	if err != nil {
-		return fmt.Errorf("%w: %v", rules.ErrIllegal, err)
+		return rules.Illegal(err)
 	}
 	canon := legsText(legs)
 	for i := range set {
 		if set[i].text == canon {
-			return fmt.Errorf("%w: write it %s", rules.ErrIllegal, canon)
+			return rules.Illegalf("write it %s", canon)
 		}
 		if slices.Contains(set[i].others, canon) {
-			return fmt.Errorf("%w: %s comes to the same as %s: play it as %s", rules.ErrIllegal, canon, set[i].text, set[i].text)
+			return rules.Illegalf("%s comes to the same as %s: play it as %s", canon, set[i].text, set[i].text)
 		}
 	}
 	if _, err := p.try(legs); err != nil {
 		return err
 	}
-	return fmt.Errorf("%w: %q is not a legal use of %d-%d", rules.ErrIllegal, text, a, b)
+	return rules.Illegalf("%q is not a legal use of %d-%d", text, a, b)
 }
 
 // apply plays a legal move and records it, with the marbles it sent back

@@ -3,6 +3,8 @@ package rumba
 import (
 	"fmt"
 	"strconv"
+
+	"parlor/rules"
 )
 
 // The board is reconstructed (shared/boards.md): no picture of it survives.
@@ -116,7 +118,7 @@ func ParseSpace(name string) (Space, error) {
 			return TurnoutSpace(q, int(name[2]-'0')), nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a space: track spaces are 00 to %d, turnout spaces se1 to sw%d", name, TrackSpaces-1, TurnoutSpaces)
+	return 0, rules.Mistake(rules.Textf("%q is not a space: track spaces are 00 to %d, turnout spaces se1 to sw%d", name, TrackSpaces-1, TurnoutSpaces))
 }
 
 // turnoutByName is the turnout of Board named name, or -1.

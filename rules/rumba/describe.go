@@ -10,33 +10,20 @@ import (
 
 // seatName names a seat by its hands: "South"; "East/West" for the lone
 // player of three; "South/North" for a player of two.
-func (p *Position) seatName(seat rules.Seat) string { return p.seatWords(seat).String() }
-
-// seatWords is seatName as a Text.
-func (p *Position) seatWords(seat rules.Seat) rules.Text {
-	hands := p.Hands(seat)
-	switch len(hands) {
-	case 0:
-		return rules.Plain("")
-	case 1:
-		return rules.Text{Format: "%s", Args: []any{hands[0].Word()}}
+func (p *Position) seatName(seat rules.Seat) string {
+	var names []string
+	for _, h := range p.Hands(seat) {
+		names = append(names, h.String())
 	}
-	t := rules.Textf("%s/%s", hands[0].Word(), hands[1].Word())
-	for _, h := range hands[2:] {
-		t = rules.Textf("%s/%s", t, h.Word())
-	}
-	return t
+	return strings.Join(names, "/")
 }
 
 // AMan is "a South man", "an East man".
-func (h Hand) AMan() string { return h.AManWords().String() }
-
-// AManWords is AMan as a Text.
-func (h Hand) AManWords() rules.Text {
+func (h Hand) AMan() string {
 	if h == East {
-		return rules.Textf("an %s man", h.Word())
+		return "an East man"
 	}
-	return rules.Textf("a %s man", h.Word())
+	return "a " + h.String() + " man"
 }
 
 // Describe implements rules.State: the legal move m in words, such as
@@ -47,7 +34,7 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 	switch p.phase {
 	case PhaseThrow:
 		if text == RollText {
-			return rules.Textf("%s throws the dice", p.hand.Word())
+			return rules.Textf("%s throws the dice", handWord(p.hand))
 		}
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "throw")
@@ -59,20 +46,20 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 			return rules.Textf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatWords(rules.Seat(p.nextRoller())), a, b, a+b, odds)
 		}
 		if a == b {
-			return rules.Textf("%s throws doublets, %d and %d (%s): plays them, then throws again", p.hand.Word(), a, b, odds)
+			return rules.Textf("%s throws doublets, %d and %d (%s): plays them, then throws again", handWord(p.hand), a, b, odds)
 		}
-		return rules.Textf("%s throws %d and %d (%s)", p.hand.Word(), a, b, odds)
+		return rules.Textf("%s throws %d and %d (%s)", handWord(p.hand), a, b, odds)
 	case PhaseMove:
 		cands := p.legalCands()
 		if text == PassText && len(cands) == 0 {
 			if p.pool.dice[0] == p.pool.dice[1] {
-				return rules.Textf("%s can play nothing of %s: %s throws again (doublets)", p.hand.Word(), p.diceWords(), p.hand.Word())
+				return rules.Textf("%s can play nothing of %s: %s throws again (doublets)", handWord(p.hand), p.diceWords(), handWord(p.hand))
 			}
-			return rules.Textf("%s can play nothing of %s: the turn passes to %s", p.hand.Word(), p.diceWords(), ((p.hand + 1) % 4).Word())
+			return rules.Textf("%s can play nothing of %s: the turn passes to %s", handWord(p.hand), p.diceWords(), handWord((p.hand+1)%4))
 		}
 		for i := range cands {
 			if c := &cands[i]; c.text == text {
-				return rules.Textf("%s: %s", p.hand.Word(), p.describeCand(&c.cand))
+				return rules.Textf("%s: %s", handWord(p.hand), p.describeCand(&c.cand))
 			}
 		}
 	}
@@ -84,20 +71,20 @@ func (p *Position) describeCand(c *cand) rules.Text {
 	var t rules.Text
 	switch c.kind {
 	case KindEnter:
-		t = rules.Textf("%s enters on %s", c.hand.AManWords(), c.to)
+		t = rules.Textf("%s enters on %s", aMan(c.hand), c.to)
 	case KindFinish:
-		t = rules.Textf("%s goes from his finish space %s into FINISH", c.hand.AManWords(), c.from)
+		t = rules.Textf("%s goes from his finish space %s into FINISH", aMan(c.hand), c.from)
 	default:
 		// From, through the turnouts he runs along, to.
 		vias := c.viaList()
 		q, k, onto := c.to.Turnout()
 		switch {
 		case len(vias) == 0 && onto:
-			t = rules.Textf("%s from %s onto the %s turnout, %s (space %d of %d)", c.hand.AManWords(), c.from, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+			t = rules.Textf("%s from %s onto the %s turnout, %s (space %d of %d)", aMan(c.hand), c.from, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
 		case len(vias) == 0:
-			t = rules.Textf("%s from %s to %s", c.hand.AManWords(), c.from, c.to)
+			t = rules.Textf("%s from %s to %s", aMan(c.hand), c.from, c.to)
 		default:
-			t = rules.Textf("%s from %s", c.hand.AManWords(), c.from)
+			t = rules.Textf("%s from %s", aMan(c.hand), c.from)
 			for _, v := range vias[:len(vias)-1] {
 				t = rules.Textf("%s through the %s turnout", t, Board.Turnouts[v].Name)
 			}
@@ -119,10 +106,10 @@ func (p *Position) describeCand(c *cand) rules.Text {
 	}
 	if c.capture {
 		victims := p.At(c.to)
-		t = rules.Textf("%s, capturing %s's man (a reward of %d to play)", t, victims[0].Word(), RewardSpaces)
+		t = rules.Textf("%s, capturing %s's man (a reward of %d to play)", t, handWord(victims[0]), RewardSpaces)
 	}
 	if c.kind == KindFinish && p.t.finished(c.hand.Side())+1 >= ToWin {
-		t = rules.Textf("%s: %s's fourth man in FINISH wins", t, c.hand.Side().Word())
+		t = rules.Textf("%s: %s's fourth man in FINISH wins", t, sideWord(c.hand.Side()))
 	}
 	return t
 }

@@ -28,17 +28,14 @@ const (
 
 const handLetters = "SENW"
 
-var handNames = [4]rules.Word{rules.Word("South"), rules.Word("East"), rules.Word("North"), rules.Word("West")}
+var handNames = [4]string{"South", "East", "North", "West"}
 
 // String is the hand's name, such as "South".
-func (h Hand) String() string { return string(h.Word()) }
-
-// Word is the hand's name as a word a caller may translate.
-func (h Hand) Word() rules.Word {
+func (h Hand) String() string {
 	if h >= 0 && h < 4 {
 		return handNames[h]
 	}
-	return rules.Word("nobody")
+	return "nobody"
 }
 
 // Letter is the hand's letter in texts: S, E, N or W ('-' for NoHand).
@@ -74,14 +71,11 @@ const (
 )
 
 // String is the side's colour: "Red" or "Black".
-func (s Side) String() string { return string(s.Word()) }
-
-// Word is the side's colour as a word a caller may translate.
-func (s Side) Word() rules.Word {
+func (s Side) String() string {
 	if s == Red {
-		return rules.Word("Red")
+		return "Red"
 	}
-	return rules.Word("Black")
+	return "Black"
 }
 
 // Hands are the side's two hands: South and North, or East and West.
@@ -424,13 +418,13 @@ func (p *Position) PlayText(text string) (*Position, error) {
 			return nil, err
 		}
 		if text != dice.Text(a, b) {
-			return nil, fmt.Errorf("%w: write the throw larger first: %s", rules.ErrIllegal, dice.Text(a, b))
+			return nil, rules.Illegalf("write the throw larger first: %s", dice.Text(a, b))
 		}
 		return p.playRoll(a, b), nil
 	case PhaseMove:
 		return p.playMove(text)
 	}
-	return nil, fmt.Errorf("%w: no decision in phase %s", rules.ErrIllegal, p.phase)
+	return nil, rules.Illegalf("no decision in phase %s", p.phase.String())
 }
 
 // playThrow plays the seat's decision to throw: only the phase changes, to
@@ -440,9 +434,9 @@ func (p *Position) playThrow(text string) (*Position, error) {
 		_, _, errRoll := dice.Parse(text, "throw")
 		_, _, errDice := dice.ParsePair(text)
 		if errRoll == nil || errDice == nil {
-			return nil, fmt.Errorf("%w: the dice are not thrown yet, and they choose the throw: play %q", rules.ErrIllegal, RollText)
+			return nil, rules.Illegalf("the dice are not thrown yet, and they choose the throw: play %q", RollText)
 		}
-		return nil, fmt.Errorf("%w: %q: %s's turn begins with the throw of the dice: play %q", rules.ErrIllegal, text, p.hand, RollText)
+		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, handWord(p.hand), RollText)
 	}
 	next := p.clone()
 	next.phase = PhaseRoll
@@ -549,13 +543,13 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	case p.phase == PhaseOver:
 		return nil, fmt.Errorf("rumba: no turn to skip: %w", rules.ErrOver)
 	case seat < 0 || int(seat) >= p.players:
-		return nil, fmt.Errorf("%w: no seat %d in a game of %d to skip", rules.ErrIllegal, seat, p.players)
+		return nil, rules.Illegalf("no seat %d in a game of %d to skip", seat, p.players)
 	case p.phase == PhaseOpening:
-		return nil, fmt.Errorf("%w: no turn to skip during the opening throw: the dice roll for %s", rules.ErrIllegal, p.seatName(rules.Seat(p.nextRoller())))
+		return nil, rules.Illegalf("no turn to skip during the opening throw: the dice roll for %s", p.seatWords(rules.Seat(p.nextRoller())))
 	case p.phase == PhaseRoll:
-		return nil, fmt.Errorf("%w: no decision of %s's to skip: the dice are to roll for %s", rules.ErrIllegal, p.seatName(p.SeatOf(p.hand)), p.hand)
+		return nil, rules.Illegalf("no decision of %s's to skip: the dice are to roll for %s", p.seatWords(p.SeatOf(p.hand)), handWord(p.hand))
 	case seat != p.SeatOf(p.hand):
-		return nil, fmt.Errorf("%w: it is %s's turn (%s), not %s's: only the seat to move can be skipped", rules.ErrIllegal, p.hand, p.seatName(p.SeatOf(p.hand)), p.seatName(seat))
+		return nil, rules.Illegalf("it is %s's turn (%s), not %s's: only the seat to move can be skipped", handWord(p.hand), p.seatWords(p.SeatOf(p.hand)), p.seatWords(seat))
 	}
 	next := p.clone()
 	if p.phase == PhaseThrow {

@@ -66,11 +66,11 @@ const moveGrammar = `like "S 06-10" (hand letter, from, to), "S 03-se-11" (throu
 // "enter S", "S 63-finish", "pass") or without its space ("S06-10").
 // Track spaces may lack their leading zero.
 func ParseMove(text string) (MoveText, error) {
-	bad := func(why string) (MoveText, error) {
-		if why != "" {
-			why = ": " + why
+	bad := func(why rules.Text) (MoveText, error) {
+		if why.Format == "" {
+			return MoveText{}, rules.Illegalf("%q is not a move "+moveGrammar, text)
 		}
-		return MoveText{}, fmt.Errorf("%w: %q is not a move %s%s", rules.ErrIllegal, text, moveGrammar, why)
+		return MoveText{}, rules.Illegalf("%q is not a move "+moveGrammar+": %s", text, why)
 	}
 	t := strings.TrimSpace(text)
 	if t == PassText {
@@ -79,39 +79,39 @@ func ParseMove(text string) (MoveText, error) {
 	if rest, ok := strings.CutPrefix(t, "enter"); ok {
 		rest = strings.TrimSpace(rest)
 		if len(rest) != 1 || handByLetter(rest[0]) == NoHand {
-			return bad("say whose man enters: enter S, E, N or W")
+			return bad(rules.Textf("say whose man enters: enter S, E, N or W"))
 		}
 		h := handByLetter(rest[0])
 		return MoveText{Kind: KindEnter, Hand: h, From: Waiting, To: Start(h)}, nil
 	}
 	if t == "" || handByLetter(t[0]) == NoHand {
-		return bad("start with the man's hand letter: S, E, N or W")
+		return bad(rules.Textf("start with the man's hand letter: S, E, N or W"))
 	}
 	h := handByLetter(t[0])
 	parts := strings.Split(strings.TrimSpace(t[1:]), "-")
 	if len(parts) < 2 {
-		return bad("")
+		return bad(rules.Text{})
 	}
 	from, err := ParseSpace(parts[0])
 	if err != nil || !from.OnBoard() {
-		return bad(fmt.Sprintf("%q is not a track or turnout space", parts[0]))
+		return bad(rules.Textf("%q is not a track or turnout space", parts[0]))
 	}
 	m := MoveText{Kind: KindMove, Hand: h, From: from}
 	last := parts[len(parts)-1]
 	if last == "finish" {
 		if len(parts) != 2 {
-			return bad("a man goes into FINISH from his finish space, like S 63-finish")
+			return bad(rules.Textf("a man goes into FINISH from his finish space, like S 63-finish"))
 		}
 		m.Kind, m.To = KindFinish, Finish
 		return m, nil
 	}
 	if m.To, err = ParseSpace(last); err != nil || !m.To.OnBoard() {
-		return bad(fmt.Sprintf("%q is not a track or turnout space", last))
+		return bad(rules.Textf("%q is not a track or turnout space", last))
 	}
 	for _, name := range parts[1 : len(parts)-1] {
 		q := turnoutByName(name)
 		if q < 0 || len(m.Via) == maxVia {
-			return bad(fmt.Sprintf("%q is not a turnout (se, ne, nw, sw) run through", name))
+			return bad(rules.Textf("%q is not a turnout (se, ne, nw, sw) run through", name))
 		}
 		m.Via = append(m.Via, q)
 	}
@@ -560,38 +560,38 @@ func (p *Position) explain(text string) error {
 	if want := m.String(); want != text {
 		for _, c := range p.legalCands() {
 			if c.text == want {
-				return fmt.Errorf("%w: write the move as %s", rules.ErrIllegal, want)
+				return rules.Illegalf("write the move as %s", want)
 			}
 		}
 	}
 	side := p.hand.Side()
-	dice := p.diceText()
-	maxRule := fmt.Errorf("%w: %s would leave dice unplayed that can be played: play for both dice when you can", rules.ErrIllegal, m)
+	dice := p.diceWords()
+	maxRule := rules.Illegalf("%s would leave dice unplayed that can be played: play for both dice when you can", m.String())
 	var buf [64]cand
 	for _, c := range p.t.gen(side, p.pool, buf[:0]) {
 		if c.String() != m.String() {
 			continue
 		}
 		if c.kind == KindFinish && c.die >= 0 && c.die < bothDice && p.t.finished(side)+1 >= ToWin {
-			return fmt.Errorf("%w: %s would win with the %d alone, but both dice can be played: play for both dice when you can, even to win", rules.ErrIllegal, m, p.pool.dice[c.die])
+			return rules.Illegalf("%s would win with the %d alone, but both dice can be played: play for both dice when you can, even to win", m.String(), p.pool.dice[c.die])
 		}
 		return maxRule
 	}
 	if m.Kind == KindPass {
-		return fmt.Errorf("%w: you can play %s, so you must: pass only when nothing can be played", rules.ErrIllegal, dice)
+		return rules.Illegalf("you can play %s, so you must: pass only when nothing can be played", dice)
 	}
 	if m.Hand.Side() != side {
 		hs := side.Hands()
-		return fmt.Errorf("%w: %s plays %s, the %s and %s men; the %s men are the other side's", rules.ErrIllegal, p.hand, side, hs[0], hs[1], m.Hand)
+		return rules.Illegalf("%s plays %s, the %s and %s men; the %s men are the other side's", handWord(p.hand), sideWord(side), handWord(hs[0]), handWord(hs[1]), handWord(m.Hand))
 	}
 	six := p.pool.six()
 	switch m.Kind {
 	case KindEnter:
 		switch {
 		case p.Count(m.Hand, Waiting) == 0:
-			return fmt.Errorf("%w: no %s man is waiting to enter", rules.ErrIllegal, m.Hand)
+			return rules.Illegalf("no %s man is waiting to enter", handWord(m.Hand))
 		case six < 0:
-			return fmt.Errorf("%w: a man enters only on a 6, or two dice totalling 6; you have %s", rules.ErrIllegal, dice)
+			return rules.Illegalf("a man enters only on a 6, or two dice totalling 6; you have %s", dice)
 		}
 		if err := p.landingError(m.To); err != nil {
 			return err
@@ -599,59 +599,53 @@ func (p *Position) explain(text string) error {
 	case KindFinish:
 		switch {
 		case m.From != FinishSpace(m.Hand):
-			return fmt.Errorf("%w: %s goes into FINISH from his finish space %s", rules.ErrIllegal, m.Hand.AMan(), FinishSpace(m.Hand))
+			return rules.Illegalf("%s goes into FINISH from his finish space %s", aMan(m.Hand), FinishSpace(m.Hand).String())
 		case p.Count(m.Hand, m.From) == 0:
-			return fmt.Errorf("%w: no %s man on %s", rules.ErrIllegal, m.Hand, m.From)
+			return rules.Illegalf("no %s man on %s", handWord(m.Hand), m.From.String())
 		case six < 0:
-			return fmt.Errorf("%w: a man goes into FINISH only on a 6, or two dice totalling 6; you have %s", rules.ErrIllegal, dice)
+			return rules.Illegalf("a man goes into FINISH only on a 6, or two dice totalling 6; you have %s", dice)
 		}
 	case KindMove:
 		if p.Count(m.Hand, m.From) == 0 {
-			return fmt.Errorf("%w: no %s man on %s", rules.ErrIllegal, m.Hand, m.From)
+			return rules.Illegalf("no %s man on %s", handWord(m.Hand), m.From.String())
 		}
 		if err := p.pathError(m, dice); err != nil {
 			return err
 		}
 	}
-	return fmt.Errorf("%w: %s is not a legal move here", rules.ErrIllegal, m)
+	return rules.Illegalf("%s is not a legal move here", m.String())
 }
 
 // diceText says what is left to play: "5-3", "the 3", "a reward of 10".
-func (p *Position) diceText() string { return p.diceWords().String() }
-
-// diceWords is diceText as a Text.
-func (p *Position) diceWords() rules.Text {
-	var parts []rules.Text
+func (p *Position) diceText() string {
+	var parts []string
 	switch l := p.pool.diceLeft(); {
 	case l == 2:
-		parts = append(parts, rules.Plain(fmt.Sprintf("%d-%d", p.pool.dice[0], p.pool.dice[1])))
+		parts = append(parts, fmt.Sprintf("%d-%d", p.pool.dice[0], p.pool.dice[1]))
 	case l == 1 && !p.pool.used[0]:
-		parts = append(parts, rules.Textf("the %d", p.pool.dice[0]))
+		parts = append(parts, fmt.Sprintf("the %d", p.pool.dice[0]))
 	case l == 1:
-		parts = append(parts, rules.Textf("the %d", p.pool.dice[1]))
+		parts = append(parts, fmt.Sprintf("the %d", p.pool.dice[1]))
 	}
 	if p.pool.rewards > 0 {
-		parts = append(parts, rules.Textf("a reward of %d", p.Reward()))
+		parts = append(parts, fmt.Sprintf("a reward of %d", p.Reward()))
 	}
-	switch len(parts) {
-	case 0:
-		return rules.Textf("nothing")
-	case 1:
-		return parts[0]
+	if len(parts) == 0 {
+		return "nothing"
 	}
-	return rules.Textf("%s and %s", parts[0], parts[1])
+	return strings.Join(parts, " and ")
 }
 
 // pathError says why the man on m.From cannot go along m's path: no such
 // path, a count not in the throw, a blockade or his finish space in the
 // way, or no room where it ends. Nil if he can.
-func (p *Position) pathError(m MoveText, dice string) error {
+func (p *Position) pathError(m MoveText, dice rules.Text) error {
 	// Follow the path as written.
 	s, n, via := m.From, 0, m.Via
 	var passed []Space
 	for s != m.To {
 		if n > 3*RewardSpaces {
-			return fmt.Errorf("%w: %s is no path a man runs forward in one count", rules.ErrIllegal, m)
+			return rules.Illegalf("%s is no path a man runs forward in one count", m.String())
 		}
 		if q := forkOf[s]; q >= 0 {
 			tq, _, onTurnout := m.To.Turnout()
@@ -674,7 +668,7 @@ func (p *Position) pathError(m MoveText, dice string) error {
 		passed = append(passed, s)
 	}
 	if len(via) > 0 {
-		return fmt.Errorf("%w: %s is no path a man runs forward in one count", rules.ErrIllegal, m)
+		return rules.Illegalf("%s is no path a man runs forward in one count", m.String())
 	}
 	var cbuf [4]count
 	ok := false
@@ -682,18 +676,18 @@ func (p *Position) pathError(m MoveText, dice string) error {
 		ok = ok || int(c.n) == n
 	}
 	if !ok {
-		return fmt.Errorf("%w: %s moves %d; you have %s to play", rules.ErrIllegal, m, n, dice)
+		return rules.Illegalf("%s moves %d; you have %s to play", m.String(), n, dice)
 	}
 	fin := FinishSpace(m.Hand)
 	if m.From == fin {
-		return fmt.Errorf("%w: %s never passes his finish space %s: from there he goes into FINISH on a 6", rules.ErrIllegal, m.Hand.AMan(), fin)
+		return rules.Illegalf("%s never passes his finish space %s: from there he goes into FINISH on a 6", aMan(m.Hand), fin.String())
 	}
 	for _, s := range passed[:len(passed)-1] {
 		if s == fin {
-			return fmt.Errorf("%w: %s never passes his finish space %s", rules.ErrIllegal, m.Hand.AMan(), fin)
+			return rules.Illegalf("%s never passes his finish space %s", aMan(m.Hand), fin.String())
 		}
 		if p.t.blockade(s) {
-			return fmt.Errorf("%w: the blockade on %s cannot be passed, not even by its owners", rules.ErrIllegal, s)
+			return rules.Illegalf("the blockade on %s cannot be passed, not even by its owners", s.String())
 		}
 	}
 	return p.landingError(m.To)
@@ -705,11 +699,11 @@ func (p *Position) landingError(s Space) error {
 	own, opp := p.t.cnt[s][side], p.t.cnt[s][1-side]
 	switch {
 	case s.OnTurnout() && own > 0:
-		return fmt.Errorf("%w: %s holds one of your men: a turnout space holds one man, and no blockade forms there", rules.ErrIllegal, s)
+		return rules.Illegalf("%s holds one of your men: a turnout space holds one man, and no blockade forms there", s.String())
 	case opp >= 2:
-		return fmt.Errorf("%w: a blockade of %s's holds %s: nobody lands on it", rules.ErrIllegal, 1-side, s)
+		return rules.Illegalf("a blockade of %s's holds %s: nobody lands on it", sideWord(1-side), s.String())
 	case own >= 3:
-		return fmt.Errorf("%w: %s holds three men already: four never share a space", rules.ErrIllegal, s)
+		return rules.Illegalf("%s holds three men already: four never share a space", s.String())
 	}
 	return nil
 }
