@@ -117,14 +117,20 @@ func computersOnly(l *loaded, next rules.State) []rules.Seat {
 // l's lobby, at its creator's word; the game begins if that was the last.
 func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, "Game #%d is no longer open (it is %s)."); err != nil {
-		return Response{}, err
+	switch g.Status {
+	case storage.StatusInvited, storage.StatusOpen:
+	case storage.StatusActive:
+		return Response{}, sorry("Game #%s is no longer open: it has begun.", no(g.ID))
+	case storage.StatusOver:
+		return Response{}, sorry("Game #%s is no longer open: it is over.", no(g.ID))
+	default:
+		return Response{}, sorry("Game #%s is no longer open.", no(g.ID))
 	}
 	if req.User.ID != g.Creator {
-		return Response{}, sorry("Only %s, who made game #%d, can seat a computer player.", seatUser(g, 0).Name, g.ID)
+		return Response{}, sorry("Only %s, who made game #%s, can seat a computer player.", seatUser(g, 0).Name, no(g.ID))
 	}
 	if _, ok := l.kit.Game.(rules.Thinker); !ok {
-		return Response{}, sorry("%s has no computer players yet.", l.kit.Game.Title())
+		return Response{}, sorry("%s has no computer players yet.", titleOf(l.kit))
 	}
 	seats := append([]storage.Seat(nil), g.Seats...)
 	computers := 0
@@ -136,8 +142,8 @@ func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Respon
 	for i, s := range seats {
 		if openSeat(s) {
 			seats[i] = computerAt(s.Seat, computers+1, rules.Strong)
-			return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name))
+			return t.seat(ctx, req, l, seats, l.lang.T("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name))
 		}
 	}
-	return Response{}, sorry("Game #%d has no open seat for a computer player.", g.ID)
+	return Response{}, sorry("Game #%s has no open seat for a computer player.", no(g.ID))
 }

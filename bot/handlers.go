@@ -36,7 +36,8 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	case "new":
 		return t.newGame(ctx, req, kit)
 	case "rules":
-		return Response{Private: &Message{Embed: &Embed{Title: "How to play " + kit.Game.Title(), Description: kit.Rules}}}, nil
+		lang := you(req)
+		return Response{Private: &Message{Embed: &Embed{Title: lang.T("How to play %s", titleOf(kit)), Description: lang.T(kit.Rules)}}}, nil
 	case "move":
 		text := strings.TrimSpace(req.Options["move"])
 		if text == "" {
@@ -55,7 +56,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		act = func(l *loaded) (Response, error) { return t.askTakeback(ctx, req, l) }
 	case "verify":
 		if !kit.Dice {
-			return Response{}, sorry("%s has no dice to verify.", kit.Game.Title())
+			return Response{}, sorry("%s has no dice to verify.", titleOf(kit))
 		}
 		act = func(l *loaded) (Response, error) { return t.verify(ctx, l) }
 	case "resign":
@@ -66,7 +67,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		act = func(l *loaded) (Response, error) { return t.resume(ctx, req, l) }
 	case "draw":
 		if !kit.Draws {
-			return Response{}, sorry("%s has no draws by agreement.", kit.Game.Title())
+			return Response{}, sorry("%s has no draws by agreement.", titleOf(kit))
 		}
 		act = func(l *loaded) (Response, error) { return t.draw(ctx, req, l, -1) }
 	default:
@@ -79,6 +80,9 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 				return Response{}, err
 			}
 			text, err := sub.Text(l.state, req.Options)
+			if ue := (*userError)(nil); errors.As(err, &ue) {
+				return Response{}, err
+			}
 			if err != nil {
 				return Response{}, sorry("%s", err.Error())
 			}
@@ -107,7 +111,7 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 			return nil, err
 		}
 		if l.row.Kind != kind {
-			return nil, sorry("Game #%d is a game of %s; use /%s for it.", id, t.title(l.row.Kind), l.row.Kind)
+			return nil, sorry("Game #%s is a game of %s; use /%s for it.", no(id), t.title(l.row.Kind), l.row.Kind)
 		}
 		return l, nil
 	}
@@ -154,9 +158,9 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 	case 0:
 		here, err := find("", 1, storage.StatusActive)
 		if err == nil && len(here) > 0 {
-			return nil, sorry("You are not playing in any game of %s here (game #%d is %s's). Start your own with /%s new.", kit.Game.Title(), here[0].ID, strings.Join(names(&here[0]), " vs "), kind)
+			return nil, sorry("You are not playing in any game of %s here (game #%s is %s's). Start your own with /%s new.", titleOf(kit), no(here[0].ID), strings.Join(names(&here[0]), " vs "), kind)
 		}
-		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", kit.Game.Title(), kind)
+		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", titleOf(kit), kind)
 	case 1:
 		return t.load(ctx, req, mine[0].ID)
 	}
@@ -166,16 +170,18 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 			list = append(list, "…")
 			break
 		}
-		list = append(list, fmt.Sprintf("#%d (%s)", g.ID, strings.Join(names(&g), " vs ")))
+		list = append(list, fmt.Sprintf("#%s (%s)", no(g.ID), strings.Join(names(&g), " vs ")))
 	}
-	return nil, sorry("You have %d games of %s here: %s. Say which with the game option.", len(mine), kit.Game.Title(), strings.Join(list, ", "))
+	return nil, sorry("You have %d games of %s here: %s. Say which with the game option.", len(mine), titleOf(kit), strings.Join(list, ", "))
 }
 
-func (t *Table) title(kind string) string {
+// title is the title of the game kind, as a word said in the language of
+// the text it is in.
+func (t *Table) title(kind string) rules.Word {
 	if k, ok := t.kits[kind]; ok {
-		return k.Game.Title()
+		return titleOf(k)
 	}
-	return kind
+	return rules.Word(kind)
 }
 
 // once refuses an interaction that was already handled, such as one
@@ -254,12 +260,12 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 		// Confirm of a move's preview: good while the board it was
 		// shown on is the newest.
 		if version != l.row.Version {
-			return Response{}, sorry("Game #%d has moved on since that preview: choose your move again on the newest board.", l.row.ID)
+			return Response{}, sorry("Game #%s has moved on since that preview: choose your move again on the newest board.", no(l.row.ID))
 		}
 		return t.move(ctx, req, l, text, version, false)
 	}
 	if action == "cancel-move" {
-		return Response{Update: &Message{Content: "Cancelled: nothing was played."}}, nil
+		return Response{Update: &Message{Content: you(req).T("Cancelled: nothing was played.")}}, nil
 	}
 	if answer, ok := strings.CutPrefix(action, "resign:"); ok && version == 0 {
 		// The answer to "Resign game #N?": good while the game is on.
@@ -322,7 +328,7 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 	// The rest act on a position: the button must be from the current
 	// board, drawn since the position last changed.
 	if version < l.row.BoardVersion {
-		return Response{}, sorry("That board is out of date: game #%d has moved on since. Use the newest board, or /%s board.", l.row.ID, l.row.Kind)
+		return Response{}, sorry("That board is out of date: game #%s has moved on since. Use the newest board, or /%s board.", no(l.row.ID), l.row.Kind)
 	}
 	switch {
 	case strings.HasPrefix(action, "pick"):
@@ -359,7 +365,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 			return Response{}, err
 		}
 		if on {
-			return t.preview(req, l, m, version)
+			return t.preview(l, m, version, you(req))
 		}
 	}
 	resp, err := t.play(ctx, req.ID, l, seat, m)
@@ -367,7 +373,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 		return Response{}, err
 	}
 	if version >= 0 {
-		resp.Update = &Message{Content: "You played " + m.Text + "."}
+		resp.Update = &Message{Content: you(req).T("You played %s.", m.Text)}
 	}
 	return resp, nil
 }
@@ -423,7 +429,7 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 		lead = story
 	}
 	if declined >= 0 {
-		lead += fmt.Sprintf("\nBy moving, %s declined %s's draw offer.", seatUser(g, seat).Name, seatUser(g, declined).Name)
+		lead += "\n" + l.lang.T("By moving, %s declined %s's draw offer.", seatUser(g, seat).Name, seatUser(g, declined).Name)
 	}
 	board, err := t.boardWith(ctx, l, lead, m.Text, true, earlier)
 	if err != nil {
@@ -480,9 +486,9 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 		return Response{}, err
 	}
 	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryResign, Text: "resign"}}
-	lead := fmt.Sprintf("**%s** resigned.", req.User.Name)
+	lead := l.lang.T("**%s** resigned.", req.User.Name)
 	if !next.Outcome().Over() {
-		lead = fmt.Sprintf("**%s** resigned and left the game; the others play on.", req.User.Name)
+		lead = l.lang.T("**%s** resigned and left the game; the others play on.", req.User.Name)
 		if left := computersOnly(l, next); left != nil {
 			// Computers do not play on among themselves: they leave in
 			// turn until one is left in, which the rules make the winner.
@@ -492,7 +498,7 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 				}
 				entries = append(entries, storage.Entry{Seat: int(left[i]), Kind: storage.EntryResign, Text: "resign"})
 			}
-			lead = fmt.Sprintf("**%s** resigned and left the game. Only computer players are left, so the game ends.", req.User.Name)
+			lead = l.lang.T("**%s** resigned and left the game. Only computer players are left, so the game ends.", req.User.Name)
 		}
 	}
 	return t.finish(ctx, req.ID, l, next, lead, entries...)
@@ -552,13 +558,13 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 	g := l.row
 	switch {
 	case g.DrawOffer == seat:
-		return Response{}, sorry("You have already offered a draw in game #%d; it stands until your opponent accepts or moves.", g.ID)
+		return Response{}, sorry("You have already offered a draw in game #%s; it stands until your opponent accepts or moves.", no(g.ID))
 	case g.DrawOffer < 0 && version >= 0:
-		return Response{}, sorry("There is no draw offer to accept in game #%d any more.", g.ID)
+		return Response{}, sorry("There is no draw offer to accept in game #%s any more.", no(g.ID))
 	}
 	if other := seatUser(g, int(rules.Opponents(l.state, rules.Seat(seat))[0])); g.DrawOffer < 0 && other.Computer != "" {
 		// A computer answers at once: it plays on.
-		return private(fmt.Sprintf("**%s** declines the draw in game #%d: it plays on.", other.Name, g.ID)), nil
+		return private(you(req).T("**%s** declines the draw in game #%s: it plays on.", other.Name, no(g.ID))), nil
 	}
 	if g.DrawOffer < 0 {
 		v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: g.Status, DrawOffer: seat, InteractionID: req.ID})
@@ -567,9 +573,9 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 		}
 		other := seatUser(g, int(rules.Opponents(l.state, rules.Seat(seat))[0]))
 		return Response{Public: &Message{
-			Content: fmt.Sprintf("**%s** offers a draw in game #%d. **%s**: accept with the button or /%s draw; your next move declines it.", req.User.Name, g.ID, other.Name, g.Kind),
+			Content: l.lang.T("**%s** offers a draw in game #%s. **%s**: accept with the button or /%s draw; your next move declines it.", req.User.Name, no(g.ID), other.Name, g.Kind),
 			Components: []Row{{
-				{Kind: Button, ID: customID(g.ID, v, "draw"), Label: "Accept draw", Style: Primary},
+				{Kind: Button, ID: customID(g.ID, v, "draw"), Label: l.lang.T("Accept draw"), Style: Primary},
 			}},
 		}}, nil
 	}
@@ -578,9 +584,9 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 		return Response{}, err
 	}
 	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw"}
-	resp, err := t.finish(ctx, req.ID, l, next, fmt.Sprintf("**%s** accepted the draw.", req.User.Name), entry)
+	resp, err := t.finish(ctx, req.ID, l, next, l.lang.T("**%s** accepted the draw.", req.User.Name), entry)
 	if err == nil && version >= 0 {
-		resp.Update = &Message{Content: "Draw accepted."}
+		resp.Update = &Message{Content: you(req).T("Draw accepted.")}
 	}
 	return resp, err
 }
@@ -606,7 +612,7 @@ func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, er
 		// its lobby, with who is invited, the open seats and the buttons
 		// to join, pinging nobody.
 		msg := t.lobbyMessage(l.row, l.kit)
-		msg.Content = fmt.Sprintf("Game #%d has not begun yet.\n%s", l.row.ID, msg.Content)
+		msg.Content = l.lang.T("Game #%s has not begun yet.", no(l.row.ID)) + "\n" + msg.Content
 		return Response{Public: msg}, nil
 	case storage.StatusDeclined, storage.StatusCancelled:
 		return Response{}, playable(l)
@@ -630,7 +636,7 @@ func (t *Table) boardMessage(ctx context.Context, l *loaded, lead, last string, 
 func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, ping bool, earlier []render.Turn) (*Message, error) {
 	g, st := l.row, l.state
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Game #%d · %s** · ", g.ID, l.kit.Game.Title())
+	b.WriteString(l.lang.T("**Game #%s · %s**", no(g.ID), titleOf(l.kit)) + " · ")
 	sep := " vs "
 	if len(g.Seats) > 2 {
 		sep = " · "
@@ -639,7 +645,7 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 		if i > 0 {
 			b.WriteString(sep)
 		}
-		fmt.Fprintf(&b, "%s (%s)", s.Name, l.kit.SeatName(st, s.Seat))
+		fmt.Fprintf(&b, "%s (%s)", s.Name, l.kit.SeatName(l.lang, st, s.Seat))
 	}
 	b.WriteString("\n")
 	if lead != "" {
@@ -647,7 +653,7 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 	}
 	msg := &Message{}
 	if o := st.Outcome(); o.Over() {
-		b.WriteString("Game over: " + resultLine(l))
+		b.WriteString(l.lang.T("Game over: %s", result(l)))
 		msg.gameOver = true
 		if line := revealLine(g); line != "" {
 			b.WriteString("\n" + line)
@@ -664,14 +670,14 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 			name = "<@" + mover.UserID + ">"
 			msg.Mentions = []string{mover.UserID}
 		}
-		fmt.Fprintf(&b, "%s, your move (%s).%s", name, l.kit.SeatName(st, int(st.ToMove())), t.awayNote(ctx, g, mover.UserID))
+		b.WriteString(l.lang.T("%s, your move (%s).", name, l.kit.SeatName(l.lang, st, int(st.ToMove()))) + t.awayNote(ctx, g, mover.UserID))
 		if l.kit.Alert != nil {
-			if alert := l.kit.Alert(st); alert != "" {
+			if alert := l.kit.Alert(l.lang, st); alert != "" {
 				b.WriteString(" " + alert)
 			}
 		}
 		if g.DrawOffer >= 0 {
-			fmt.Fprintf(&b, "\n%s has offered a draw.", seatUser(g, g.DrawOffer).Name)
+			b.WriteString("\n" + l.lang.T("%s has offered a draw.", seatUser(g, g.DrawOffer).Name))
 		}
 		msg.Components = t.controls(l)
 	}
@@ -730,7 +736,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var out []Choice
 		for _, g := range games {
-			c := Choice{Name: Clip(fmt.Sprintf("#%d: %s", g.ID, strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
+			c := Choice{Name: Clip(fmt.Sprintf("#%s: %s", no(g.ID), strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
 			if strings.Contains(rules.Normalize(c.Name), typed) {
 				out = append(out, c)
 			}
@@ -763,7 +769,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		if err != nil {
 			return nil
 		}
-		out := sub.Suggest(l.state, req.Focused, req.Options)
+		out := sub.Suggest(you(req), l.state, req.Focused, req.Options)
 		if len(out) > maxOptions {
 			out = out[:maxOptions]
 		}
@@ -787,7 +793,8 @@ func (t *Table) turnOf(ctx context.Context, req Request, kit Kit) (*loaded, erro
 
 // preview shows the player, privately, the board after m, with Confirm
 // and Cancel: the move counts only when confirmed, on this board.
-func (t *Table) preview(req Request, l *loaded, m rules.Move, version int64) (Response, error) {
+// It is said in lang, the player's.
+func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Response, error) {
 	g := l.row
 	next, err := l.state.Play(m)
 	if err != nil {
@@ -799,11 +806,11 @@ func (t *Table) preview(req Request, l *loaded, m rules.Move, version int64) (Re
 		return Response{}, sorry("%s is too long a move to preview: turn previews off with /parlor me confirm:off, or type a shorter form of it.", quote(m.Text))
 	}
 	msg := &Message{
-		Content: you(req).T("Game #%s: you are about to play %s (%s). It counts once you confirm.", no(g.ID), l.state.Describe(m), m.Text),
+		Content: lang.T("Game #%s: you are about to play %s (%s). It counts once you confirm.", no(g.ID), l.state.Describe(m), m.Text),
 		Drawing: next.Drawing(),
 		Components: []Row{{
-			{Kind: Button, ID: id, Label: "Confirm " + Clip(m.Text, 60), Style: Success},
-			{Kind: Button, ID: customID(g.ID, g.Version, "cancel-move"), Label: "Cancel", Style: Secondary},
+			{Kind: Button, ID: id, Label: lang.T("Confirm %s", Clip(m.Text, 60)), Style: Success},
+			{Kind: Button, ID: customID(g.ID, g.Version, "cancel-move"), Label: lang.T("Cancel"), Style: Secondary},
 		}},
 	}
 	if png, err := t.paint(next, render.Info{Names: names(g), LastMove: m.Text, Title: fmt.Sprintf("Game #%d · preview", g.ID)}); err == nil {

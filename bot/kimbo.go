@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -10,7 +9,7 @@ import (
 )
 
 // seatColours name the seats' colours on the boards render draws.
-var seatColours = [...]string{"orange", "blue", "yellow", "green"}
+var seatColours = [...]string{N("orange"), N("blue"), N("yellow"), N("green")}
 
 // KimboKit presents Kimbo. A turn takes at most three interactions: a fence
 // move (/kimbo fence) or the Roll button, which rolls at once; then the
@@ -39,7 +38,7 @@ func KimboKit() Kit {
 				Spec: SubSpec{Name: "roll", Description: "Roll the dice without moving a fence", Options: []OptionSpec{gameOption()}},
 				Text: func(s rules.State, _ map[string]string) (string, error) {
 					if p, ok := s.(*kimbo.Position); ok && p.Phase() != kimbo.PhaseFence {
-						return "", kimboNotNow(p, "roll")
+						return "", kimboNotNow(p, sorry("You can't roll now"))
 					}
 					return kimbo.NoFence, nil
 				},
@@ -54,52 +53,53 @@ func KimboKit() Kit {
 	}
 }
 
-func kimboSeatName(s rules.State, seat int) string {
+func kimboSeatName(l Lang, s rules.State, seat int) string {
 	p, ok := s.(*kimbo.Position)
 	if !ok || seat < 0 || seat >= p.Players() {
-		return fmt.Sprintf("seat %d", seat+1)
+		return l.T("seat %d", seat+1)
 	}
-	return p.Side(rules.Seat(seat)).String() + ", " + seatColours[seat]
+	return l.T(p.Side(rules.Seat(seat)).String()) + ", " + l.T(seatColours[seat])
 }
 
-// kimboNotNow says why a fence move or a roll cannot be made now.
-func kimboNotNow(p *kimbo.Position, what string) error {
+// kimboNotNow says why a fence move or a roll cannot be made now: otherwise
+// when the phase says nothing better.
+func kimboNotNow(p *kimbo.Position, otherwise error) error {
 	switch p.Phase() {
 	case kimbo.PhaseMove:
 		d1, d2 := p.Dice()
-		return fmt.Errorf("You have rolled %d-%d already: now move, with the menu under the board or /kimbo move", d1, d2)
+		return sorry("You have rolled %d-%d already: now move, with the menu under the board or /kimbo move", d1, d2)
 	case kimbo.PhaseCorner:
-		return errors.New("First choose the start area your captured piece goes back to, with the buttons under the board")
+		return sorry("First choose the start area your captured piece goes back to, with the buttons under the board")
 	}
-	return fmt.Errorf("You can't %s now", what)
+	return otherwise
 }
 
 func kimboFenceText(s rules.State, opts map[string]string) (string, error) {
 	p, ok := s.(*kimbo.Position)
 	if ok && p.Phase() != kimbo.PhaseFence {
-		return "", kimboNotNow(p, "move a fence")
+		return "", kimboNotNow(p, sorry("You can't move a fence now"))
 	}
 	from, to := strings.TrimSpace(opts["fence"]), strings.TrimSpace(opts["to"])
 	switch {
 	case from == "" && to == "":
-		return "", errors.New("Say which of your fences to move and where: the fence by its slot, like e1|f1, and a vacant slot for it, like h5|h6 (start typing to see them)")
+		return "", sorry("Say which of your fences to move and where: the fence by its slot, like e1|f1, and a vacant slot for it, like h5|h6 (start typing to see them)")
 	case from == "":
-		return "", errors.New("Say which of your fences to move, by its slot, like e1|f1 (start typing to see yours)")
+		return "", sorry("Say which of your fences to move, by its slot, like e1|f1 (start typing to see yours)")
 	case to == "":
-		return "", errors.New("Say where the fence goes: a vacant slot, named by the two squares it stands between, like h5|h6")
+		return "", sorry("Say where the fence goes: a vacant slot, named by the two squares it stands between, like h5|h6")
 	}
 	if _, err := kimbo.ParseSlot(from); err != nil {
-		return "", fmt.Errorf("%s is not a slot: name a fence by the two squares it stands between, like e1|f1", quote(from))
+		return "", sorry("%s is not a slot: name a fence by the two squares it stands between, like e1|f1", quote(from))
 	}
 	if _, err := kimbo.ParseSlot(to); err != nil {
-		return "", fmt.Errorf("%s is not a slot: name where the fence goes by the two squares it will stand between, like h5|h6", quote(to))
+		return "", sorry("%s is not a slot: name where the fence goes by the two squares it will stand between, like h5|h6", quote(to))
 	}
 	return from + ">" + to, nil
 }
 
 // kimboFenceSuggest offers the fences the player may move, and the vacant
 // slots the chosen one may go to, filtered by what was typed.
-func kimboFenceSuggest(s rules.State, focused string, opts map[string]string) []Choice {
+func kimboFenceSuggest(l Lang, s rules.State, focused string, opts map[string]string) []Choice {
 	p, ok := s.(*kimbo.Position)
 	if !ok || p.Phase() != kimbo.PhaseFence {
 		return nil
@@ -129,9 +129,9 @@ func kimboFenceSuggest(s rules.State, focused string, opts map[string]string) []
 		seen[sl] = true
 		name := sl.String()
 		a, b := kimbo.Board.SlotSquares(sl)
-		label := fmt.Sprintf("%s · the fence between %s and %s", name, a, b)
+		label := l.T("%s · the fence between %s and %s", name, a, b)
 		if focused == "to" {
-			label = fmt.Sprintf("%s · between %s and %s", name, a, b)
+			label = l.T("%s · between %s and %s", name, a, b)
 		}
 		out = append(out, Choice{Name: label, Value: name})
 		if len(out) == maxOptions {
@@ -161,7 +161,7 @@ func slotMatches(sl kimbo.Slot, typed string) bool {
 // pick), and one piece per die (a choice per first piece, die and end
 // square: the other piece's moves are the second pick). Jumps get their
 // own menu; pass, fences and corners are buttons or typed.
-func kimboGroup(s rules.State, m rules.Move) (key, label, menu string) {
+func kimboGroup(l Lang, s rules.State, m rules.Move) (key, label, menu string) {
 	p, ok := s.(*kimbo.Position)
 	if !ok || p.Phase() != kimbo.PhaseMove || m.Text == kimbo.PassText {
 		return "", "", ""
@@ -173,44 +173,50 @@ func kimboGroup(s rules.State, m rules.Move) (key, label, menu string) {
 	}
 	first := legs[0]
 	end := first.End()
-	captures := ""
+	capture := false
 	for _, pt := range first.Points {
-		if pt.Capture {
-			captures = " ✕ capture"
-		}
+		capture = capture || pt.Capture
 	}
 	switch {
 	case first.Jump:
-		return "j:" + m.Text, fmt.Sprintf("%s jumps the fence to %s", first.From, end), "Or jump a fence instead (doubles)…"
+		return "j:" + m.Text, l.T("%s jumps the fence to %s", first.From, end), l.T("Or jump a fence instead (doubles)…")
 	case len(legs) == 1:
-		count := fmt.Sprintf("all %d", d1+d2)
+		count := l.T("all %d", d1+d2)
 		if first.Steps() != d1+d2 {
-			count = fmt.Sprintf("the %d alone", first.Steps())
+			count = l.T("the %d alone", first.Steps())
 		}
-		return fmt.Sprintf("w:%s>%s", first.From, end), fmt.Sprintf("%s → %s (%s)%s", first.From, end, count, captures), fmt.Sprintf("Move one piece %d…", d1+d2)
+		label := fmt.Sprintf("%s → %s (%s)", first.From, end, count)
+		if capture {
+			label += l.T(" ✕ capture")
+		}
+		return fmt.Sprintf("w:%s>%s", first.From, end), label, l.T("Move one piece %d…", d1+d2)
 	}
-	return fmt.Sprintf("s:%s>%s:%d", first.From, end, first.Steps()), fmt.Sprintf("%s → %s with the %d%s, then another piece", first.From, end, first.Steps(), captures), fmt.Sprintf("Or move two pieces, %d and %d…", d1, d2)
+	label = l.T("%s → %s with the %d, then another piece", first.From, end, first.Steps())
+	if capture {
+		label = l.T("%s → %s with the %d ✕ capture, then another piece", first.From, end, first.Steps())
+	}
+	return fmt.Sprintf("s:%s>%s:%d", first.From, end, first.Steps()), label, l.T("Or move two pieces, %d and %d…", d1, d2)
 }
 
-func kimboButtons(s rules.State) []Choice {
+func kimboButtons(l Lang, s rules.State) []Choice {
 	p, ok := s.(*kimbo.Position)
 	if !ok {
 		return nil
 	}
 	switch p.Phase() {
 	case kimbo.PhaseFence:
-		return []Choice{{Name: "🎲 Roll (no fence move)", Value: kimbo.NoFence}}
+		return []Choice{{Name: l.T("🎲 Roll (no fence move)"), Value: kimbo.NoFence}}
 	case kimbo.PhaseMove:
 		for _, m := range p.Legal() {
 			if m.Text == kimbo.PassText {
-				return []Choice{{Name: "Pass", Value: kimbo.PassText}}
+				return []Choice{{Name: l.T("Pass"), Value: kimbo.PassText}}
 			}
 		}
 	case kimbo.PhaseCorner:
 		var out []Choice
 		for _, m := range p.Legal() {
 			name, _ := strings.CutPrefix(m.Text, "corner ")
-			label := cornerLabel(name)
+			label := cornerLabel(l, name)
 			// With the square the piece goes to: "(b2)".
 			if _, _, sq, ok := p.Corner(m); ok {
 				label += " (" + sq.String() + ")"
@@ -222,16 +228,16 @@ func kimboButtons(s rules.State) []Choice {
 	return nil
 }
 
-func cornerLabel(name string) string {
+func cornerLabel(l Lang, name string) string {
 	switch name {
 	case "sw":
-		return "South-west"
+		return l.T("South-west")
 	case "se":
-		return "South-east"
+		return l.T("South-east")
 	case "ne":
-		return "North-east"
+		return l.T("North-east")
 	case "nw":
-		return "North-west"
+		return l.T("North-west")
 	}
 	return name
 }
@@ -245,20 +251,20 @@ func kimboAuto(s rules.State) bool {
 	return len(p.Legal()) == 1
 }
 
-func kimboAlert(s rules.State) string {
+func kimboAlert(l Lang, s rules.State) string {
 	p, ok := s.(*kimbo.Position)
 	if !ok {
 		return ""
 	}
 	switch p.Phase() {
 	case kimbo.PhaseFence:
-		return "Move one of your fences with /kimbo fence, or roll."
+		return l.T("Move one of your fences with /kimbo fence, or roll.")
 	case kimbo.PhaseMove:
 		d1, d2 := p.Dice()
-		return fmt.Sprintf("You rolled **%d-%d**: choose your move below, or type it with /kimbo move.", d1, d2)
+		return l.T("You rolled **%d-%d**: choose your move below, or type it with /kimbo move.", d1, d2)
 	case kimbo.PhaseCorner:
 		if pend := p.Pending(); len(pend) > 0 {
-			return fmt.Sprintf("You captured %s's piece: choose the start area it goes back to.", p.Side(pend[0]))
+			return l.T("You captured %s's piece: choose the start area it goes back to.", rules.Word(p.Side(pend[0]).String()))
 		}
 	}
 	return ""
@@ -269,7 +275,7 @@ func kimboAlert(s rules.State) string {
 // told with the fence and dice of its turn, so that the board that ends a
 // turn says the whole turn.
 func kimboNarrate(l Lang, played []Played, after rules.State, names []string) string {
-	n := newNarration(l, names, joinWords)
+	n := newNarration(l, names, func(phrases []string) string { return andList(l, phrases) })
 	var opening []string
 	for i, pl := range played {
 		p, ok := pl.Before.(*kimbo.Position)
@@ -281,7 +287,7 @@ func kimboNarrate(l Lang, played []Played, after rules.State, names []string) st
 		if p.Phase() == kimbo.PhaseOpening {
 			opening = append(opening, fmt.Sprintf("%s %s", seatLabel(names, seat), strings.TrimPrefix(pl.Move.Text, "roll ")))
 			if next != nil && next.Phase() != kimbo.PhaseOpening {
-				n.line(fmt.Sprintf("Opening roll: %s; **%s** rolled highest and starts.", strings.Join(opening, ", "), seatLabel(names, next.Turn())))
+				n.line(l.T("Opening roll: %s; **%s** rolled highest and starts.", strings.Join(opening, ", "), seatLabel(names, next.Turn())))
 				opening = nil
 			}
 			continue
@@ -291,33 +297,33 @@ func kimboNarrate(l Lang, played []Played, after rules.State, names []string) st
 		case kimbo.PhaseFence:
 			f, err := kimbo.ParseFenceMove(pl.Move.Text)
 			if err == nil && f.From != kimbo.NoSlot {
-				n.say(fmt.Sprintf("moved a fence from %s to %s", f.From, f.To))
+				n.say(l.T("moved a fence from %s to %s", f.From, f.To))
 			} else {
-				n.say("moved no fence")
+				n.say(l.T("moved no fence"))
 			}
 		case kimbo.PhaseRoll:
-			n.say("rolled **" + strings.TrimPrefix(pl.Move.Text, "roll ") + "**")
+			n.say(l.T("rolled **%s**", strings.TrimPrefix(pl.Move.Text, "roll ")))
 		case kimbo.PhaseMove:
 			if !n.said() {
 				// The fence and dice were told when they happened; the
 				// board that ends the turn says them again.
 				if last := p.Last(); last.FenceFrom != kimbo.NoSlot {
-					n.say(fmt.Sprintf("moved a fence from %s to %s", last.FenceFrom, last.FenceTo))
+					n.say(l.T("moved a fence from %s to %s", last.FenceFrom, last.FenceTo))
 				}
 				d1, d2 := p.Dice()
-				n.say(fmt.Sprintf("rolled **%d-%d**", d1, d2))
+				n.say(l.T("rolled **%d-%d**", d1, d2))
 			}
-			words := n.lang.Say(moveWords(p, pl.Move))
+			words := l.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == kimbo.PassText {
-				words = "could not move, and passes"
+				words = l.T("could not move, and passes")
 			}
 			n.extend(": " + words)
 			if next != nil && next.HomeCount(seat) > p.HomeCount(seat) {
-				n.extend(fmt.Sprintf(" (%d of 4 pieces HOME)", next.HomeCount(seat)))
+				n.extend(" " + l.T("(%d of 4 pieces HOME)", next.HomeCount(seat)))
 			}
 		case kimbo.PhaseCorner:
 			if victim, area, sq, ok := p.Corner(pl.Move); ok {
-				n.say(n.lang.T("sent %s's captured piece back to the %s start area (%s)", victim.Word(), area, sq))
+				n.say(l.T("sent %s's captured piece back to the %s start area (%s)", victim.Word(), area, sq))
 			}
 		}
 	}

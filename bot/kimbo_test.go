@@ -247,7 +247,7 @@ func TestKimboThreePlayersByButtonsAndCommands(t *testing.T) {
 	}
 	p := e.kimbo(id)
 	for _, m := range p.Legal() {
-		key, _, _ := kimboGroup(p, m)
+		key, _, _ := kimboGroup(English, p, m)
 		if !covered[m.Text] && !oneMoveChoice(p, key) {
 			t.Errorf("move %s is in no menu", m.Text)
 		}
@@ -315,7 +315,7 @@ func TestKimboThreePlayersByButtonsAndCommands(t *testing.T) {
 func oneMoveChoice(p *kimbo.Position, key string) bool {
 	n := 0
 	for _, m := range p.Legal() {
-		if k, _, _ := kimboGroup(p, m); k == key && key != "" {
+		if k, _, _ := kimboGroup(English, p, m); k == key && key != "" {
 			n++
 		}
 	}

@@ -12,30 +12,34 @@ func KingsmenKit() Kit {
 		Rules:   N(kingsmenRules),
 		Example: "Nc1-c5",
 		Draws:   true,
-		Group: func(s rules.State, m rules.Move) (string, string, string) {
-			const menu = "Move a piece…"
+		Group: func(l Lang, s rules.State, m rules.Move) (string, string, string) {
+			menu := l.T("Move a piece…")
 			st, err := kingsmen.ParseStep(m.Text)
 			p, ok := s.(*kingsmen.Position)
 			if err != nil || !ok {
 				return m.Text, m.Text, menu
 			}
-			return st.From.String(), p.At(st.From).Kind.String() + " " + st.From.String(), menu
+			return st.From.String(), l.T("%s %s", rules.Word(p.At(st.From).Kind.String()), st.From), menu
 		},
-		SeatName: func(_ rules.State, seat int) string {
+		SeatName: func(l Lang, _ rules.State, seat int) string {
 			if seat == 0 {
-				return "South, orange"
+				return l.T("South, orange")
 			}
-			return "North, blue"
+			return l.T("North, blue")
 		},
-		Alert: func(s rules.State) string {
+		Alert: func(l Lang, s rules.State) string {
 			p, ok := s.(*kingsmen.Position)
 			if ok && !p.Outcome().Over() && p.InThreat(p.SideToMove()) {
-				return "**Threat!** Your King is open to capture: this move must end the Threat."
+				return l.T("**Threat!** Your King is open to capture: this move must end the Threat.")
 			}
 			return ""
 		},
 	}
 }
+
+// kingsmenPieces are the pieces' names (kingsmen.Kind), marked for the
+// catalogs.
+var kingsmenPieces = []string{N("King"), N("Knight"), N("Archer")}
 
 const kingsmenRules = `**All the King's Men** — two players, one King, four Knights and seven Archers each.
 **Goal:** capture the other King.

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 
 	"parlor/rules"
@@ -25,21 +24,21 @@ func KippyKooKit() Kit {
 			Text: func(s rules.State, _ map[string]string) (string, error) {
 				if p, ok := s.(*kippykoo.Position); ok && p.Phase() == kippykoo.PhaseMove {
 					d1, d2 := p.Dice()
-					return "", fmt.Errorf("You have thrown %d-%d already: now move, with the menu under the board or /kippykoo move", d1, d2)
+					return "", sorry("You have thrown %d-%d already: now move, with the menu under the board or /kippykoo move", d1, d2)
 				}
 				return kippykoo.RollText, nil
 			},
 		}},
-		Group: func(s rules.State, m rules.Move) (string, string, string) {
+		Group: func(l Lang, s rules.State, m rules.Move) (string, string, string) {
 			p, ok := s.(*kippykoo.Position)
 			if !ok || p.Phase() != kippykoo.PhaseMove || m.Text == kippykoo.PassText {
 				return "", "", ""
 			}
-			return m.Text, m.Text, "Move your marbles…"
+			return m.Text, m.Text, l.T("Move your marbles…")
 		},
-		Buttons: func(s rules.State) []Choice {
+		Buttons: func(l Lang, s rules.State) []Choice {
 			if p, ok := s.(*kippykoo.Position); ok && p.Phase() == kippykoo.PhaseThrow {
-				return []Choice{{Name: "🎲 Roll", Value: kippykoo.RollText}}
+				return []Choice{{Name: l.T("🎲 Roll"), Value: kippykoo.RollText}}
 			}
 			return nil
 		},
@@ -47,24 +46,24 @@ func KippyKooKit() Kit {
 			p, ok := s.(*kippykoo.Position)
 			return ok && p.Phase() == kippykoo.PhaseMove && len(p.Legal()) == 1
 		},
-		SeatName: func(s rules.State, seat int) string {
+		SeatName: func(l Lang, s rules.State, seat int) string {
 			p, ok := s.(*kippykoo.Position)
 			if !ok || seat < 0 || seat >= p.Players() {
-				return fmt.Sprintf("seat %d", seat+1)
+				return l.T("seat %d", seat+1)
 			}
-			return p.Side(rules.Seat(seat)).String() + ", " + seatColours[seat]
+			return l.T(p.Side(rules.Seat(seat)).String()) + ", " + l.T(seatColours[seat])
 		},
-		Alert: func(s rules.State) string {
+		Alert: func(l Lang, s rules.State) string {
 			p, ok := s.(*kippykoo.Position)
 			if !ok {
 				return ""
 			}
 			switch p.Phase() {
 			case kippykoo.PhaseThrow:
-				return "Roll the dice."
+				return l.T("Roll the dice.")
 			case kippykoo.PhaseMove:
 				d1, d2 := p.Dice()
-				return fmt.Sprintf("You threw **%d-%d**: choose your move below, or type it with /kippykoo move.", d1, d2)
+				return l.T("You threw **%d-%d**: choose your move below, or type it with /kippykoo move.", d1, d2)
 			}
 			return ""
 		},
@@ -84,7 +83,7 @@ func kippyKooNarrate(l Lang, played []Played, after rules.State, names []string)
 		next, _ := afterPlayed(played, i, after).(*kippykoo.Position)
 		if p.Phase() == kippykoo.PhaseLot {
 			if next != nil {
-				n.line(fmt.Sprintf("By lot, **%s** begins.", seatLabel(names, next.Turn())))
+				n.line(l.T("By lot, **%s** begins.", seatLabel(names, next.Turn())))
 			}
 			continue
 		}
@@ -92,23 +91,24 @@ func kippyKooNarrate(l Lang, played []Played, after rules.State, names []string)
 		n.by(seat)
 		switch p.Phase() {
 		case kippykoo.PhaseRoll:
-			again := ""
+			roll := strings.TrimPrefix(pl.Move.Text, "roll ")
 			if n.said() {
-				again = "threw again: "
+				n.say(l.T("threw again: rolled **%s**", roll))
+			} else {
+				n.say(l.T("rolled **%s**", roll))
 			}
-			n.say(again + "rolled **" + strings.TrimPrefix(pl.Move.Text, "roll ") + "**")
 		case kippykoo.PhaseMove:
-			words := n.lang.Say(moveWords(p, pl.Move))
+			words := l.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == kippykoo.PassText {
-				words = "can't move, and passes"
+				words = l.T("can't move, and passes")
 			}
 			if !n.said() {
 				d1, d2 := p.Dice()
-				n.say(fmt.Sprintf("rolled **%d-%d**", d1, d2))
+				n.say(l.T("rolled **%d-%d**", d1, d2))
 			}
 			n.extend(": " + words)
 			if next != nil && next.InFinish(seat) > p.InFinish(seat) {
-				n.extend(fmt.Sprintf(" (%d of 4 in FINISH)", next.InFinish(seat)))
+				n.extend(" " + l.T("(%d of 4 in FINISH)", next.InFinish(seat)))
 			}
 		}
 	}

@@ -530,7 +530,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	l.state = st
 	var sides []string
 	for _, s := range seats {
-		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(st, s.Seat)))
+		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(l.lang, st, s.Seat)))
 	}
 	how := "By lot, "
 	if l.kit.Partners {

@@ -25,12 +25,12 @@ type menuGroup struct {
 }
 
 // groups sorts the legal moves of the player to move into the first
-// menu's choices, in the order of the legal moves.
-func groups(l *loaded) []*menuGroup {
+// menu's choices, in the order of the legal moves, labelled in lang.
+func groups(l *loaded, lang Lang) []*menuGroup {
 	var out []*menuGroup
 	byKey := map[string]*menuGroup{}
 	for _, m := range l.state.Legal() {
-		key, label, menu := l.kit.Group(l.state, m)
+		key, label, menu := l.kit.Group(lang, l.state, m)
 		if key == "" {
 			continue
 		}
@@ -52,7 +52,7 @@ func (t *Table) controls(l *loaded) []Row {
 	var rows []Row
 	if l.kit.Buttons != nil {
 		var row Row
-		for _, c := range l.kit.Buttons(l.state) {
+		for _, c := range l.kit.Buttons(l.lang, l.state) {
 			if len(row) == maxButtons {
 				rows = append(rows, row)
 				row = nil
@@ -65,7 +65,7 @@ func (t *Table) controls(l *loaded) []Row {
 	}
 	var menus []string
 	byMenu := map[string][]*menuGroup{}
-	for _, gr := range groups(l) {
+	for _, gr := range groups(l, l.lang) {
 		if _, ok := byMenu[gr.menu]; !ok {
 			menus = append(menus, gr.menu)
 		}
@@ -83,7 +83,7 @@ func (t *Table) controls(l *loaded) []Row {
 				for i, m := range gr.moves {
 					texts[i] = m.Text
 				}
-				desc := fmt.Sprintf("%d moves: %s", len(gr.moves), strings.Join(texts, " "))
+				desc := l.lang.T("%d moves: %s", len(gr.moves), strings.Join(texts, " "))
 				if len(gr.moves) == 1 {
 					desc = l.lang.Say(l.state.Describe(gr.moves[0]))
 				}
@@ -115,7 +115,8 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 		return Response{}, sorry("Choose one piece.")
 	}
 	var chosen *menuGroup
-	for _, gr := range groups(l) {
+	lang := you(req)
+	for _, gr := range groups(l, lang) {
 		if gr.key == req.Values[0] {
 			chosen = gr
 		}
@@ -130,20 +131,20 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 	for p := 0; p*maxOptions < len(chosen.moves) && p < maxRows; p++ {
 		var opts []Option
 		for _, m := range chosen.moves[p*maxOptions : min(len(chosen.moves), (p+1)*maxOptions)] {
-			opts = append(opts, Option{Label: Clip(m.Text, 100), Value: m.Text, Description: Clip(you(req).Say(l.state.Describe(m)), 100)})
+			opts = append(opts, Option{Label: Clip(m.Text, 100), Value: m.Text, Description: Clip(lang.Say(l.state.Describe(m)), 100)})
 		}
 		action := "play"
 		if p > 0 {
 			action = fmt.Sprintf("play%d", p+1)
 		}
-		rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: "Choose the move…", Options: opts}})
+		rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: lang.T("Choose the move…"), Options: opts}})
 	}
-	content := fmt.Sprintf("Where should the %s go?", chosen.label)
+	content := lang.T("Where should the %s go?", chosen.label)
 	if l.kit.Direct {
-		content = fmt.Sprintf("%s: which way?", chosen.label)
+		content = lang.T("%s: which way?", chosen.label)
 	}
 	if len(chosen.moves) > maxRows*maxOptions {
-		content += fmt.Sprintf(" (%d moves; the first %d are here, type /%s move for the others)", len(chosen.moves), maxRows*maxOptions, l.row.Kind)
+		content += " " + lang.T("(%d moves; the first %d are here, type /%s move for the others)", len(chosen.moves), maxRows*maxOptions, l.row.Kind)
 	}
 	return Response{Private: &Message{Content: content, Components: rows}}, nil
 }

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 
 	"parlor/rules"
@@ -12,7 +11,7 @@ import (
 // and rolled **5-3**.", with lines of their own between (the opening
 // roll). Kits' Narrate functions fill one in.
 type narration struct {
-	lang  Lang // the language it is told in
+	lang  Lang
 	names []string
 	join  func([]string) string // joins a run's phrases
 	lines []string
@@ -20,8 +19,8 @@ type narration struct {
 	cur   []string
 }
 
-func newNarration(l Lang, names []string, join func([]string) string) *narration {
-	return &narration{lang: l, names: names, join: join, who: rules.Nobody}
+func newNarration(lang Lang, names []string, join func([]string) string) *narration {
+	return &narration{lang: lang, names: names, join: join, who: rules.Nobody}
 }
 
 // by starts seat's run, unless it is the current one.
@@ -50,7 +49,7 @@ func (n *narration) line(s string) {
 
 func (n *narration) flush() {
 	if len(n.cur) > 0 {
-		n.lines = append(n.lines, fmt.Sprintf("**%s** %s.", seatLabel(n.names, n.who), n.join(n.cur)))
+		n.lines = append(n.lines, n.lang.T("**%s** %s.", seatLabel(n.names, n.who), n.join(n.cur)))
 	}
 	n.cur = nil
 }
@@ -89,4 +88,15 @@ func afterPlayed(played []Played, i int, final rules.State) rules.State {
 		return played[i+1].Before
 	}
 	return final
+}
+
+// andList joins "a", "b" and "c" as "a, b and c", in l.
+func andList(l Lang, words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return l.T("%s and %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 }

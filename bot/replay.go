@@ -80,12 +80,12 @@ func (t *Table) replayMessage(ctx context.Context, l *loaded) (*Message, error) 
 	if err != nil {
 		return nil, fmt.Errorf("draw the replay of game %d: %w", g.ID, err)
 	}
-	what := fmt.Sprintf("the game so far, a frame a turn (%d turns).", len(frames)-1)
+	content := l.lang.T("**Game #%s · %s** · the game so far, a frame a turn (%d turns).", no(g.ID), titleOf(l.kit), len(frames)-1)
 	if g.Status == storage.StatusOver {
-		what = fmt.Sprintf("the replay, a frame a turn (%d turns). Game over: %s", len(frames)-1, resultLine(l))
+		content = l.lang.T("**Game #%s · %s** · the replay, a frame a turn (%d turns). Game over: %s", no(g.ID), titleOf(l.kit), len(frames)-1, result(l))
 	}
 	return &Message{
-		Content: fmt.Sprintf("**Game #%d · %s** · %s", g.ID, l.kit.Game.Title(), what),
+		Content: content,
 		File:    &File{Name: fmt.Sprintf("%s-%d.gif", g.Kind, g.ID), ContentType: "image/gif", Data: gif},
 	}, nil
 }
@@ -104,7 +104,7 @@ func animate(a Animator, frames []render.Frame) (gif []byte, err error) {
 // game's place.
 func (t *Table) replay(ctx context.Context, l *loaded) (Response, error) {
 	if !started(l.row.Status) {
-		return Response{}, sorry("Game #%d has not begun: there is nothing to replay yet.", l.row.ID)
+		return Response{}, sorry("Game #%s has not begun: there is nothing to replay yet.", no(l.row.ID))
 	}
 	msg, err := t.replayMessage(ctx, l)
 	if err != nil {

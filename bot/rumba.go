@@ -21,17 +21,17 @@ func RumbaKit() Kit {
 		Example:  "S 06-10",
 		Direct:   true,
 		Partners: true,
-		Finish:   "by bringing four men of their colour into FINISH",
+		Finish:   N("by bringing four men of their colour into FINISH"),
 		Subs: []GameSub{{
 			Spec: SubSpec{Name: "roll", Description: "Throw the dice to begin your turn", Options: []OptionSpec{gameOption()}},
 			Text: func(s rules.State, _ map[string]string) (string, error) {
 				if p, ok := s.(*rumba.Position); ok && p.Phase() == rumba.PhaseMove {
-					return "", fmt.Errorf("You are playing a throw of %s: move with the menus under the board or /rumba move", rumbaDice(p))
+					return "", sorry("You are playing a throw of %s: move with the menus under the board or /rumba move", rumbaDice(p))
 				}
 				return rumba.RollText, nil
 			},
 		}},
-		Group: func(s rules.State, m rules.Move) (string, string, string) {
+		Group: func(l Lang, s rules.State, m rules.Move) (string, string, string) {
 			p, ok := s.(*rumba.Position)
 			if !ok || p.Phase() != rumba.PhaseMove || m.Text == rumba.PassText {
 				return "", "", ""
@@ -40,11 +40,11 @@ func RumbaKit() Kit {
 			if err != nil {
 				return "", "", ""
 			}
-			return m.Text, rumbaLabel(mt), "Move " + mt.Hand.AMan() + "…"
+			return m.Text, rumbaLabel(l, mt), l.T("Move %s…", rumbaAMan(mt.Hand))
 		},
-		Buttons: func(s rules.State) []Choice {
+		Buttons: func(l Lang, s rules.State) []Choice {
 			if p, ok := s.(*rumba.Position); ok && p.Phase() == rumba.PhaseThrow {
-				return []Choice{{Name: "🎲 Roll", Value: rumba.RollText}}
+				return []Choice{{Name: l.T("🎲 Roll"), Value: rumba.RollText}}
 			}
 			return nil
 		},
@@ -53,15 +53,15 @@ func RumbaKit() Kit {
 			return ok && p.Phase() == rumba.PhaseMove && len(p.Legal()) == 1
 		},
 		SeatName: rumbaSeatName,
-		Alert: func(s rules.State) string {
+		Alert: func(l Lang, s rules.State) string {
 			p, ok := s.(*rumba.Position)
 			if !ok || p.Phase() != rumba.PhaseMove {
 				if ok && p.Phase() == rumba.PhaseThrow {
-					return fmt.Sprintf("Roll the dice for %s.", p.Turn())
+					return l.T("Roll the dice for %s.", rules.Word(p.Turn().String()))
 				}
 				return ""
 			}
-			return fmt.Sprintf("%s to play with **%s**: choose a move below (one die at a time), or type it with /rumba move.", p.Turn(), rumbaDice(p))
+			return l.T("%s to play with **%s**: choose a move below (one die at a time), or type it with /rumba move.", rules.Word(p.Turn().String()), rumbaDice(p))
 		},
 		Narrate: rumbaNarrate,
 	}
@@ -69,48 +69,66 @@ func RumbaKit() Kit {
 
 // rumbaSeatName is a seat's hands and colour: "South, Red", "East and
 // West, Black".
-func rumbaSeatName(s rules.State, seat int) string {
+func rumbaSeatName(l Lang, s rules.State, seat int) string {
 	p, ok := s.(*rumba.Position)
 	if !ok || seat < 0 || seat >= p.Players() {
-		return fmt.Sprintf("seat %d", seat+1)
+		return l.T("seat %d", seat+1)
 	}
 	var hands []string
 	for _, h := range p.Hands(rules.Seat(seat)) {
-		hands = append(hands, h.String())
+		hands = append(hands, l.T(h.String()))
 	}
-	return strings.Join(hands, " and ") + ", " + p.SideOf(rules.Seat(seat)).String()
+	return andList(l, hands) + ", " + l.T(p.SideOf(rules.Seat(seat)).String())
+}
+
+// rumbaMen are "a South man" and the like, for each hand (rumba.Hand.AMan).
+var rumbaMen = [4]string{N("a South man"), N("an East man"), N("a North man"), N("a West man")}
+
+// rumbaAMan is "a South man", "an East man", as a word said in the
+// language of the text it is in.
+func rumbaAMan(h rumba.Hand) rules.Word {
+	if h >= 0 && int(h) < len(rumbaMen) {
+		return rules.Word(rumbaMen[h])
+	}
+	return rules.Word(h.AMan())
 }
 
 // rumbaDice is what is left to play of the throw: "5 and 3", "the 3",
 // "a reward of 10 and the 3".
-func rumbaDice(p *rumba.Position) string {
+func rumbaDice(p *rumba.Position) rules.Text {
 	d, left := p.Dice()
-	var parts []string
-	if r := p.Reward(); r > 0 {
-		parts = append(parts, fmt.Sprintf("a reward of %d", r))
-	}
+	r := p.Reward()
 	switch {
+	case left[0] && left[1] && r > 0:
+		return rules.Textf("a reward of %d and %d-%d", r, d[0], d[1])
 	case left[0] && left[1]:
-		parts = append(parts, fmt.Sprintf("%d-%d", d[0], d[1]))
-	case left[0]:
-		parts = append(parts, fmt.Sprintf("the %d", d[0]))
-	case left[1]:
-		parts = append(parts, fmt.Sprintf("the %d", d[1]))
+		return rules.Text{Format: "%d-%d", Args: []any{d[0], d[1]}}
+	case (left[0] || left[1]) && r > 0:
+		return rules.Textf("a reward of %d and the %d", r, d[either(left[0], 0, 1)])
+	case left[0] || left[1]:
+		return rules.Textf("the %d", d[either(left[0], 0, 1)])
+	case r > 0:
+		return rules.Textf("a reward of %d", r)
 	}
-	if len(parts) == 0 {
-		return "nothing"
+	return rules.Textf("nothing")
+}
+
+// either is a if c, else b.
+func either[T any](c bool, a, b T) T {
+	if c {
+		return a
 	}
-	return strings.Join(parts, " and ")
+	return b
 }
 
 // rumbaLabel is a move as a menu shows it: "Enter a man on 00", "S 06 →
 // 10", "N 01 → se → 11", "S 63 → FINISH".
-func rumbaLabel(mt rumba.MoveText) string {
+func rumbaLabel(l Lang, mt rumba.MoveText) string {
 	switch mt.Kind {
 	case rumba.KindEnter:
-		return fmt.Sprintf("Enter %s on %s", mt.Hand.AMan(), mt.To)
+		return l.T("Enter %s on %s", rumbaAMan(mt.Hand), mt.To)
 	case rumba.KindFinish:
-		return fmt.Sprintf("%c %s → FINISH", mt.Hand.Letter(), mt.From)
+		return l.T("%c %s → FINISH", mt.Hand.Letter(), mt.From)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%c %s", mt.Hand.Letter(), mt.From)
@@ -136,7 +154,7 @@ func rumbaNarrate(l Lang, played []Played, after rules.State, names []string) st
 		if p.Phase() == rumba.PhaseOpening {
 			opening = append(opening, fmt.Sprintf("%s %s", seatLabel(names, openingRoller(p)), strings.TrimPrefix(pl.Move.Text, "roll ")))
 			if next != nil && next.Phase() != rumba.PhaseOpening {
-				n.line(fmt.Sprintf("Opening throw: %s; **%s** threw highest and starts, as %s.", strings.Join(opening, ", "), seatLabel(names, next.ToMove()), next.Turn()))
+				n.line(l.T("Opening throw: %s; **%s** threw highest and starts, as %s.", strings.Join(opening, ", "), seatLabel(names, next.ToMove()), rules.Word(next.Turn().String())))
 				opening = nil
 			}
 			continue
@@ -145,20 +163,21 @@ func rumbaNarrate(l Lang, played []Played, after rules.State, names []string) st
 		n.by(seat)
 		switch p.Phase() {
 		case rumba.PhaseRoll:
-			again := ""
+			roll := strings.TrimPrefix(pl.Move.Text, "roll ")
 			if n.said() {
-				again = "threw again: "
+				n.say(l.T("threw again: rolled **%s**", roll))
+			} else {
+				n.say(l.T("rolled **%s**", roll))
 			}
-			n.say(again + "rolled **" + strings.TrimPrefix(pl.Move.Text, "roll ") + "**")
 			rolled = true
 		case rumba.PhaseMove:
-			words := n.lang.Say(moveWords(p, pl.Move))
+			words := l.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == rumba.PassText {
-				words = "can play nothing"
+				words = l.T("can play nothing")
 			}
 			switch {
 			case !n.said():
-				n.say("playing " + rumbaDice(p) + ": " + words)
+				n.say(l.T("playing %s: %s", rumbaDice(p), words))
 			case rolled:
 				n.extend(": " + words)
 			default:
@@ -168,7 +187,7 @@ func rumbaNarrate(l Lang, played []Played, after rules.State, names []string) st
 			if next != nil {
 				side := p.Turn().Side()
 				if f := next.Finished(side); f > p.Finished(side) {
-					n.extend(fmt.Sprintf(" (%s has %d of 4 in FINISH)", side, f))
+					n.extend(" " + l.T("(%s has %d of 4 in FINISH)", rules.Word(side.String()), f))
 				}
 			}
 		}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -59,8 +58,9 @@ func sinceFrom(steps []Step, seat int) int {
 const maxStoryLines = 12
 
 // story tells steps, in order, a line per run of one player's decisions
-// (as the kit's Narrate tells them), resignation or skipped turn.
-func story(kit Kit, g *storage.Game, steps []Step) string {
+// (as the kit's Narrate tells them), resignation or skipped turn, in lang
+// (the game's).
+func story(lang Lang, kit Kit, g *storage.Game, steps []Step) string {
 	var lines []string
 	names := names(g)
 	var run []Played
@@ -69,12 +69,12 @@ func story(kit Kit, g *storage.Game, steps []Step) string {
 			return
 		}
 		if kit.Narrate != nil {
-			if s := kit.Narrate(LangOf(g.Lang), run, after, names); s != "" {
+			if s := kit.Narrate(lang, run, after, names); s != "" {
 				lines = append(lines, strings.Split(s, "\n")...)
 			}
 		} else {
 			for _, p := range run {
-				lines = append(lines, LangOf(g.Lang).T("**%s** played %s (%s).", seatLabel(names, p.Before.ToMove()), p.Before.Describe(p.Move), p.Move.Text))
+				lines = append(lines, lang.T("**%s** played %s (%s).", seatLabel(names, p.Before.ToMove()), p.Before.Describe(p.Move), p.Move.Text))
 			}
 		}
 		run = nil
@@ -89,23 +89,23 @@ func story(kit Kit, g *storage.Game, steps []Step) string {
 			}
 		case storage.EntryResign:
 			if s.After.Outcome().Over() {
-				lines = append(lines, fmt.Sprintf("**%s** resigned.", who))
+				lines = append(lines, lang.T("**%s** resigned.", who))
 			} else {
-				lines = append(lines, fmt.Sprintf("**%s** resigned and left the game; the others play on.", who))
+				lines = append(lines, lang.T("**%s** resigned and left the game; the others play on.", who))
 			}
 		case storage.EntrySkip:
-			lines = append(lines, fmt.Sprintf("**%s**'s turn was skipped: the deadline passed.", who))
+			lines = append(lines, lang.T("**%s**'s turn was skipped: the deadline passed.", who))
 		case storage.EntryForfeit:
-			lines = append(lines, fmt.Sprintf("**%s** forfeited: the deadline passed.", who))
+			lines = append(lines, lang.T("**%s** forfeited: the deadline passed.", who))
 		case storage.EntryDraw:
-			lines = append(lines, "The game was drawn by agreement.")
+			lines = append(lines, lang.T("The game was drawn by agreement."))
 		case storage.EntryTakeback:
-			lines = append(lines, fmt.Sprintf("**%s** took back a move, by agreement.", who))
+			lines = append(lines, lang.T("**%s** took back a move, by agreement.", who))
 		}
 	}
 	if len(lines) > maxStoryLines {
 		more := len(lines) - maxStoryLines + 1
-		lines = append([]string{fmt.Sprintf("_…%d earlier lines: see /%s history._", more, g.Kind)}, lines[more:]...)
+		lines = append([]string{lang.T("_…%d earlier lines: see /%s history._", more, g.Kind)}, lines[more:]...)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -169,7 +169,7 @@ func (t *Table) since(ctx context.Context, l *loaded, actor int) (lead string, e
 	if len(steps) == 0 {
 		return "", nil, false
 	}
-	return story(l.kit, g, steps), earlierTurns(steps), true
+	return story(l.lang, l.kit, g, steps), earlierTurns(steps), true
 }
 
 // tails keeps the latest steps of the games whose stories were told

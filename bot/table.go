@@ -69,23 +69,23 @@ type Kit struct {
 	// called menu; a choice with one move plays it, one with several opens
 	// a second menu of them. A move with key "" is left out of the menus (it
 	// is typed, or offered by Buttons).
-	Group func(s rules.State, m rules.Move) (key, label, menu string)
+	// Labels and menus are said in l.
+	Group func(l Lang, s rules.State, m rules.Move) (key, label, menu string)
 	// Buttons, if set, lists moves offered as buttons on the board: Name is
-	// the label, Value the move text.
-	Buttons func(s rules.State) []Choice
+	// the label (said in l), Value the move text.
+	Buttons func(l Lang, s rules.State) []Choice
 	// Auto, if set, reports whether the seat to move has only a forced
 	// decision that the table plays for it (such as passing when no piece
 	// can move with the dice).
 	Auto func(s rules.State) bool
-	// SeatName names a seat's side, such as "South".
-	SeatName func(s rules.State, seat int) string
+	// SeatName names a seat's side, such as "South", in l.
+	SeatName func(l Lang, s rules.State, seat int) string
 	// Alert, if set, returns a warning for the player to move, such as
-	// "Threat!", or "".
-	Alert func(s rules.State) string
+	// "Threat!", in l, or "".
+	Alert func(l Lang, s rules.State) string
 	// Narrate, if set, says in one line what the decisions played in one
 	// interaction did (the player's and those of chance after it), naming
-	// seats by names, in the language l. Without it the table says "X
-	// played …".
+	// seats by names, in l. Without it the table says "X played …".
 	Narrate func(l Lang, played []Played, after rules.State, names []string) string
 	// Draws is set for games that may be drawn by agreement.
 	Draws bool
@@ -102,7 +102,7 @@ type Kit struct {
 	// a side, and seats are kept as chosen rather than drawn by lot.
 	Partners bool
 	// Finish, if set, says how a race was won, in place of "by bringing
-	// every piece home".
+	// every piece home"; marked with N, as it is said in a game's language.
 	Finish string
 }
 
@@ -113,8 +113,8 @@ type GameSub struct {
 	// error is said to the user.
 	Text func(s rules.State, opts map[string]string) (string, error)
 	// Suggest, if set, autocompletes the option focused (with the options
-	// typed so far) for the player to move in s.
-	Suggest func(s rules.State, focused string, opts map[string]string) []Choice
+	// typed so far) for the player to move in s, in l.
+	Suggest func(l Lang, s rules.State, focused string, opts map[string]string) []Choice
 }
 
 // sub is the kit's own subcommand called name.
@@ -437,11 +437,15 @@ func playable(l *loaded) error {
 	case storage.StatusActive:
 		return nil
 	case storage.StatusInvited, storage.StatusOpen:
-		return sorry("Game #%d has not started yet: it is waiting for players to join.", g.ID)
+		return sorry("Game #%s has not started yet: it is waiting for players to join.", no(g.ID))
 	case storage.StatusOver:
-		return sorry("Game #%d is over: %s", g.ID, resultLine(l))
+		return sorry("Game #%s is over: %s", no(g.ID), result(l))
+	case storage.StatusDeclined:
+		return sorry("Game #%s was declined and never played.", no(g.ID))
+	case storage.StatusCancelled:
+		return sorry("Game #%s was cancelled and never played.", no(g.ID))
 	default:
-		return sorry("Game #%d was %s and never played.", g.ID, g.Status)
+		return sorry("Game #%s was %s and never played.", no(g.ID), g.Status)
 	}
 }
 
@@ -449,10 +453,10 @@ func playable(l *loaded) error {
 func player(l *loaded, user string) (int, error) {
 	seat := seatOf(l.row, user)
 	if seat < 0 {
-		return -1, sorry("You are not playing in game #%d.", l.row.ID)
+		return -1, sorry("You are not playing in game #%s.", no(l.row.ID))
 	}
 	if r, ok := l.state.(interface{ Retired(rules.Seat) bool }); ok && r.Retired(rules.Seat(seat)) {
-		return -1, sorry("You have left game #%d; the others play on without you.", l.row.ID)
+		return -1, sorry("You have left game #%s; the others play on without you.", no(l.row.ID))
 	}
 	return seat, nil
 }
@@ -476,30 +480,51 @@ func mover(l *loaded, user string) (int, error) {
 	return seat, nil
 }
 
-// resultLine says how a finished game ended.
-func resultLine(l *loaded) string {
+// resultLine says how a finished game ended, in the game's language.
+func resultLine(l *loaded) string { return l.lang.Say(result(l)) }
+
+// result says how a finished game ended: "Ann won by capturing the King."
+func result(l *loaded) rules.Text {
 	o := l.state.Outcome()
-	how := methodWords(o.Method)
+	var how any = methodWords(o.Method)
 	if o.Method == rules.Finished && l.kit.Finish != "" {
-		how = l.kit.Finish
+		how = rules.Word(l.kit.Finish)
 	}
 	if o.Draw() {
-		return "drawn " + how + "."
+		return rules.Textf("drawn %s.", how)
 	}
 	var ws []string
 	for _, w := range o.Winners {
 		ws = append(ws, seatUser(l.row, int(w)).Name)
 	}
-	return strings.Join(ws, " and ") + " won " + how + "."
+	if len(ws) == 2 {
+		return rules.Textf("%s and %s won %s.", ws[0], ws[1], how)
+	}
+	return rules.Textf("%s won %s.", strings.Join(ws, ", "), how)
 }
 
 // methodWords says how a game ended, after "won" or "drawn".
-func methodWords(m rules.Method) string {
-	if m == rules.QuietDraw {
+func methodWords(m rules.Method) rules.Text {
+	switch m {
+	case rules.KingTaken:
+		return rules.Textf("by capturing the King")
+	case rules.ThreatMate:
+		return rules.Textf("by a Threat with no way out")
+	case rules.Blocked:
+		return rules.Textf("as the other side could not move")
+	case rules.QuietDraw:
 		// Only All the King's Men has quiet draws: 50 moves each.
-		return "after 50 moves each without a capture"
+		return rules.Textf("after 50 moves each without a capture")
+	case rules.Finished:
+		return rules.Textf("by bringing every piece home")
+	case rules.Resignation:
+		return rules.Textf("by resignation")
+	case rules.Agreement:
+		return rules.Textf("by agreement")
+	case rules.Forfeit:
+		return rules.Textf("by forfeit")
 	}
-	return m.Words()
+	return rules.Textf("by %s", strings.ReplaceAll(string(m), "-", " "))
 }
 
 // settle plays the decisions nobody needs to take: chance (by the odds)
