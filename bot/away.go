@@ -3,8 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,13 +73,20 @@ func (t *Table) waited(ctx context.Context, g *storage.Game, userID string, now 
 // awayNote is " (away until …)" when the user is away from the game's
 // server now, "" otherwise (or when that cannot be read: it is only a
 // note).
-func (t *Table) awayNote(ctx context.Context, g *storage.Game, userID string) string {
+//
+// It is a Text, said in the language of the message it is an argument of
+// (an empty Text says "").
+func (t *Table) awayNote(ctx context.Context, g *storage.Game, userID string) rules.Text {
 	_, until, err := t.awayFor(ctx, g, userID, t.now(), t.now())
 	if err != nil || until.IsZero() {
-		return ""
+		return rules.Text{}
 	}
-	return fmt.Sprintf(" (away until <t:%d:f>)", until.Unix())
+	return rules.Textf(" (away until <t:%s:f>)", unix(until))
 }
+
+// unix is t's Unix time as Discord's timestamps <t:…> write it: a
+// string, not a number a language writes with separators.
+func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
 
 // away starts, replaces or ends the user's away period in this server.
 func (t *Table) away(ctx context.Context, req Request) (Response, error) {
@@ -102,35 +109,31 @@ func (t *Table) away(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	tally := fmt.Sprintf("%d of your %d away days this year are left.", left, set.AwayDays)
+	lang := you(req)
+	tally := rules.Textf("%d of your %d away days this year are left.", left, set.AwayDays)
 	if days == 0 {
 		if !a.Ended {
-			return Response{Private: &Message{Content: "You are not away in this server. " + tally}}, nil
+			return Response{Private: &Message{Content: lang.T("You are not away in this server. %s", tally)}}, nil
 		}
-		return Response{Private: &Message{Content: fmt.Sprintf("Welcome back: your games here wait for you again, their clocks going on from where they stopped. %s returned; %s",
-			many(a.Returned, "unused day"), tally)}}, nil
+		return Response{Private: &Message{Content: lang.T("Welcome back: your games here wait for you again, their clocks going on from where they stopped. %d unused days returned; %s",
+			a.Returned, tally)}}, nil
 	}
 	waiting, err := t.waitingHere(ctx, req)
 	if err != nil {
 		return Response{}, err
 	}
-	lead := ""
+	say := lang.T("You are away until <t:%s:f> in this server: your %d games here wait for you, without reminders, and their deadlines stop until you are back. The others see that you are away. %s /parlor away days:0 brings you back early and returns the days not begun.",
+		unix(a.Until), waiting, tally)
 	if a.Ended {
-		lead = "Your away period is replaced. "
+		say = lang.T("Your away period is replaced. %s", say)
 	}
-	return Response{Private: &Message{Content: fmt.Sprintf("%sYou are away until <t:%d:f> in this server: your %s here wait for you, without reminders, and their deadlines stop until you are back. The others see that you are away. %s /parlor away days:0 brings you back early and returns the days not begun.",
-		lead, a.Until.Unix(), many(waiting, "game"), tally)}}, nil
+	return Response{Private: &Message{Content: say}}, nil
 }
 
 // waitingHere counts the user's games in play in this server.
 func (t *Table) waitingHere(ctx context.Context, req Request) (int, error) {
 	games, err := t.store.Find(ctx, storage.Filter{GuildID: req.GuildID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}})
 	return len(games), err
-}
-
-// many is "1 game", "3 games".
-func many(n int, what string) string {
-	return fmt.Sprintf("%d %s", n, plural(n, what, what+"s"))
 }
 
 // digests sends the daily digest of each user in users whose digest is
@@ -168,7 +171,10 @@ func (t *Table) digest(ctx context.Context, userID string, now time.Time) (*Noti
 	}
 	type line struct {
 		waited time.Duration
-		text   string
+		g      *storage.Game
+		kit    Kit
+		st     rules.State
+		left   time.Duration
 	}
 	var lines []line
 	for i := range games {
@@ -188,26 +194,26 @@ func (t *Table) digest(ctx context.Context, userID string, now time.Time) (*Noti
 		if !until.IsZero() {
 			continue // away from that server: its games wait quietly
 		}
-		text := fmt.Sprintf("• <#%s> game #%d of %s, waiting %s", g.Where(), g.ID, kit.Game.Title(), spell(now.Sub(g.TurnSince)))
-		if g.DeadlineDays > 0 {
-			text += fmt.Sprintf(" (%s before %s)", spell(time.Duration(g.DeadlineDays)*24*time.Hour-waited), policy(st))
-		}
-		lines = append(lines, line{waited, text})
+		lines = append(lines, line{waited, g, kit, st, time.Duration(g.DeadlineDays)*24*time.Hour - waited})
 	}
 	if len(lines) == 0 {
 		return nil, nil
 	}
 	slices.SortStableFunc(lines, func(a, b line) int { return int((b.waited - a.waited) / time.Second) })
+	// Parlor does not know the user's own language outside an
+	// interaction: the digest speaks that of the game waiting longest.
+	lang := LangOf(lines[0].g.Lang)
 	var b strings.Builder
-	if len(lines) == 1 {
-		b.WriteString("⏰ Your daily digest: 1 game is waiting for your move.")
-	} else {
-		fmt.Fprintf(&b, "⏰ Your daily digest: %d games are waiting for your move.", len(lines))
-	}
+	b.WriteString(lang.T("⏰ Your daily digest: %d games are waiting for your move.", len(lines)))
 	for _, l := range lines {
-		b.WriteString("\n" + l.text)
+		g := l.g
+		text := lang.T("• <#%s> game #%s of %s, waiting %s", g.Where(), no(g.ID), l.kit.Game.Title(), spell(now.Sub(g.TurnSince)))
+		if g.DeadlineDays > 0 {
+			text += " " + lang.Say(beforeLeft(l.st, spell(l.left)))
+		}
+		b.WriteString("\n" + text)
 	}
-	b.WriteString("\n(One message a day instead of a reminder per game; /parlor reminders on:on for those instead.)")
+	b.WriteString("\n" + lang.T("(One message a day instead of a reminder per game; /parlor reminders on:on for those instead.)"))
 	content := b.String()
 	if r := []rune(content); len(r) > maxContent {
 		content = string(r[:maxContent-1]) + "…"
@@ -215,11 +221,22 @@ func (t *Table) digest(ctx context.Context, userID string, now time.Time) (*Noti
 	return &Notice{UserID: userID, Message: &Message{Content: content}}, nil
 }
 
-// policy says what a deadline does in the game: "your turn is skipped" or
-// "you forfeit the game".
-func policy(st rules.State) string {
+// beforeLeft says, for a digest, what a deadline does in the game when
+// left is over: "(2 days before your turn is skipped)" or "(2 days before
+// you forfeit the game)".
+func beforeLeft(st rules.State, left rules.Text) rules.Text {
 	if _, ok := st.(rules.Skipper); ok {
-		return "your turn is skipped"
+		return rules.Textf("(%s before your turn is skipped)", left)
 	}
-	return "you forfeit the game"
+	return rules.Textf("(%s before you forfeit the game)", left)
+}
+
+// inLeft says, for a reminder, what a deadline does in the game when left
+// is over: "In 2 days your turn is skipped." or "In 2 days you forfeit the
+// game."
+func inLeft(st rules.State, left rules.Text) rules.Text {
+	if _, ok := st.(rules.Skipper); ok {
+		return rules.Textf("In %s your turn is skipped.", left)
+	}
+	return rules.Textf("In %s you forfeit the game.", left)
 }

@@ -84,7 +84,7 @@ func TestMoveDescribedInTheirLanguage(t *testing.T) {
 	}
 	req := e.cmd(alice, "new", "opponent", bob.ID)
 	req.Users[bob.ID] = bob
-	id := gameOf(t, e.do(req).Public)
+	id := gameOfButtons(t, e.do(req).Public)
 	e.do(e.click(bob, customID(id, 0, "accept")))
 	if g := e.game(id); g.Lang != "es" {
 		t.Fatalf("a game made in a Spanish server speaks %q", g.Lang)

@@ -157,33 +157,35 @@ func orNone(s string) string {
 }
 
 // commitLine publishes the commitment to g's dice seed, for its first
-// messages; "" for a game without one.
-func commitLine(g *storage.Game) string {
+// messages, in lang; "" for a game without one.
+func commitLine(lang Lang, g *storage.Game) string {
 	c := Commitment(g.Dice)
 	if c == "" {
 		return ""
 	}
-	return fmt.Sprintf("🎲 Fair dice: the SHA-256 of this game's secret seed is `%s`; the seed is shown when the game ends, and /%s verify then checks every roll.", c, g.Kind)
+	return lang.T("🎲 Fair dice: the SHA-256 of this game's secret seed is `%s`; the seed is shown when the game ends, and /%s verify then checks every roll.", c, g.Kind)
 }
 
-// revealLine reveals g's dice seed, for the board that ends it.
+// revealLine reveals g's dice seed, for the board that ends it, in the
+// game's language.
 func revealLine(g *storage.Game) string {
 	if Commitment(g.Dice) == "" {
 		return ""
 	}
-	return fmt.Sprintf("🎲 The dice seed was `%s` (its SHA-256 was published when the game was made): /%s verify checks every roll.", g.Dice.Seed, g.Kind)
+	return LangOf(g.Lang).T("🎲 The dice seed was `%s` (its SHA-256 was published when the game was made): /%s verify checks every roll.", g.Dice.Seed, g.Kind)
 }
 
 // verify answers /<game> verify: every roll of a finished game
 // recomputed from its revealed seed, privately.
-func (t *Table) verify(ctx context.Context, l *loaded) (Response, error) {
+func (t *Table) verify(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
 	switch {
 	case Commitment(g.Dice) == "":
-		return Response{}, sorry("Game #%d began before Parlor's dice could be checked: it has no seed.", g.ID)
+		return Response{}, sorry("Game #%s began before Parlor's dice could be checked: it has no seed.", no(g.ID))
 	case g.Status != storage.StatusOver:
-		return Response{}, sorry("Game #%d is still going: its dice seed stays secret until it ends. Its SHA-256, published when it was made, is `%s`.", g.ID, Commitment(g.Dice))
+		return Response{}, sorry("Game #%s is still going: its dice seed stays secret until it ends. Its SHA-256, published when it was made, is `%s`.", no(g.ID), Commitment(g.Dice))
 	}
+	lang := you(req)
 	log, err := t.store.Log(ctx, g.ID)
 	if err != nil {
 		return Response{}, err
@@ -193,21 +195,21 @@ func (t *Table) verify(ctx context.Context, l *loaded) (Response, error) {
 		return Response{}, fmt.Errorf("verify the dice of game %d: %w", g.ID, err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Game #%d · %s** · the seed `%s` has the SHA-256 `%s`, which the game's first message published. ", g.ID, l.kit.Game.Title(), g.Dice.Seed, Commitment(g.Dice))
+	b.WriteString(lang.T("**Game #%s · %s** · the seed `%s` has the SHA-256 `%s`, which the game's first message published.", no(g.ID), l.kit.Game.Title(), g.Dice.Seed, Commitment(g.Dice)) + " ")
 	if len(bad) == 0 {
-		fmt.Fprintf(&b, "All %d rolls check out: each is the one the seed gives (with the game's public input `%s` and the roll's place in the log).", checked, g.Dice.Input)
+		b.WriteString(lang.T("All %d rolls check out: each is the one the seed gives (with the game's public input `%s` and the roll's place in the log).", checked, g.Dice.Input))
 		return Response{Private: &Message{Content: b.String()}}, nil
 	}
-	fmt.Fprintf(&b, "%d of %d rolls do **not** check out:", len(bad), checked)
+	b.WriteString(lang.T("%d of %d rolls do **not** check out:", len(bad), checked))
 	for i, d := range bad {
 		if i == 10 {
-			fmt.Fprintf(&b, "\n…and %d more.", len(bad)-i)
+			b.WriteString("\n" + lang.T("…and %d more.", len(bad)-i))
 			break
 		}
-		fmt.Fprintf(&b, "\nmove %d: the log says %s, the seed gives %s", d.Ply, d.Logged, d.Recomputed)
+		b.WriteString("\n" + lang.T("move %d: the log says %s, the seed gives %s", d.Ply, d.Logged, d.Recomputed))
 	}
 	if err != nil {
-		b.WriteString("\nAfter them the log does not even replay.")
+		b.WriteString("\n" + lang.T("After them the log does not even replay."))
 	}
 	return Response{Private: &Message{Content: b.String()}}, nil
 }

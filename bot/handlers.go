@@ -47,9 +47,9 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	case "board":
 		act = func(l *loaded) (Response, error) { return t.board(ctx, l, "") }
 	case "history":
-		act = func(l *loaded) (Response, error) { return t.history(ctx, l, -1) }
+		act = func(l *loaded) (Response, error) { return t.history(ctx, req, l, -1) }
 	case "export":
-		act = func(l *loaded) (Response, error) { return t.export(ctx, l) }
+		act = func(l *loaded) (Response, error) { return t.export(ctx, req, l) }
 	case "replay":
 		act = func(l *loaded) (Response, error) { return t.replay(ctx, l) }
 	case "takeback":
@@ -58,7 +58,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 		if !kit.Dice {
 			return Response{}, sorry("%s has no dice to verify.", titleOf(kit))
 		}
-		act = func(l *loaded) (Response, error) { return t.verify(ctx, l) }
+		act = func(l *loaded) (Response, error) { return t.verify(ctx, req, l) }
 	case "resign":
 		act = func(l *loaded) (Response, error) { return t.confirmResign(l, req) }
 	case "pause":
@@ -294,7 +294,7 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 		if err != nil || n < 0 {
 			return Response{}, unknownButton()
 		}
-		resp, err := t.history(ctx, l, n)
+		resp, err := t.history(ctx, req, l, n)
 		return Response{Update: resp.Private}, err
 	}
 	seat, join := joinSeat(action)
@@ -670,7 +670,7 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 			name = "<@" + mover.UserID + ">"
 			msg.Mentions = []string{mover.UserID}
 		}
-		b.WriteString(l.lang.T("%s, your move (%s).", name, l.kit.SeatName(l.lang, st, int(st.ToMove()))) + t.awayNote(ctx, g, mover.UserID))
+		b.WriteString(l.lang.T("%s, your move (%s).", name, l.kit.SeatName(l.lang, st, int(st.ToMove()))) + l.lang.Say(t.awayNote(ctx, g, mover.UserID)))
 		if l.kit.Alert != nil {
 			if alert := l.kit.Alert(l.lang, st); alert != "" {
 				b.WriteString(" " + alert)

@@ -19,39 +19,38 @@ const (
 )
 
 // history answers /<game> history: the game's move list, privately, on
-// its last page, with buttons to turn the pages.
-func (t *Table) history(ctx context.Context, l *loaded, page int) (Response, error) {
+// its last page, with buttons to turn the pages, in the language of the
+// user who asked.
+func (t *Table) history(ctx context.Context, req Request, l *loaded, page int) (Response, error) {
 	if !started(l.row.Status) {
-		return Response{}, sorry("Game #%d has not begun: it has no moves yet.", l.row.ID)
+		return Response{}, sorry("Game #%s has not begun: it has no moves yet.", no(l.row.ID))
 	}
 	log, err := t.store.Log(ctx, l.row.ID)
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Private: historyMessage(l, log, page)}, nil
+	return Response{Private: historyMessage(you(req), l, log, page)}, nil
 }
 
 // historyMessage is page (counted from 0; -1 for the last) of game l's
 // move list: a line per entry, with who, the move in the game's notation,
 // and when, as Discord timestamps each reader sees in their own time
-// zone, with the day when it changes.
-func historyMessage(l *loaded, log []storage.Entry, page int) *Message {
+// zone, with the day when it changes; said in lang.
+func historyMessage(lang Lang, l *loaded, log []storage.Entry, page int) *Message {
 	g := l.row
-	pages := historyPages(g, log)
+	pages := historyPages(lang, g, log)
 	if page < 0 || page >= len(pages) {
 		page = len(pages) - 1
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "**Game #%d · %s** · moves", g.ID, l.kit.Game.Title())
 	if len(log) == 0 {
-		b.WriteString(": none yet.")
-		return &Message{Content: b.String()}
+		return &Message{Content: lang.T("**Game #%s · %s** · moves: none yet.", no(g.ID), l.kit.Game.Title())}
 	}
+	var b strings.Builder
 	from, to := pages[page][0], pages[page][1]
-	fmt.Fprintf(&b, " %d–%d of %d (page %d of %d)\n", from+1, to, len(log), page+1, len(pages))
-	b.WriteString(strings.Join(historyLines(g, log, from, to), "\n"))
+	b.WriteString(lang.T("**Game #%s · %s** · moves %d–%d of %d (page %d of %d)", no(g.ID), l.kit.Game.Title(), from+1, to, len(log), page+1, len(pages)) + "\n")
+	b.WriteString(strings.Join(historyLines(lang, g, log, from, to), "\n"))
 	if page == len(pages)-1 && g.Status == storage.StatusOver {
-		b.WriteString("\nGame over: " + resultLine(l))
+		b.WriteString("\n" + lang.T("Game over: %s", resultLine(l)))
 	}
 	msg := &Message{Content: b.String()}
 	var row Row
@@ -59,12 +58,12 @@ func historyMessage(l *loaded, log []storage.Entry, page int) *Message {
 	for _, nav := range []struct {
 		label string
 		to    int
-	}{{"⏮ First", 0}, {"◀ Older", page - 1}, {"Newer ▶", page + 1}, {"Last ⏭", len(pages) - 1}} {
+	}{{N("⏮ First"), 0}, {N("◀ Older"), page - 1}, {N("Newer ▶"), page + 1}, {N("Last ⏭"), len(pages) - 1}} {
 		if nav.to < 0 || nav.to >= len(pages) || seen[nav.to] {
 			continue
 		}
 		seen[nav.to] = true
-		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "hist:"+strconv.Itoa(nav.to)), Label: nav.label, Style: Secondary})
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "hist:"+strconv.Itoa(nav.to)), Label: lang.T(nav.label), Style: Secondary})
 	}
 	if len(row) > 0 {
 		msg.Components = []Row{row}
@@ -73,12 +72,12 @@ func historyMessage(l *loaded, log []storage.Entry, page int) *Message {
 }
 
 // historyPages splits log into pages of at most historyPage entries whose
-// lines fit historyChars: each page's [from, to) entries.
-func historyPages(g *storage.Game, log []storage.Entry) [][2]int {
+// lines, in lang, fit historyChars: each page's [from, to) entries.
+func historyPages(lang Lang, g *storage.Game, log []storage.Entry) [][2]int {
 	var pages [][2]int
 	from, chars := 0, 0
 	for i := range log {
-		lines := historyLines(g, log, i, i+1) // the day's heading, and its line
+		lines := historyLines(lang, g, log, i, i+1) // the day's heading, and its line
 		n := len(lines[1]) + 1
 		if i == from || historyDay(log[i]) != historyDay(log[i-1]) {
 			n += historyHeading + 1
@@ -98,8 +97,8 @@ const historyHeading = len("__<t:1700000000:D>__")
 // historyDay is the day of an entry, in UTC, for the headings.
 func historyDay(e storage.Entry) string { return e.At.UTC().Format(time.DateOnly) }
 
-// historyLines are the lines of log[from:to].
-func historyLines(g *storage.Game, log []storage.Entry, from, to int) []string {
+// historyLines are the lines of log[from:to], in lang.
+func historyLines(lang Lang, g *storage.Game, log []storage.Entry, from, to int) []string {
 	var lines []string
 	var day string
 	for i := from; i < to; i++ {
@@ -118,15 +117,15 @@ func historyLines(g *storage.Game, log []storage.Entry, from, to int) []string {
 		case storage.EntryMove:
 			what = "`" + e.Text + "`"
 		case storage.EntryResign:
-			what = "resigned"
+			what = lang.T("resigned")
 		case storage.EntrySkip:
-			what = "turn skipped (deadline)"
+			what = lang.T("turn skipped (deadline)")
 		case storage.EntryForfeit:
-			what = "forfeited (deadline)"
+			what = lang.T("forfeited (deadline)")
 		case storage.EntryDraw:
-			what = "agreed a draw"
+			what = lang.T("agreed a draw")
 		case storage.EntryTakeback:
-			what = "took back move " + strings.TrimPrefix(e.Text, "takeback ") + ", by agreement"
+			what = lang.T("took back move %s, by agreement", strings.TrimPrefix(e.Text, "takeback "))
 		default:
 			what = e.Kind
 		}
@@ -136,12 +135,13 @@ func historyLines(g *storage.Game, log []storage.Entry, from, to int) []string {
 }
 
 // export answers /<game> export: the game's record as a text file,
-// privately (see Record).
-func (t *Table) export(ctx context.Context, l *loaded) (Response, error) {
+// privately (see Record), in the language of the user who asked.
+func (t *Table) export(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
 	if !started(g.Status) {
-		return Response{}, sorry("Game #%d has not begun: there is nothing to export yet.", g.ID)
+		return Response{}, sorry("Game #%s has not begun: there is nothing to export yet.", no(g.ID))
 	}
+	lang := you(req)
 	log, err := t.store.Log(ctx, g.ID)
 	if err != nil {
 		return Response{}, err
@@ -150,7 +150,7 @@ func (t *Table) export(ctx context.Context, l *loaded) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	r := &Record{Game: g.Kind, Title: fmt.Sprintf("Game #%d", g.ID), Names: names(g), Start: start.String(), Entries: log}
+	r := &Record{Game: g.Kind, Title: lang.T("Game #%s", no(g.ID)), Names: names(g), Start: start.String(), Entries: log}
 	for _, s := range g.Seats {
 		if s.Computer != "" {
 			r.Computers = make([]string, len(g.Seats))
@@ -168,7 +168,7 @@ func (t *Table) export(ctx context.Context, l *loaded) (Response, error) {
 		return Response{}, err
 	}
 	return Response{Private: &Message{
-		Content: fmt.Sprintf("The record of game #%d, %d decisions: replay it offline with `parlor console --load %s-%d.txt`, or draw it with `parlor render --replay`.", g.ID, len(log), g.Kind, g.ID),
+		Content: lang.T("The record of game #%s, %d decisions: replay it offline with `parlor console --load %s-%s.txt`, or draw it with `parlor render --replay`.", no(g.ID), len(log), g.Kind, no(g.ID)),
 		File:    &File{Name: fmt.Sprintf("%s-%d.txt", g.Kind, g.ID), ContentType: "text/plain; charset=utf-8", Data: buf.Bytes()},
 	}}, nil
 }

@@ -174,14 +174,14 @@ func TestHistoryPagesFit(t *testing.T) {
 		log = append(log, storage.Entry{Ply: i + 1, Seat: i % 2, Kind: storage.EntryMove, Text: strings.Repeat("x", 20+i%60), At: testNow.Add(time.Duration(i) * 25 * time.Hour)})
 	}
 	l := &loaded{row: g, kit: KingsmenKit()}
-	pages := historyPages(g, log)
+	pages := historyPages(English, g, log)
 	covered := 0
 	for p, pg := range pages {
 		if pg[0] != covered || pg[1] <= pg[0] {
 			t.Fatalf("page %d is %v after %d entries", p, pg, covered)
 		}
 		covered = pg[1]
-		msg := historyMessage(l, log, p)
+		msg := historyMessage(English, l, log, p)
 		if n := utf8.RuneCountInString(msg.Content); n > 2000 {
 			t.Errorf("page %d has %d characters", p, n)
 		}

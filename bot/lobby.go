@@ -144,7 +144,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		}
 	}
 	if bots > 0 {
-		return Response{}, sorry("There are not enough open seats for %d more computer %s: say players: to make room.", bots, plural(bots, "player", "players"))
+		return Response{}, sorry("There are not enough open seats for %d more computer players: say players: to make room.", bots)
 	}
 	clock, err := t.newClock(ctx, req)
 	if err != nil {
@@ -157,6 +157,9 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	row := &storage.Game{
 		Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, Creator: req.User.ID,
 		Status: lobbyStatus(seats), Position: st.String(), DrawOffer: storage.NoDrawOffer, Seats: seats, Clock: clock,
+		// The game speaks the server's language: Create stores the one
+		// the server chose, if any, over Discord's.
+		Lang: t.placeLang(req).Code(),
 	}
 	if kit.Dice {
 		row.Dice = newDice()
@@ -168,8 +171,8 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	row.ID = id
 	if joinedCount(seats) == len(seats) {
 		// Every seat is taken (by computers): the game begins at once.
-		l := &loaded{row: row, state: st, kit: kit}
-		resp, err := t.start(ctx, Request{ID: req.ID + "/start"}, l, seats, "Every seat is taken.")
+		l := &loaded{row: row, state: st, kit: kit, lang: LangOf(row.Lang)}
+		resp, err := t.start(ctx, Request{ID: req.ID + "/start"}, l, seats, l.lang.T("Every seat is taken."))
 		if err != nil {
 			return Response{}, err
 		}
@@ -195,7 +198,7 @@ func threadName(g *storage.Game, kit Kit) string {
 			players = append(players, s.Name)
 		}
 	}
-	return Clip(fmt.Sprintf("%s #%d · %s", kit.Game.Title(), g.ID, strings.Join(players, ", ")), 100)
+	return Clip(fmt.Sprintf("%s #%s · %s", kit.Game.Title(), no(g.ID), strings.Join(players, ", ")), 100)
 }
 
 // ThreadMade records the thread the transport started for a game.
@@ -222,14 +225,14 @@ func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error
 	}
 	clock := storage.Clock{RemindEvery: set.RemindEvery, DeadlineDays: set.DeadlineDays, ExpiresAt: t.now().Add(time.Duration(set.InviteHours) * time.Hour)}
 	for _, o := range []struct {
-		name string
-		max  int
-		to   *int
-		unit string
-	}{{"reminders", maxRemindHours, &clock.RemindEvery, "hours"}, {"deadline", maxDeadlineDays, &clock.DeadlineDays, "days"}} {
+		name   string
+		max    int
+		to     *int
+		refuse string
+	}{{"reminders", maxRemindHours, &clock.RemindEvery, N("%s is 0 (none) to %d hours, not %s.")}, {"deadline", maxDeadlineDays, &clock.DeadlineDays, N("%s is 0 (none) to %d days, not %s.")}} {
 		n, set, ok := intOption(req.Options, o.name, 0, o.max)
 		if !ok {
-			return storage.Clock{}, sorry("%s is 0 (none) to %d %s, not %s.", o.name, o.max, o.unit, quote(req.Options[o.name]))
+			return storage.Clock{}, sorry(o.refuse, o.name, o.max, quote(req.Options[o.name]))
 		}
 		if set {
 			*o.to = n
@@ -252,69 +255,66 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 			invited = append(invited, s)
 		}
 	}
+	lang := LangOf(g.Lang)
 	msg := &Message{}
 	var b strings.Builder
 	switch {
 	case len(g.Seats) == 2 && len(invited) == 1:
-		fmt.Fprintf(&b, "<@%s>, **%s** challenges you to a game of %s (game #%d).", invited[0].UserID, creator, title, g.ID)
+		b.WriteString(lang.T("<@%s>, **%s** challenges you to a game of %s (game #%s).", invited[0].UserID, creator, title, no(g.ID)))
 	case len(g.Seats) == 2 && len(open) == 1:
-		fmt.Fprintf(&b, "**%s** opened a game of %s (game #%d). Anyone may take the other seat.", creator, title, g.ID)
+		b.WriteString(lang.T("**%s** opened a game of %s (game #%s). Anyone may take the other seat.", creator, title, no(g.ID)))
 	case kit.Partners:
-		fmt.Fprintf(&b, "**%s** starts a game of %s for %d (game #%d): %s.\n", creator, title, len(g.Seats), g.ID, partnerLine(g))
+		b.WriteString(lang.T("**%s** starts a game of %s for %d (game #%s): %s.", creator, title, len(g.Seats), no(g.ID), partnerLine(lang, g)) + "\n")
 		if len(open) > 0 {
-			b.WriteString("Anyone may take an open seat with Join. ")
+			b.WriteString(lang.T("Anyone may take an open seat with Join.") + " ")
 		}
-		fmt.Fprintf(&b, "The game begins when every seat is taken; %s may start it sooner once each side has a player.", creator)
+		b.WriteString(lang.T("The game begins when every seat is taken; %s may start it sooner once each side has a player.", creator))
 	default:
-		fmt.Fprintf(&b, "**%s** starts a game of %s for %d (game #%d):", creator, title, len(g.Seats), g.ID)
-		for i, s := range g.Seats {
-			sep := " "
-			if i > 0 {
-				sep = " · "
-			}
+		var list []string
+		for _, s := range g.Seats {
 			switch {
 			case openSeat(s):
-				b.WriteString(sep + "_open seat_")
+				list = append(list, lang.T("_open seat_"))
 			case s.Joined:
-				b.WriteString(sep + "**" + s.Name + "** ✓")
+				list = append(list, "**"+s.Name+"** ✓")
 			default:
-				b.WriteString(sep + "<@" + s.UserID + "> (invited)")
+				list = append(list, lang.T("<@%s> (invited)", s.UserID))
 			}
 		}
-		b.WriteString(".\n")
+		b.WriteString(lang.T("**%s** starts a game of %s for %d (game #%s): %s.", creator, title, len(g.Seats), no(g.ID), strings.Join(list, " · ")) + "\n")
 		if len(open) > 0 {
-			b.WriteString("Anyone may take an open seat with Join. ")
+			b.WriteString(lang.T("Anyone may take an open seat with Join.") + " ")
 		}
-		fmt.Fprintf(&b, "The game begins when every seat is taken")
 		if least := kit.Game.Players()[0]; len(g.Seats) > least {
-			fmt.Fprintf(&b, "; %s may start it sooner once %d are in", creator, least)
+			b.WriteString(lang.T("The game begins when every seat is taken; %s may start it sooner once %d are in.", creator, least))
+		} else {
+			b.WriteString(lang.T("The game begins when every seat is taken."))
 		}
-		b.WriteString(".")
 	}
-	if line := commitLine(g); line != "" {
+	if line := commitLine(lang, g); line != "" {
 		b.WriteString("\n" + line)
 	}
 	msg.Content = b.String()
 	var row Row
 	if len(invited) > 0 {
 		row = append(row,
-			Component{Kind: Button, ID: customID(g.ID, 0, "accept"), Label: "Accept", Style: Success},
-			Component{Kind: Button, ID: customID(g.ID, 0, "decline"), Label: "Decline", Style: Danger})
+			Component{Kind: Button, ID: customID(g.ID, 0, "accept"), Label: lang.T("Accept"), Style: Success},
+			Component{Kind: Button, ID: customID(g.ID, 0, "decline"), Label: lang.T("Decline"), Style: Danger})
 	}
 	switch {
 	case len(open) > 0 && kit.Partners && len(g.Seats) > 2:
-		row = append(row, partnerJoins(g)...)
+		row = append(row, partnerJoins(lang, g)...)
 	case len(open) > 0:
-		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "join"), Label: "Join", Style: Success})
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "join"), Label: lang.T("Join"), Style: Success})
 	}
 	if _, ok := kit.Game.(rules.Thinker); ok && len(open) > 0 {
-		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "computer"), Label: "Add a computer player", Style: Secondary})
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "computer"), Label: lang.T("Add a computer player"), Style: Secondary})
 	}
 	if len(g.Seats) > 2 {
-		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "start"), Label: "Start now", Style: Primary})
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "start"), Label: lang.T("Start now"), Style: Primary})
 	}
 	if len(open) > 0 || len(g.Seats) > 2 {
-		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "cancel"), Label: "Cancel", Style: Secondary})
+		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "cancel"), Label: lang.T("Cancel"), Style: Secondary})
 	}
 	for len(row) > 0 {
 		n := min(len(row), maxButtons)
@@ -326,18 +326,37 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 }
 
 // unstarted refuses an action on the lobby of a game that has started or
-// closed; format says so, with the game's number and status.
+// closed; format says so, with the game's number (%s, see no) and status.
 func unstarted(g *storage.Game, format string) error {
 	if g.Status == storage.StatusInvited || g.Status == storage.StatusOpen {
 		return nil
 	}
-	return sorry(format, g.ID, g.Status)
+	return sorry(format, no(g.ID), statusWord(g.Status))
+}
+
+// statusWord is a game's status as messages say it: "(it is over)".
+func statusWord(s storage.Status) rules.Word {
+	switch s {
+	case storage.StatusInvited:
+		return rules.Word("invited")
+	case storage.StatusOpen:
+		return rules.Word("open")
+	case storage.StatusActive:
+		return rules.Word("active")
+	case storage.StatusOver:
+		return rules.Word("over")
+	case storage.StatusDeclined:
+		return rules.Word("declined")
+	case storage.StatusCancelled:
+		return rules.Word("cancelled")
+	}
+	return rules.Word(s)
 }
 
 func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept bool) (Response, error) {
 	g := l.row
 	if g.Status != storage.StatusInvited && g.Status != storage.StatusOpen {
-		return Response{}, sorry("This invitation to game #%d is no longer open (the game is %s).", g.ID, g.Status)
+		return Response{}, sorry("This invitation to game #%s is no longer open (the game is %s).", no(g.ID), statusWord(g.Status))
 	}
 	mine := -1
 	var pending []string
@@ -352,13 +371,13 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 	switch {
 	case req.User.ID == g.Creator && !accept:
 		// The creator withdraws.
-		what := "the invitations"
+		say := N("Game #%s of %s: **%s** withdrew the invitations.")
 		if len(g.Seats) == 2 {
-			what = "the challenge"
+			say = N("Game #%s of %s: **%s** withdrew the challenge.")
 		}
-		return t.abandon(ctx, req, l, storage.StatusDeclined, fmt.Sprintf("Game #%d of %s: **%s** withdrew %s.", g.ID, l.kit.Game.Title(), req.User.Name, what))
+		return t.abandon(ctx, req, l, storage.StatusDeclined, l.lang.T(say, no(g.ID), l.kit.Game.Title(), req.User.Name))
 	case len(pending) == 0:
-		return Response{}, sorry("Nobody is invited to game #%d any more; its seats are open to anyone (Join).", g.ID)
+		return Response{}, sorry("Nobody is invited to game #%s any more; its seats are open to anyone (Join).", no(g.ID))
 	case req.User.ID == g.Creator && len(g.Seats) == 2:
 		return Response{}, sorry("You made this challenge; it is %s's to accept.", pending[0])
 	case req.User.ID == g.Creator:
@@ -371,21 +390,21 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 	seats := append([]storage.Seat(nil), g.Seats...)
 	if !accept {
 		if len(seats) == 2 {
-			return t.abandon(ctx, req, l, storage.StatusDeclined, fmt.Sprintf("Game #%d of %s: **%s** declined.", g.ID, l.kit.Game.Title(), req.User.Name))
+			return t.abandon(ctx, req, l, storage.StatusDeclined, l.lang.T("Game #%s of %s: **%s** declined.", no(g.ID), l.kit.Game.Title(), req.User.Name))
 		}
 		// In a larger game the seat stays, open to anyone.
 		seats[mine] = storage.Seat{Seat: mine}
-		return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** declined; their seat is open to anyone.", req.User.Name))
+		return t.seat(ctx, req, l, seats, l.lang.T("**%s** declined; their seat is open to anyone.", req.User.Name))
 	}
 	seats[mine].Joined, seats[mine].Name = true, req.User.Name
-	return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** accepted.", req.User.Name))
+	return t.seat(ctx, req, l, seats, l.lang.T("**%s** accepted.", req.User.Name))
 }
 
 // join seats the user in an open seat: the one the button offers (want),
 // or the first (want < 0).
 func (t *Table) join(ctx context.Context, req Request, l *loaded, want int) (Response, error) {
 	g := l.row
-	if err := unstarted(g, "Game #%d is no longer open to join (it is %s)."); err != nil {
+	if err := unstarted(g, N("Game #%s is no longer open to join (it is %s).")); err != nil {
 		return Response{}, err
 	}
 	free := -1
@@ -397,7 +416,7 @@ func (t *Table) join(ctx context.Context, req Request, l *loaded, want int) (Res
 		case s.UserID == req.User.ID && s.Joined && len(g.Seats) == 2:
 			return Response{}, sorry("You opened this game; someone else has to take the other seat.")
 		case s.UserID == req.User.ID && s.Joined:
-			return Response{}, sorry("You are already in game #%d.", g.ID)
+			return Response{}, sorry("You are already in game #%s.", no(g.ID))
 		case s.UserID == req.User.ID:
 			return t.answerInvite(ctx, req, l, true)
 		case openSeat(s) && free < 0:
@@ -406,15 +425,15 @@ func (t *Table) join(ctx context.Context, req Request, l *loaded, want int) (Res
 	}
 	switch {
 	case free < 0 && want >= 0:
-		return Response{}, sorry("That seat of game #%d was taken a moment ago; try another Join.", g.ID)
+		return Response{}, sorry("That seat of game #%s was taken a moment ago; try another Join.", no(g.ID))
 	case free < 0:
-		return Response{}, sorry("Game #%d has no open seat: its seats are for the people invited.", g.ID)
+		return Response{}, sorry("Game #%s has no open seat: its seats are for the people invited.", no(g.ID))
 	case req.User.Bot:
 		return Response{}, sorry("Bots can't play.")
 	}
 	seats := append([]storage.Seat(nil), g.Seats...)
 	seats[free] = storage.Seat{Seat: free, UserID: req.User.ID, Name: req.User.Name, Joined: true}
-	return t.seat(ctx, req, l, seats, fmt.Sprintf("**%s** joined.", req.User.Name))
+	return t.seat(ctx, req, l, seats, l.lang.T("**%s** joined.", req.User.Name))
 }
 
 // seat stores the lobby's new seats, and starts the game when every seat
@@ -438,11 +457,11 @@ func (t *Table) seat(ctx context.Context, req Request, l *loaded, seats []storag
 // joined, when its creator asks and there are enough of them.
 func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, "Game #%d can't be started now (it is %s)."); err != nil {
+	if err := unstarted(g, N("Game #%s can't be started now (it is %s).")); err != nil {
 		return Response{}, err
 	}
 	if req.User.ID != g.Creator {
-		return Response{}, sorry("Only %s, who made game #%d, can start it early.", seatUser(g, 0).Name, g.ID)
+		return Response{}, sorry("Only %s, who made game #%s, can start it early.", seatUser(g, 0).Name, no(g.ID))
 	}
 	var in []storage.Seat
 	for _, s := range g.Seats {
@@ -451,27 +470,20 @@ func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response,
 		}
 	}
 	if least := l.kit.Game.Players()[0]; len(in) < least {
-		return Response{}, sorry("%s needs at least %d players; only %d %s joined game #%d so far.", l.kit.Game.Title(), least, len(in), plural(len(in), "has", "have"), g.ID)
+		return Response{}, sorry("%s needs at least %d players; only %d have joined game #%s so far.", l.kit.Game.Title(), least, len(in), no(g.ID))
 	}
-	return t.start(ctx, req, l, in, fmt.Sprintf("**%s** started the game with the %d who joined.", req.User.Name, len(in)))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return t.start(ctx, req, l, in, l.lang.T("**%s** started the game with the %d who joined.", req.User.Name, len(in)))
 }
 
 func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
 	switch {
 	case g.Status != storage.StatusOpen && g.Status != storage.StatusInvited:
-		return Response{}, sorry("Game #%d can't be cancelled now (it is %s).", g.ID, g.Status)
+		return Response{}, sorry("Game #%s can't be cancelled now (it is %s).", no(g.ID), statusWord(g.Status))
 	case req.User.ID != g.Creator:
-		return Response{}, sorry("Only %s, who opened game #%d, can cancel it.", seatUser(g, 0).Name, g.ID)
+		return Response{}, sorry("Only %s, who opened game #%s, can cancel it.", seatUser(g, 0).Name, no(g.ID))
 	}
-	return t.abandon(ctx, req, l, storage.StatusCancelled, fmt.Sprintf("Game #%d of %s was cancelled by **%s**.", g.ID, l.kit.Game.Title(), req.User.Name))
+	return t.abandon(ctx, req, l, storage.StatusCancelled, l.lang.T("Game #%s of %s was cancelled by **%s**.", no(g.ID), l.kit.Game.Title(), req.User.Name))
 }
 
 // abandon closes a game that never started, with status, and puts say on
@@ -528,37 +540,43 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	}
 	g.Seats, g.Version, g.Status, g.Position = seats, version, storage.StatusActive, st.String()
 	l.state = st
+	lang := l.lang
 	var sides []string
 	for _, s := range seats {
-		sides = append(sides, fmt.Sprintf("**%s** plays %s", s.Name, l.kit.SeatName(l.lang, st, s.Seat)))
+		sides = append(sides, lang.T("**%s** plays %s", s.Name, l.kit.SeatName(l.lang, st, s.Seat)))
 	}
-	how := "By lot, "
-	if l.kit.Partners {
-		how = ""
+	who := joinIn(lang, sides)
+	var lead string
+	switch narrate := len(played) > 0 && l.kit.Narrate != nil; {
+	case narrate && l.kit.Partners:
+		lead = lang.T("%s Game #%s begins. %s.", headline, no(g.ID), who) + " " + l.kit.Narrate(lang, played, st, names(g))
+	case narrate:
+		lead = lang.T("%s Game #%s begins. By lot, %s.", headline, no(g.ID), who) + " " + l.kit.Narrate(lang, played, st, names(g))
+	case l.kit.Partners:
+		lead = lang.T("%s Game #%s begins. %s; %s moves first.", headline, no(g.ID), who, seatUser(g, int(st.ToMove())).Name)
+	default:
+		lead = lang.T("%s Game #%s begins. By lot, %s; %s moves first.", headline, no(g.ID), who, seatUser(g, int(st.ToMove())).Name)
 	}
-	lead := fmt.Sprintf("%s Game #%d begins. %s%s", headline, g.ID, how, joinWords(sides))
-	if len(played) > 0 && l.kit.Narrate != nil {
-		lead += ". " + l.kit.Narrate(l.lang, played, st, names(g))
-	} else {
-		lead += fmt.Sprintf("; %s moves first.", seatUser(g, int(st.ToMove())).Name)
-	}
-	if line := commitLine(g); line != "" {
+	if line := commitLine(lang, g); line != "" {
 		lead += "\n" + line
 	}
 	board, err := t.boardMessage(ctx, l, lead, "", true)
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Update: &Message{Content: fmt.Sprintf("Game #%d of %s: %s", g.ID, l.kit.Game.Title(), headline)}, Public: board, PublicIn: g.ThreadID}, nil
+	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), l.kit.Game.Title(), headline)}, Public: board, PublicIn: g.ThreadID}, nil
 }
 
-// joinWords joins "a", "b" and "c" as "a, b and c".
-func joinWords(words []string) string {
+// joinWords joins "a", "b" and "c" as "a, b and c", in English.
+func joinWords(words []string) string { return joinIn(English, words) }
+
+// joinIn joins "a", "b" and "c" as "a, b and c", in lang.
+func joinIn(lang Lang, words []string) string {
 	switch len(words) {
 	case 0:
 		return ""
 	case 1:
 		return words[0]
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return lang.T("%s and %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 }

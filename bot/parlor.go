@@ -26,6 +26,7 @@ func parlorCommands() []CommandSpec {
 				{Name: "deadline", Description: "Days allowed per move, then a late turn is skipped or forfeits (0: none)", Type: IntegerOption, Min: 0, Max: maxDeadlineDays},
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
 				{Name: "away", Description: "Away days each member may take a year (0: none)", Type: IntegerOption, Min: 0, Max: maxAwayDays},
+				{Name: "language", Description: "The language of the server's games: Discord's server language, or one chosen", Type: StringOption, MaxLength: 4, Choices: languageChoices},
 			}},
 			{Name: "me", Description: "Your own settings: previews of your moves, a daily digest", Options: []OptionSpec{
 				{Name: "confirm", Description: "See each move before it counts, with Confirm and Cancel", Type: StringOption, MaxLength: 3,
@@ -61,9 +62,25 @@ func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error
 	return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
 }
 
+// languageChoices are the choices of /parlor settings language: "auto"
+// follows Discord's server language; the others are the languages Parlor
+// speaks, each named in itself.
+var languageChoices = []Choice{{Name: N("Follow Discord"), Value: "auto"}, {Name: N("English"), Value: "en"}, {Name: N("Español"), Value: "es"}}
+
+// languageName is the name of the language of code, in itself.
+func languageName(code string) string {
+	for _, c := range languageChoices[1:] {
+		if c.Value == code {
+			return c.Name
+		}
+	}
+	return code
+}
+
 // listGames lists the user's unfinished games in this server (or, outside
 // a server, in this channel): in play first, those waiting for them first.
 func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
+	lang := you(req)
 	f := storage.Filter{GuildID: req.GuildID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive, storage.StatusInvited, storage.StatusOpen}, Limit: 50}
 	if req.GuildID == "" {
 		f.ChannelID = req.ChannelID
@@ -73,7 +90,7 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	if len(games) == 0 {
-		return Response{Private: &Message{Content: "You have no games in play here. Start one with /kimbo new, /kippykoo new, /rumba new or /kingsmen new."}}, nil
+		return Response{Private: &Message{Content: lang.T("You have no games in play here. Start one with /kimbo new, /kippykoo new, /rumba new or /kingsmen new.")}}, nil
 	}
 	now := t.now()
 	var mine, theirs, lobbies []string
@@ -88,7 +105,7 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 			if s.UserID != "" {
 				name := s.Name
 				if g.Status == storage.StatusActive && s.Computer == "" {
-					name += t.awayNote(ctx, g, s.UserID)
+					name += lang.Say(t.awayNote(ctx, g, s.UserID))
 				}
 				players = append(players, name)
 			}
@@ -97,9 +114,9 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 		if req.GuildID != "" {
 			where = fmt.Sprintf("https://discord.com/channels/%s/%s", req.GuildID, g.Where())
 		}
-		line := fmt.Sprintf("**#%d %s** · %s", g.ID, kit.Game.Title(), strings.Join(players, ", "))
+		line := fmt.Sprintf("**#%s %s** · %s", no(g.ID), kit.Game.Title(), strings.Join(players, ", "))
 		if g.Status != storage.StatusActive {
-			lobbies = append(lobbies, fmt.Sprintf("%s · waiting for players · %s", line, where))
+			lobbies = append(lobbies, lang.T("%s · waiting for players · %s", line, where))
 			continue
 		}
 		st, err := kit.Game.Parse(g.Position)
@@ -110,17 +127,17 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 		waited := spell(now.Sub(g.TurnSince))
 		switch {
 		case g.PausedAt != (time.Time{}):
-			theirs = append(theirs, fmt.Sprintf("%s · paused · %s", line, where))
+			theirs = append(theirs, lang.T("%s · paused · %s", line, where))
 		case seat >= 0 && seatUser(g, int(seat)).UserID == req.User.ID:
-			mine = append(mine, fmt.Sprintf("%s · **your turn**, waiting %s · %s", line, waited, where))
+			mine = append(mine, lang.T("%s · **your turn**, waiting %s · %s", line, waited, where))
 		case seat >= 0:
-			theirs = append(theirs, fmt.Sprintf("%s · %s's turn, waiting %s · %s", line, seatUser(g, int(seat)).Name, waited, where))
+			theirs = append(theirs, lang.T("%s · %s's turn, waiting %s · %s", line, seatUser(g, int(seat)).Name, waited, where))
 		default:
 			theirs = append(theirs, fmt.Sprintf("%s · %s", line, where))
 		}
 	}
 	all := append(append(mine, theirs...), lobbies...)
-	content := "Your games here:\n" + strings.Join(all, "\n")
+	content := lang.T("Your games here:") + "\n" + strings.Join(all, "\n")
 	if r := []rune(content); len(r) > maxContent {
 		content = string(r[:maxContent-1]) + "…"
 	}
@@ -150,6 +167,24 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 		}
 		*o.to, changed = &n, true
 	}
+	lang := you(req)
+	if v, ok := req.Options["language"]; ok && v != "" {
+		if !req.User.CanManage {
+			return Response{}, sorry("Only members who can manage this server can change its settings.")
+		}
+		chosen := ""
+		switch v {
+		case "auto":
+			ch.Speak = LangOf(req.GuildLocale).Code()
+		case "en", "es":
+			chosen, ch.Speak = v, v
+		default:
+			return Response{}, sorry("%s is not a language Parlor speaks: choose one from the list.", quote(v))
+		}
+		ch.Language, changed = &chosen, true
+		// The answer is said in the language chosen.
+		lang = LangOf(ch.Speak)
+	}
 	var set storage.Settings
 	var err error
 	if changed {
@@ -162,20 +197,24 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	head := "This server's defaults for new games"
-	if changed {
-		head = "Saved. This server's defaults for new games, from now on"
-	}
-	remind := "no reminders"
+	remind := lang.T("no reminders")
 	if set.RemindEvery > 0 {
-		remind = fmt.Sprintf("a reminder after %s, then every %s", spell(time.Duration(set.RemindEvery)*time.Hour), spell(time.Duration(set.RemindEvery)*time.Hour))
+		every := spell(time.Duration(set.RemindEvery) * time.Hour)
+		remind = lang.T("a reminder after %s, then every %s", every, every)
 	}
-	deadline := "no deadline"
+	deadline := lang.T("no deadline")
 	if set.DeadlineDays > 0 {
-		deadline = fmt.Sprintf("%s per move, then a late turn is skipped (dice games) or forfeits", spell(time.Duration(set.DeadlineDays)*24*time.Hour))
+		deadline = lang.T("%s per move, then a late turn is skipped (dice games) or forfeits", spell(time.Duration(set.DeadlineDays)*24*time.Hour))
 	}
-	return Response{Private: &Message{Content: fmt.Sprintf("%s: %s; %s; invitations and open seats last %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options. Each member may be away (/parlor away) %s a year.",
-		head, remind, deadline, spell(time.Duration(set.InviteHours)*time.Hour), many(set.AwayDays, "day"))}}, nil
+	speaks := lang.T("games speak %s, Discord's language for this server", languageName(LangOf(req.GuildLocale).Code()))
+	if set.Language != "" {
+		speaks = lang.T("games speak %s, chosen for this server", languageName(set.Language))
+	}
+	format := N("This server's defaults for new games: %s; %s; invitations and open seats last %s; %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options. Each member may be away (/parlor away) %d days a year.")
+	if changed {
+		format = N("Saved. This server's defaults for new games, from now on: %s; %s; invitations and open seats last %s; %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options. Each member may be away (/parlor away) %d days a year.")
+	}
+	return Response{Private: &Message{Content: lang.T(format, remind, deadline, spell(time.Duration(set.InviteHours)*time.Hour), speaks, set.AwayDays)}}, nil
 }
 
 // reminders turns the user's own reminders off or on, or on in a daily
@@ -197,13 +236,14 @@ func (t *Table) reminders(ctx context.Context, req Request) (Response, error) {
 	if err := t.store.SetDigest(ctx, req.User.ID, digest); err != nil {
 		return Response{}, err
 	}
+	lang := you(req)
 	if digest {
-		return Response{Private: &Message{Content: "Instead of a reminder per game, you get one direct message a day listing every game waiting for your move, in every server, with links. It comes when a game of yours is due a reminder, at most once a day. Deadlines still apply."}}, nil
+		return Response{Private: &Message{Content: lang.T("Instead of a reminder per game, you get one direct message a day listing every game waiting for your move, in every server, with links. It comes when a game of yours is due a reminder, at most once a day. Deadlines still apply.")}}, nil
 	}
 	if off {
-		return Response{Private: &Message{Content: "Reminders are off for you in every game. The board still pings you when it is your move; deadlines still apply."}}, nil
+		return Response{Private: &Message{Content: lang.T("Reminders are off for you in every game. The board still pings you when it is your move; deadlines still apply.")}}, nil
 	}
-	return Response{Private: &Message{Content: "Reminders are on for you again."}}, nil
+	return Response{Private: &Message{Content: lang.T("Reminders are on for you again.")}}, nil
 }
 
 // me answers /parlor me: sets the choices given, and says them all.
@@ -242,14 +282,14 @@ func (t *Table) me(ctx context.Context, req Request) (Response, error) {
 	if digest, err = t.store.Digest(ctx, req.User.ID); err != nil {
 		return Response{}, err
 	}
-	say := "Your moves count at once"
+	lang := you(req)
+	moves := lang.T("Your moves count at once")
 	if confirm {
-		say = "Each move you choose or type shows you its board first, and counts once you press Confirm"
+		moves = lang.T("Each move you choose or type shows you its board first, and counts once you press Confirm")
 	}
+	reminders := lang.T("each game reminds you itself when it waits for you")
 	if digest {
-		say += "; once a day, one message lists the games waiting for you, instead of a reminder per game."
-	} else {
-		say += "; each game reminds you itself when it waits for you."
+		reminders = lang.T("once a day, one message lists the games waiting for you, instead of a reminder per game")
 	}
-	return Response{Private: &Message{Content: say + " Change them with /parlor me confirm:on|off digest:on|off."}}, nil
+	return Response{Private: &Message{Content: lang.T("%s; %s. Change them with /parlor me confirm:on|off digest:on|off.", moves, reminders)}}, nil
 }

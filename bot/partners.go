@@ -86,32 +86,31 @@ func partnerSeating(joined []storage.Seat) ([]storage.Seat, error) {
 	return seats, nil
 }
 
-// partnerLine describes the sides of a lobby of partners: "**Alice** ✓
-// and _open seat_ against <@bob> (invited) and _open seat_".
-func partnerLine(g *storage.Game) string {
+// partnerLine describes the sides of a lobby of partners, in lang:
+// "**Alice** ✓ and _open seat_ against <@bob> (invited) and _open seat_".
+func partnerLine(lang Lang, g *storage.Game) string {
 	var sides [2][]string
 	for _, s := range g.Seats {
 		side := partnerSideOf(s.Seat)
 		switch {
 		case openSeat(s):
-			sides[side] = append(sides[side], "_open seat_")
+			sides[side] = append(sides[side], lang.T("_open seat_"))
 		case s.Joined:
 			sides[side] = append(sides[side], "**"+s.Name+"** ✓")
 		default:
-			sides[side] = append(sides[side], "<@"+s.UserID+"> (invited)")
+			sides[side] = append(sides[side], lang.T("<@%s> (invited)", s.UserID))
 		}
 	}
-	line := joinWords(sides[0]) + " against " + joinWords(sides[1])
 	if len(g.Seats) == 3 {
-		line += " (who plays both hands of the other colour)"
+		return lang.T("%s against %s (who plays both hands of the other colour)", joinIn(lang, sides[0]), joinIn(lang, sides[1]))
 	}
-	return line
+	return lang.T("%s against %s", joinIn(lang, sides[0]), joinIn(lang, sides[1]))
 }
 
 // partnerJoins are the Join buttons of a lobby of partners with open
 // seats: one per side that has one, naming the creator's side, or a plain
-// Join when only one side is open.
-func partnerJoins(g *storage.Game) []Component {
+// Join when only one side is open; in lang.
+func partnerJoins(lang Lang, g *storage.Game) []Component {
 	open := [2]int{-1, -1}
 	for _, s := range g.Seats {
 		if side := partnerSideOf(s.Seat); openSeat(s) && open[side] < 0 {
@@ -119,7 +118,7 @@ func partnerJoins(g *storage.Game) []Component {
 		}
 	}
 	creator := seatUser(g, 0).Name
-	labels := [2]string{"Join with " + creator, "Join against " + creator}
+	labels := [2]string{lang.T("Join with %s", creator), lang.T("Join against %s", creator)}
 	var out []Component
 	for side, seat := range open {
 		if seat < 0 {
@@ -128,7 +127,7 @@ func partnerJoins(g *storage.Game) []Component {
 		out = append(out, Component{Kind: Button, ID: customID(g.ID, 0, fmt.Sprintf("join:%d", seat)), Label: Clip(labels[side], 80), Style: Success})
 	}
 	if len(out) == 1 {
-		out[0].Label = "Join"
+		out[0].Label = lang.T("Join")
 	}
 	return out
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 	"strings"
 
@@ -44,14 +43,14 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 	}
 	g := l.row
 	if !g.PausedAt.IsZero() {
-		return Response{}, sorry("Game #%d is paused already; /%s resume carries on.", g.ID, g.Kind)
+		return Response{}, sorry("Game #%s is paused already; /%s resume carries on.", no(g.ID), g.Kind)
 	}
 	votes := 0
 	if g.PauseOffer > 0 {
 		votes = g.PauseOffer
 	}
 	if votes&(1<<seat) != 0 {
-		return Response{}, sorry("You have asked to pause game #%d already; the others have to agree.", g.ID)
+		return Response{}, sorry("You have asked to pause game #%s already; the others have to agree.", no(g.ID))
 	}
 	votes |= 1 << seat
 	var waiting []string
@@ -71,10 +70,13 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 		return Response{}, err
 	}
 	if len(waiting) > 0 {
-		return Response{Public: &Message{Content: fmt.Sprintf("**%s** asks to pause game #%d of %s (%d of %d agree). It pauses when %s %s /%s pause too.",
-			req.User.Name, g.ID, l.kit.Game.Title(), bits.OnesCount(uint(votes)), len(inGame(l)), joinWords(waiting), plural(len(waiting), "says", "say"), g.Kind)}, PublicIn: g.ThreadID}, nil
+		say := N("**%s** asks to pause game #%s of %s (%d of %d agree). It pauses when %s say /%s pause too.")
+		if len(waiting) == 1 {
+			say = N("**%s** asks to pause game #%s of %s (%d of %d agree). It pauses when %s says /%s pause too.")
+		}
+		return Response{Public: &Message{Content: l.lang.T(say, req.User.Name, no(g.ID), l.kit.Game.Title(), bits.OnesCount(uint(votes)), len(inGame(l)), joinIn(l.lang, waiting), g.Kind)}, PublicIn: g.ThreadID}, nil
 	}
-	return Response{Public: &Message{Content: fmt.Sprintf("Game #%d of %s is paused by agreement: no moves, reminders or deadlines until someone says /%s resume.", g.ID, l.kit.Game.Title(), g.Kind)}, PublicIn: g.ThreadID}, nil
+	return Response{Public: &Message{Content: l.lang.T("Game #%s of %s is paused by agreement: no moves, reminders or deadlines until someone says /%s resume.", no(g.ID), l.kit.Game.Title(), g.Kind)}, PublicIn: g.ThreadID}, nil
 }
 
 func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, error) {
@@ -86,7 +88,7 @@ func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, e
 	}
 	g := l.row
 	if g.PausedAt.IsZero() {
-		return Response{}, sorry("Game #%d is not paused.", g.ID)
+		return Response{}, sorry("Game #%s is not paused.", no(g.ID))
 	}
 	now := t.now()
 	// The turn's clock goes on from where it stopped.
@@ -94,7 +96,7 @@ func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, e
 	if err := t.setPause(ctx, req, l, &storage.Pause{Offer: storage.NoDrawOffer, TurnSince: since}); err != nil {
 		return Response{}, err
 	}
-	board, err := t.boardMessage(ctx, l, fmt.Sprintf("**%s** resumed the game.", req.User.Name), "", true)
+	board, err := t.boardMessage(ctx, l, l.lang.T("**%s** resumed the game.", req.User.Name), "", true)
 	if err != nil {
 		return Response{}, err
 	}
@@ -124,5 +126,5 @@ func paused(l *loaded) error {
 	if l.row.PausedAt.IsZero() {
 		return nil
 	}
-	return sorry("Game #%d is paused. Any player can carry on with /%s resume.", l.row.ID, strings.ToLower(l.row.Kind))
+	return sorry("Game #%s is paused. Any player can carry on with /%s resume.", no(l.row.ID), strings.ToLower(l.row.Kind))
 }

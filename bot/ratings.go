@@ -149,10 +149,11 @@ func (t *Table) leaderboard(ctx context.Context, req Request) (Response, error) 
 		return Response{}, err
 	}
 	standings := l.Standings(req.GuildID, kind)
+	lang := you(req)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s · leaderboard** (Glicko-2 ratings, ± twice the deviation)\n", kit.Game.Title())
+	b.WriteString(lang.T("**%s · leaderboard** (Glicko-2 ratings, ± twice the deviation)", kit.Game.Title()) + "\n")
 	if len(standings) == 0 {
-		b.WriteString("No finished games here yet.")
+		b.WriteString(lang.T("No finished games here yet."))
 		return Response{Private: &Message{Content: b.String()}}, nil
 	}
 	mine := -1
@@ -161,25 +162,36 @@ func (t *Table) leaderboard(ctx context.Context, req Request) (Response, error) 
 			mine = i
 		}
 		if i < 10 {
-			b.WriteString(standingLine(i, e) + "\n")
+			b.WriteString(standingLine(lang, i, e) + "\n")
 		}
 	}
 	switch {
 	case mine >= 10:
-		b.WriteString("…\n" + standingLine(mine, standings[mine]))
+		b.WriteString("…\n" + standingLine(lang, mine, standings[mine]))
 	case mine < 0:
-		fmt.Fprintf(&b, "You have no finished game of %s here yet.", kit.Game.Title())
+		b.WriteString(lang.T("You have no finished game of %s here yet.", kit.Game.Title()))
 	}
 	return Response{Private: &Message{Content: strings.TrimSpace(b.String())}}, nil
 }
 
-// standingLine is place i of a leaderboard.
-func standingLine(i int, e rating.Entry) string {
+// standingLine is place i of a leaderboard, in lang.
+func standingLine(lang Lang, i int, e rating.Entry) string {
 	who := "<@" + e.Player + ">"
 	if e.Computer {
-		who = "🤖 Parlor (" + strings.TrimPrefix(e.Player, "computer/") + ")"
+		who = lang.T("🤖 Parlor (%s)", levelWord(strings.TrimPrefix(e.Player, "computer/")))
 	}
-	return fmt.Sprintf("`%2d.` %s · **%s** · %d games: %d won, %d drawn, %d lost", i+1, who, e.Rating, e.Games, e.Wins, e.Draws, e.Losses)
+	return lang.T("`%2d.` %s · **%s** · %d games: %d won, %d drawn, %d lost", i+1, who, e.Rating, e.Games, e.Wins, e.Draws, e.Losses)
+}
+
+// levelWord is a computer player's level as messages say it.
+func levelWord(level string) rules.Word {
+	switch rules.Level(level) {
+	case rules.Easy:
+		return rules.Word("easy")
+	case rules.Strong:
+		return rules.Word("strong")
+	}
+	return rules.Word(level)
 }
 
 // profile answers /profile: a player's rating, record and current games,
@@ -199,8 +211,9 @@ func (t *Table) profile(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	lang := you(req)
 	var b strings.Builder
-	fmt.Fprintf(&b, "**<@%s> in this server**", who.ID)
+	b.WriteString(lang.T("**<@%s> in this server**", who.ID))
 	for _, kind := range t.order {
 		l, err := t.ledger(ctx, req.GuildID, kind)
 		if err != nil {
@@ -217,17 +230,17 @@ func (t *Table) profile(ctx context.Context, req Request) (Response, error) {
 			continue
 		}
 		fmt.Fprintf(&b, "\n**%s**: ", t.kits[kind].Game.Title())
-		if rated {
-			fmt.Fprintf(&b, "rated %s; %d games: %d won, %d drawn, %d lost", e.Rating, e.Games, e.Wins, e.Draws, e.Losses)
-		} else {
-			b.WriteString("not rated yet")
-		}
-		if playing > 0 {
-			fmt.Fprintf(&b, "; %d in play", playing)
+		switch {
+		case rated && playing > 0:
+			b.WriteString(lang.T("rated %s; %d games: %d won, %d drawn, %d lost; %d in play", e.Rating, e.Games, e.Wins, e.Draws, e.Losses, playing))
+		case rated:
+			b.WriteString(lang.T("rated %s; %d games: %d won, %d drawn, %d lost", e.Rating, e.Games, e.Wins, e.Draws, e.Losses))
+		default:
+			b.WriteString(lang.T("not rated yet; %d in play", playing))
 		}
 	}
 	if !strings.Contains(b.String(), "\n") {
-		b.WriteString("\nNo games here yet.")
+		b.WriteString("\n" + lang.T("No games here yet."))
 	}
 	return Response{Private: &Message{Content: b.String()}}, nil
 }

@@ -71,7 +71,7 @@ func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time, d
 	if err != nil {
 		return nil, fmt.Errorf("stored position unreadable: %w", err)
 	}
-	l := &loaded{row: g, state: st, kit: kit}
+	l := &loaded{row: g, state: st, kit: kit, lang: LangOf(g.Lang)}
 	if g.Status == storage.StatusOver {
 		return t.postReplay(ctx, l)
 	}
@@ -110,8 +110,8 @@ func (t *Table) expire(ctx context.Context, g *storage.Game, kit Kit) (*Notice, 
 	days := g.ExpiresAt.Sub(g.CreatedAt).Round(time.Hour)
 	// Live: posted, it takes the buttons off the invitation.
 	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{
-		Content: fmt.Sprintf("Game #%d of %s lapsed: its invitations and open seats expired after %s without every seat taken. Start a new one with /%s new.",
-			g.ID, kit.Game.Title(), spell(days), g.Kind),
+		Content: LangOf(g.Lang).T("Game #%s of %s lapsed: its invitations and open seats expired after %s without every seat taken. Start a new one with /%s new.",
+			no(g.ID), kit.Game.Title(), spell(days), g.Kind),
 		Live: &Live{GameID: g.ID, Version: v},
 	}}, nil
 }
@@ -127,10 +127,10 @@ func (t *Table) late(ctx context.Context, l *loaded, seat rules.Seat) (*Notice, 
 	deadline := spell(time.Duration(g.DeadlineDays) * 24 * time.Hour)
 	name := seatUser(g, int(seat)).Name
 	entry := storage.Entry{Seat: int(seat), Kind: storage.EntryForfeit, Text: "forfeit"}
-	lead := fmt.Sprintf("⏰ **%s** let the deadline of %s pass: they forfeit the game.", name, deadline)
+	lead := l.lang.T("⏰ **%s** let the deadline of %s pass: they forfeit the game.", name, deadline)
 	if skipped {
 		entry.Kind, entry.Text = storage.EntrySkip, "skip"
-		lead = fmt.Sprintf("⏰ **%s** let the deadline of %s pass: their turn is skipped.", name, deadline)
+		lead = l.lang.T("⏰ **%s** let the deadline of %s pass: their turn is skipped.", name, deadline)
 	}
 	resp, err := t.finish(ctx, fmt.Sprintf("deadline/%d/%d", g.ID, g.Version), l, next, lead, entry)
 	if err != nil {
@@ -161,28 +161,27 @@ func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time
 		}
 		return nil, err
 	}
-	msg := fmt.Sprintf("⏰ <@%s>, game #%d of %s has been waiting for your move for %s. Use the newest board above, or /%s board.",
-		user.UserID, g.ID, l.kit.Game.Title(), spell(now.Sub(g.TurnSince)), g.Kind)
+	msg := l.lang.T("⏰ <@%s>, game #%s of %s has been waiting for your move for %s. Use the newest board above, or /%s board.",
+		user.UserID, no(g.ID), l.kit.Game.Title(), spell(now.Sub(g.TurnSince)), g.Kind)
 	if g.DeadlineDays > 0 {
 		left := time.Duration(g.DeadlineDays)*24*time.Hour - waited
-		msg += fmt.Sprintf(" In %s %s.", spell(left), policy(l.state))
+		msg += " " + l.lang.Say(inLeft(l.state, spell(left)))
 	}
 	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{Content: msg, Mentions: []string{user.UserID}}}, nil
 }
 
 // spell says a duration in whole days or hours: "3 days", "26 hours",
-// "1 hour", "less than an hour".
-func spell(d time.Duration) string {
+// "1 hour", "less than an hour"; a Text, said in the language of the
+// message it is an argument of.
+func spell(d time.Duration) rules.Text {
 	hours := int(d / time.Hour)
 	switch {
 	case hours >= 48 && hours%24 == 0, hours >= 72:
-		return fmt.Sprintf("%d days", hours/24)
+		return rules.Textf("%d days", hours/24)
 	case hours == 24:
-		return "1 day"
-	case hours == 1:
-		return "1 hour"
-	case hours > 1:
-		return fmt.Sprintf("%d hours", hours)
+		return rules.Textf("%d days", 1)
+	case hours >= 1:
+		return rules.Textf("%d hours", hours)
 	}
-	return "less than an hour"
+	return rules.Textf("less than an hour")
 }

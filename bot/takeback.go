@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"parlor/rules"
@@ -19,32 +18,32 @@ import (
 // again. Any decision in the game meanwhile ends the request.
 
 // lastDecision is the latest entry of game l's log if it is a decision of
-// seat's own (not the dice's), with the state before it; ok is false
-// otherwise, with the reason.
-func (t *Table) lastDecision(ctx context.Context, l *loaded, seat int) (e storage.Entry, before rules.State, why string, err error) {
+// seat's own (not the dice's), with the state before it; otherwise why
+// says why not (why.Format is "" when it is).
+func (t *Table) lastDecision(ctx context.Context, l *loaded, seat int) (e storage.Entry, before rules.State, why rules.Text, err error) {
 	log, err := t.store.Log(ctx, l.row.ID)
 	if err != nil {
-		return e, nil, "", err
+		return e, nil, why, err
 	}
 	steps, err := Steps(l.kit.Game, len(l.row.Seats), log)
 	if err != nil {
-		return e, nil, "", err
+		return e, nil, why, err
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		s := steps[i]
 		switch {
 		case s.Entry.Kind == storage.EntryTakeback:
-			return e, nil, "your last decision was taken back already; only the latest decision can be", nil
+			return e, nil, rules.Textf("your last decision was taken back already; only the latest decision can be"), nil
 		case s.Entry.Kind != storage.EntryMove:
-			return e, nil, "the game's latest change is not a move", nil
+			return e, nil, rules.Textf("the game's latest change is not a move"), nil
 		case s.Before.ToMove() == rules.Chance:
-			return e, nil, "the dice have been thrown since your last decision, and a roll cannot be taken back", nil
+			return e, nil, rules.Textf("the dice have been thrown since your last decision, and a roll cannot be taken back"), nil
 		case s.Entry.Seat != seat:
-			return e, nil, fmt.Sprintf("%s has decided since", seatUser(l.row, s.Entry.Seat).Name), nil
+			return e, nil, rules.Textf("%s has decided since", seatUser(l.row, s.Entry.Seat).Name), nil
 		}
-		return s.Entry, s.Before, "", nil
+		return s.Entry, s.Before, why, nil
 	}
-	return e, nil, "you have made no decision yet", nil
+	return e, nil, rules.Textf("you have made no decision yet"), nil
 }
 
 // askTakeback answers /<game> takeback: the request to the others, or the
@@ -61,8 +60,8 @@ func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Respon
 	if err != nil {
 		return Response{}, err
 	}
-	if why != "" {
-		return Response{}, sorry("You can't take back a move in game #%d: %s.", l.row.ID, why)
+	if why.Format != "" {
+		return Response{}, sorry("You can't take back a move in game #%s: %s.", no(l.row.ID), why)
 	}
 	g := l.row
 	if g.Takeback.Offer == seat {
@@ -86,10 +85,10 @@ func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Respon
 	}
 	ply := strconv.Itoa(e.Ply)
 	return Response{Public: &Message{
-		Content: fmt.Sprintf("**%s** asks to take back %s in game #%d. %s: accept or decline.", req.User.Name, e.Text, g.ID, joinWords(others)),
+		Content: l.lang.T("**%s** asks to take back %s in game #%s. %s: accept or decline.", req.User.Name, e.Text, no(g.ID), joinIn(l.lang, others)),
 		Components: []Row{{
-			{Kind: Button, ID: customID(g.ID, 0, "tb:yes:"+ply), Label: "Accept takeback", Style: Primary},
-			{Kind: Button, ID: customID(g.ID, 0, "tb:no:"+ply), Label: "Decline", Style: Secondary},
+			{Kind: Button, ID: customID(g.ID, 0, "tb:yes:"+ply), Label: l.lang.T("Accept takeback"), Style: Primary},
+			{Kind: Button, ID: customID(g.ID, 0, "tb:no:"+ply), Label: l.lang.T("Decline"), Style: Secondary},
 		}},
 		Mentions: ids,
 	}, PublicIn: g.ThreadID}, nil
@@ -128,19 +127,19 @@ func (t *Table) answerTakeback(ctx context.Context, req Request, l *loaded, yes 
 	}
 	asker := g.Takeback.Offer
 	if asker < 0 {
-		return Response{}, sorry("That takeback is no longer asked for in game #%d.", g.ID)
+		return Response{}, sorry("That takeback is no longer asked for in game #%s.", no(g.ID))
 	}
 	e, before, why, err := t.lastDecision(ctx, l, asker)
 	if err != nil {
 		return Response{}, err
 	}
-	if why != "" || e.Ply != ply {
-		return Response{}, sorry("That takeback is no longer possible in game #%d: the game has moved on.", g.ID)
+	if why.Format != "" || e.Ply != ply {
+		return Response{}, sorry("That takeback is no longer possible in game #%s: the game has moved on.", no(g.ID))
 	}
 	seat := seatOf(g, req.User.ID)
 	need := t.takebackNeeded(l, asker)
 	if seat < 0 || need&(1<<seat) == 0 {
-		return Response{}, sorry("Only the other players of game #%d answer this takeback.", g.ID)
+		return Response{}, sorry("Only the other players of game #%s answer this takeback.", no(g.ID))
 	}
 	if !yes {
 		v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: g.Status, DrawOffer: g.DrawOffer, InteractionID: req.ID,
@@ -149,7 +148,7 @@ func (t *Table) answerTakeback(ctx context.Context, req Request, l *loaded, yes 
 			return Response{}, err
 		}
 		g.Version = v
-		return Response{Update: &Message{Content: fmt.Sprintf("**%s** declined to take back %s in game #%d.", req.User.Name, e.Text, g.ID)}}, nil
+		return Response{Update: &Message{Content: l.lang.T("**%s** declined to take back %s in game #%s.", req.User.Name, e.Text, no(g.ID))}}, nil
 	}
 	agreed := t.takebackAgreed(l, asker, g.Takeback.Agreed|1<<seat)
 	if agreed&need != need {
@@ -159,11 +158,11 @@ func (t *Table) answerTakeback(ctx context.Context, req Request, l *loaded, yes 
 			return Response{}, err
 		}
 		g.Version = v
-		return Response{Private: &Message{Content: "You agreed; the others have still to answer."}}, nil
+		return Response{Private: &Message{Content: you(req).T("You agreed; the others have still to answer.")}}, nil
 	}
 	resp, err := t.takeBack(ctx, req.ID, l, asker, e, before, req.User.Name)
 	if err == nil {
-		resp.Update = &Message{Content: fmt.Sprintf("Takeback of %s in game #%d agreed.", e.Text, g.ID)}
+		resp.Update = &Message{Content: l.lang.T("Takeback of %s in game #%s agreed.", e.Text, no(g.ID))}
 	}
 	return resp, err
 }
@@ -180,9 +179,9 @@ func (t *Table) takeBack(ctx context.Context, interactionID string, l *loaded, s
 	}
 	g.Version, g.Position, g.DrawOffer, g.Takeback = v, before.String(), storage.NoDrawOffer, storage.Takeback{Offer: storage.NoDrawOffer}
 	l.state = before
-	lead := fmt.Sprintf("**%s** took back %s.", seatUser(g, seat).Name, e.Text)
+	lead := l.lang.T("**%s** took back %s.", seatUser(g, seat).Name, e.Text)
 	if by != "" {
-		lead = fmt.Sprintf("**%s** took back %s, with the others' agreement.", seatUser(g, seat).Name, e.Text)
+		lead = l.lang.T("**%s** took back %s, with the others' agreement.", seatUser(g, seat).Name, e.Text)
 	}
 	board, err := t.boardMessage(ctx, l, lead, "", true)
 	if err != nil {

@@ -34,6 +34,10 @@ type Console struct {
 	BoardDir string
 	// User is who acts when a line names nobody.
 	User string
+	// Locale is the language the session speaks, as Discord names it
+	// ("es-ES"): every request carries it as the user's and the server's
+	// locale, and the console's own words are said in it. "" is English.
+	Locale string
 
 	channel string
 	seq     int
@@ -72,11 +76,22 @@ func NewConsole(h bot.Handler, out io.Writer, boardDir string) *Console {
 		looking: map[string]int64{}, movers: map[int64]string{}, handoffs: map[int64]int{}}
 }
 
+// lang is the language the console speaks.
+func (c *Console) lang() bot.Lang { return bot.LangOf(c.Locale) }
+
+// sorry is a line the console cannot carry out, said in its language.
+func (c *Console) sorry(format string, args ...any) error {
+	return errors.New(c.lang().T(format, args...))
+}
+
+// no is a game's number as messages write it: "12" in "#12".
+func no(id int64) string { return strconv.FormatInt(id, 10) }
+
 // Help explains every line the console takes, with an example of each
 // command the handler serves.
 func (c *Console) Help() string {
 	var b strings.Builder
-	b.WriteString(`Type what a player does in Discord. Start a line with a name and a colon to act as someone
+	b.WriteString(c.lang().T(`Type what a player does in Discord. Start a line with a name and a colon to act as someone
 else for that line (bob: click Accept), or with mover: to act as whoever is to move in the game
 you are looking at.
   as bob                          act as bob from now on
@@ -87,14 +102,14 @@ you are looking at.
   help                            this list
   quit                            stop (your games are kept)
 Commands, with options in order or by name (move:Nc1-c5 game:3):
-`)
+`))
 	for _, cmd := range c.Handler.Commands() {
 		subs := cmd.Subs
 		if len(subs) == 0 {
 			subs = []bot.SubSpec{{Description: cmd.Description}}
 		}
 		for _, sub := range subs {
-			fmt.Fprintf(&b, "  %-31s %s\n", example(cmd.Name, sub), sub.Description)
+			fmt.Fprintf(&b, "  %-31s %s\n", example(cmd.Name, sub), c.lang().T(sub.Description))
 		}
 	}
 	return b.String()
@@ -122,11 +137,23 @@ func example(command string, sub bot.SubSpec) string {
 	return line
 }
 
+// Kept says where the session keeps its games and its board pictures.
+func (c *Console) Kept(db, boards string) string {
+	return c.lang().T("Games are kept in %s; board pictures go to %s/.", db, boards)
+}
+
+// Loaded says that a game's record, file, was loaded as game id, with
+// the number of decisions played and its players here.
+func (c *Console) Loaded(file string, id int64, decisions int, players []string) string {
+	return c.lang().T("Loaded %s as game #%s, with %d decisions played; its players here are %s (act as one with: as NAME).",
+		file, no(id), decisions, strings.Join(players, ", "))
+}
+
 // Run reads lines from in until it ends or a line says quit, with a
 // prompt before each.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	sc := bufio.NewScanner(in)
-	fmt.Fprintf(c.Out, "Parlor console: you are %s. Type help for the commands, quit to stop.\n", c.User)
+	fmt.Fprintln(c.Out, c.lang().T("Parlor console: you are %s. Type help for the commands, quit to stop.", c.User))
 	for {
 		fmt.Fprintf(c.Out, "%s> ", c.User)
 		if !sc.Scan() {
@@ -180,10 +207,10 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool, err error) 
 		fmt.Fprint(c.Out, c.Help())
 	case "as":
 		if len(fields) != 2 {
-			return false, errors.New("Say who: as bob.")
+			return false, c.sorry("Say who: as bob.")
 		}
 		c.User = strings.ToLower(strings.TrimPrefix(fields[1], "@"))
-		fmt.Fprintf(c.Out, "You are %s.\n", c.User)
+		fmt.Fprintln(c.Out, c.lang().T("You are %s.", c.User))
 	case "click":
 		what, game := c.target(user, rest)
 		return false, c.click(ctx, user, what, game)
@@ -201,7 +228,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool, err error) 
 		c.complete(ctx, req)
 	default:
 		if !strings.HasPrefix(fields[0], "/") {
-			return false, fmt.Errorf("I don't understand %s. Type help.", strconv.Quote(line))
+			return false, c.sorry("I don't understand %s. Type help.", strconv.Quote(line))
 		}
 		req, err := c.slash(user, fields)
 		if err != nil {
@@ -226,11 +253,11 @@ func (c *Console) target(user, rest string) (string, int64) {
 func (c *Console) mover(user string) (string, error) {
 	game := c.looking[user]
 	if game == 0 {
-		return "", fmt.Errorf("%s is looking at no game yet, so nobody is the mover.", user)
+		return "", c.sorry("%s is looking at no game yet, so nobody is the mover.", user)
 	}
 	m := c.movers[game]
 	if m == "" || m == computerMover {
-		return "", fmt.Errorf("Nobody is to move in game #%d.", game)
+		return "", c.sorry("Nobody is to move in game #%s.", no(game))
 	}
 	return m, nil
 }
@@ -247,6 +274,10 @@ func (c *Console) request(user string) bot.Request {
 		User:      bot.User{ID: user, Name: user, CanManage: true},
 		Options:   map[string]string{},
 		Users:     map[string]bot.User{},
+		Locale:    c.Locale,
+		// The console's channel is its server's too: it speaks the
+		// session's language.
+		GuildLocale: c.Locale,
 	}
 }
 
@@ -266,7 +297,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 			break
 		}
 		if len(fields) < 2 {
-			return req, fmt.Errorf("Say what to do: %s. Type help.", strings.Join(subNames(cmd), ", "))
+			return req, c.sorry("Say what to do: %s. Type help.", strings.Join(subNames(cmd), ", "))
 		}
 		req.Sub = strings.ToLower(fields[1])
 		if s, ok := cmd.Sub(req.Sub); ok {
@@ -274,7 +305,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 		}
 	}
 	if spec == nil {
-		return req, fmt.Errorf("There is no command /%s %s. Type help.", req.Command, req.Sub)
+		return req, c.sorry("There is no command /%s %s. Type help.", req.Command, req.Sub)
 	}
 	next := 0
 	args := fields[min(len(fields), 2):]
@@ -286,7 +317,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 		name, value, named := strings.Cut(arg, ":")
 		if !named || !hasOption(spec, name) {
 			if next >= len(spec.Options) {
-				return req, fmt.Errorf("/%s %s takes no more options than %d.", req.Command, req.Sub, len(spec.Options))
+				return req, c.sorry("/%s %s takes no more options than %d.", req.Command, req.Sub, len(spec.Options))
 			}
 			name, value = spec.Options[next].Name, arg
 			next++
@@ -329,7 +360,7 @@ func option(s *bot.SubSpec, name string) (bot.OptionSpec, bool) {
 func (c *Console) complete(ctx context.Context, req bot.Request) {
 	resp := c.Handler.Handle(ctx, req)
 	if len(resp.Choices) == 0 {
-		fmt.Fprintln(c.Out, "(no suggestions)")
+		fmt.Fprintln(c.Out, c.lang().T("(no suggestions)"))
 	}
 	for _, ch := range resp.Choices {
 		fmt.Fprintf(c.Out, "  %s\n", ch.Name)
@@ -355,14 +386,6 @@ func (c *Console) find(user string, game int64, match func(bot.Component) bool) 
 	return bot.Component{}, -1, false
 }
 
-// where names a game for a message: "game #3", or "the messages".
-func where(game int64) string {
-	if game == 0 {
-		return "the messages"
-	}
-	return fmt.Sprintf("game #%d", game)
-}
-
 func (c *Console) click(ctx context.Context, user, label string, game int64) error {
 	comp, at, ok := c.find(user, game, func(k bot.Component) bool { return k.Kind == bot.Button && strings.EqualFold(k.Label, label) })
 	if !ok {
@@ -372,7 +395,10 @@ func (c *Console) click(ctx context.Context, user, label string, game int64) err
 		})
 	}
 	if !ok {
-		return fmt.Errorf("No button %s on %s %s can see.", strconv.Quote(label), where(game), user)
+		if game == 0 {
+			return c.sorry("No button %s on the messages %s can see.", strconv.Quote(label), user)
+		}
+		return c.sorry("No button %s on game #%s that %s can see.", strconv.Quote(label), no(game), user)
 	}
 	c.press(ctx, user, at, comp.ID, nil)
 	return nil
@@ -395,7 +421,10 @@ func (c *Console) choose(ctx context.Context, user, value string, game int64) er
 		return false
 	})
 	if !ok {
-		return fmt.Errorf("No menu offers %s on %s %s can see.", strconv.Quote(value), where(game), user)
+		if game == 0 {
+			return c.sorry("No menu offers %s on the messages %s can see.", strconv.Quote(value), user)
+		}
+		return c.sorry("No menu offers %s on game #%s that %s can see.", strconv.Quote(value), no(game), user)
 	}
 	c.press(ctx, user, at, comp.ID, []string{chosen})
 	return nil
@@ -411,7 +440,7 @@ func (c *Console) press(ctx context.Context, user string, at int, id string, val
 	if upd := resp.Update; upd != nil {
 		old := c.shown[at]
 		c.shown = append(c.shown[:at], c.shown[at+1:]...)
-		c.print("(message updated)", upd, old.to, user, false)
+		c.print(c.lang().T("(message updated)"), upd, old.to, user, false)
 		if len(upd.Components) > 0 {
 			// Still clickable, as updated.
 			c.shown = append(c.shown, shown{msg: upd, to: old.to, game: old.game})
@@ -434,7 +463,10 @@ func (c *Console) turn(ctx context.Context, user string) error {
 	}
 	mover := c.movers[game]
 	if game == 0 || mover == "" || mover == computerMover {
-		return fmt.Errorf("Nobody is to move in %s %s is looking at.", where(game), user)
+		if game == 0 {
+			return c.sorry("%s is looking at no game yet, so nobody is the mover.", user)
+		}
+		return c.sorry("Nobody is to move in game #%s, which %s is looking at.", no(game), user)
 	}
 	// The turn is over when the move passes to someone else, even if a
 	// computer then plays at once and passes it back.
@@ -451,7 +483,7 @@ func (c *Console) turn(ctx context.Context, user string) error {
 			return nil
 		}
 		before := len(c.shown)
-		fmt.Fprintf(c.Out, "(%s plays %s)\n", mover, describeChoice(c.shown, id, values))
+		fmt.Fprintln(c.Out, c.lang().T("(%s plays %s)", mover, c.describeChoice(id, values)))
 		c.press(ctx, mover, at, id, values)
 		if len(c.shown) == before {
 			return nil // nothing new to click: the turn is over, or refused
@@ -462,9 +494,9 @@ func (c *Console) turn(ctx context.Context, user string) error {
 
 // describeChoice names a component and the value chosen, as the player
 // reads them.
-func describeChoice(shown []shown, id string, values []string) string {
-	for i := len(shown) - 1; i >= 0; i-- {
-		for _, row := range shown[i].msg.Components {
+func (c *Console) describeChoice(id string, values []string) string {
+	for i := len(c.shown) - 1; i >= 0; i-- {
+		for _, row := range c.shown[i].msg.Components {
 			for _, k := range row {
 				if k.ID != id {
 					continue
@@ -474,7 +506,7 @@ func describeChoice(shown []shown, id string, values []string) string {
 				}
 				for _, o := range k.Options {
 					if len(values) == 1 && o.Value == values[0] {
-						return fmt.Sprintf("%q from %s", o.Label, k.Placeholder)
+						return c.lang().T("%s from %s", strconv.Quote(o.Label), k.Placeholder)
 					}
 				}
 			}
@@ -500,10 +532,10 @@ func gameOfMessage(m *bot.Message) int64 {
 
 func (c *Console) show(user string, resp bot.Response) {
 	if resp.Update != nil {
-		c.print("(message updated)", resp.Update, user, user, true)
+		c.print(c.lang().T("(message updated)"), resp.Update, user, user, true)
 	}
 	if resp.Private != nil {
-		c.print("(only "+user+" sees this)", resp.Private, user, user, true)
+		c.print(c.lang().T("(only %s sees this)", user), resp.Private, user, user, true)
 	}
 	if resp.Public != nil {
 		c.print("", resp.Public, "", user, true)
@@ -530,13 +562,13 @@ func (c *Console) sweep(user string) {
 	for _, n := range notices {
 		if n.UserID != "" {
 			// A direct message: the console shows it, saying to whom.
-			c.print("(direct message to @"+n.UserID+")", n.Message, n.UserID, user, false)
+			c.print(c.lang().T("(direct message to @%s)", n.UserID), n.Message, n.UserID, user, false)
 			continue
 		}
 		c.print("", n.Message, "", user, true)
 	}
 	if err != nil {
-		fmt.Fprintf(c.Out, "The computer players could not play: %v\n", err)
+		fmt.Fprintln(c.Out, c.lang().T("The computer players could not play: %v", err))
 	}
 }
 
@@ -544,7 +576,7 @@ func (c *Console) sweep(user string) {
 // to keep it among the messages that can be clicked.
 func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool) {
 	text := mention.ReplaceAllString(m.Content, "@$1")
-	text = stamp.ReplaceAllStringFunc(text, localTime)
+	text = stamp.ReplaceAllStringFunc(text, c.localTime)
 	text = strings.ReplaceAll(text, "**", "")
 	if m.Embed != nil {
 		text = strings.TrimSpace(text + "\n" + m.Embed.Title + "\n\n" + strings.ReplaceAll(m.Embed.Description, "**", ""))
@@ -560,14 +592,14 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 		path := filepath.Join(c.BoardDir, latestName(m.File.Name))
 		if err := os.MkdirAll(c.BoardDir, 0o755); err == nil {
 			if err := os.WriteFile(path, m.File.Data, 0o644); err == nil {
-				what := "board picture"
+				note := bot.N("(board picture: %s)")
 				switch filepath.Ext(path) {
 				case ".gif":
-					what = "replay"
+					note = bot.N("(replay: %s)")
 				case ".txt":
-					what = "game record"
+					note = bot.N("(game record: %s)")
 				}
-				fmt.Fprintf(c.Out, "(%s: %s)\n", what, path)
+				fmt.Fprintln(c.Out, c.lang().T(note, path))
 			}
 		}
 	}
@@ -614,8 +646,9 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 var stamp = regexp.MustCompile(`<t:(-?\d+)(?::([tTdDfFR]))?>`)
 
 // localTime writes a Discord timestamp as Discord would in the local time
-// zone: the day (D, d), the time (t, T), or both.
-func localTime(s string) string {
+// zone, in the console's language: the day (D, d), the time (t, T), or
+// both.
+func (c *Console) localTime(s string) string {
 	m := stamp.FindStringSubmatch(s)
 	sec, err := strconv.ParseInt(m[1], 10, 64)
 	if err != nil {
@@ -628,9 +661,24 @@ func localTime(s string) string {
 	case "T":
 		return at.Format("15:04:05")
 	case "d", "D":
-		return at.Format("Monday 2 January 2006")
+		return c.day(at)
 	}
-	return at.Format("Monday 2 January 2006 15:04")
+	return c.day(at) + " " + at.Format("15:04")
+}
+
+// The names of the days and the months, said with T.
+var (
+	weekdays = [...]string{bot.N("Sunday"), bot.N("Monday"), bot.N("Tuesday"), bot.N("Wednesday"), bot.N("Thursday"), bot.N("Friday"), bot.N("Saturday")}
+	months   = [...]string{bot.N("January"), bot.N("February"), bot.N("March"), bot.N("April"), bot.N("May"), bot.N("June"),
+		bot.N("July"), bot.N("August"), bot.N("September"), bot.N("October"), bot.N("November"), bot.N("December")}
+)
+
+// day is the date of at, as "Monday 2 January 2006" is in English.
+func (c *Console) day(at time.Time) string {
+	l := c.lang()
+	// Weekday, day, month, year; the numbers as strings, which a language
+	// would otherwise write as quantities (2.006).
+	return l.T("%[1]s %[2]s %[3]s %[4]s", l.T(weekdays[at.Weekday()]), strconv.Itoa(at.Day()), l.T(months[at.Month()-1]), strconv.Itoa(at.Year()))
 }
 
 // computerMover stands for the computer as a game's mover.

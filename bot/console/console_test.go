@@ -8,11 +8,15 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"golang.org/x/text/language"
+
 	"parlor/bot"
+	"parlor/bot/i18n"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -212,5 +216,73 @@ func TestConsoleWholeGameAgainstTheComputer(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "Game over") {
 		t.Errorf("the last board should say the game is over:\n%s", out.String())
+	}
+}
+
+// requests records the requests a handler is given.
+type requests struct {
+	bot.Handler
+	got []bot.Request
+}
+
+func (r *requests) Handle(ctx context.Context, req bot.Request) bot.Response {
+	r.got = append(r.got, req)
+	return r.Handler.Handle(ctx, req)
+}
+
+// A console session in Spanish speaks Spanish: its own words, its help
+// with every command's description, and each request it makes carries
+// the language as the user's and the server's locale.
+func TestConsoleSpanish(t *testing.T) {
+	c, out, _ := consoleEnv(t)
+	rec := &requests{Handler: c.Handler}
+	c.Handler, c.Locale = rec, "es"
+	if err := c.Run(t.Context(), strings.NewReader("help\nas bob\nhello\nclick Accept\n/kingsmen new alice\nquit\n")); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{
+		"Consola de Parlor: eres alice. Escribe help para ver los comandos, quit para salir.",
+		"Escribe lo que haría un jugador en Discord.",
+		"Haz tu jugada",
+		"Eres bob.",
+		`No entiendo "hello". Escribe help.`,
+		`No hay ningún botón "Accept" en los mensajes que bob puede ver.`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the session does not say %q:\n%s", want, got)
+		}
+	}
+	help, _, _ := strings.Cut(got, "bob> ")
+	for _, english := range i18n.EnglishOnly(language.Spanish) {
+		if strings.Contains(help, english) {
+			t.Errorf("the help is in English: %q", english)
+		}
+	}
+	if len(rec.got) == 0 {
+		t.Fatal("no request reached the bot")
+	}
+	for _, req := range rec.got {
+		if req.Locale != "es" || req.GuildLocale != "es" {
+			t.Errorf("request %s /%s %s has locale %q and server locale %q, want es", req.ID, req.Command, req.Sub, req.Locale, req.GuildLocale)
+		}
+	}
+}
+
+// Discord's timestamps are written in the console's language.
+func TestConsoleDates(t *testing.T) {
+	c, _, _ := consoleEnv(t)
+	at := time.Date(2026, 3, 4, 12, 30, 0, 0, time.Local).Unix()
+	stamp := func(style string) string { return "<t:" + strconv.FormatInt(at, 10) + style + ">" }
+	for _, tc := range []struct{ locale, stamp, want string }{
+		{"", stamp(":D"), "Wednesday 4 March 2026"},
+		{"", stamp(""), "Wednesday 4 March 2026 12:30"},
+		{"es", stamp(":D"), "miércoles 4 de marzo de 2026"},
+		{"es-419", stamp(":f"), "miércoles 4 de marzo de 2026 12:30"},
+	} {
+		c.Locale = tc.locale
+		if got := c.localTime(tc.stamp); got != tc.want {
+			t.Errorf("%s in %q: %q, want %q", tc.stamp, tc.locale, got, tc.want)
+		}
 	}
 }

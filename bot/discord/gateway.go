@@ -175,16 +175,17 @@ func (d *Discord) Sweep(ctx context.Context) {
 			}
 			channel = dm.ID
 		}
-		if err := d.post(d.Logger, channel, n.Message, ""); err != nil {
+		if err := d.post(d.Logger, channel, n.Message, "", bot.English); err != nil {
 			d.Logger.Error("post notice", "game", n.GameID, "channel", channel, "user", n.UserID, "err", err)
 		}
 	}
 }
 
 // post sends m to a channel or thread.
-// replaced is a message the answer replaced, if any (see livePosted).
-func (d *Discord) post(log *slog.Logger, channelID string, m *bot.Message, replaced string) error {
-	w := wireOf(m)
+// replaced is a message the answer replaced, if any (see livePosted); l
+// is the language of the adapter's own words, if it has to add any.
+func (d *Discord) post(log *slog.Logger, channelID string, m *bot.Message, replaced string, l bot.Lang) error {
+	w := wireOf(m, l)
 	sent, err := d.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: w.content, Embeds: w.embeds,
 		Components: w.components, AllowedMentions: w.mentions, Files: w.files})
 	if err != nil {
@@ -205,8 +206,10 @@ type wire struct {
 	files      []*discordgo.File
 }
 
-func wireOf(m *bot.Message) wire {
-	m = fit(m)
+// wireOf is m as it is sent; l is the language of the words the adapter
+// adds to it, if it must (see fit).
+func wireOf(m *bot.Message, l bot.Lang) wire {
+	m = fit(m, l)
 	w := wire{content: m.Content, components: components(m.Components), mentions: mentions(m.Mentions)}
 	if m.Embed != nil {
 		w.embeds = []*discordgo.MessageEmbed{{Title: m.Embed.Title, Description: m.Embed.Description, Color: embedColour}}
@@ -221,9 +224,11 @@ func wireOf(m *bot.Message) wire {
 const embedColour = 0x2E7D32
 
 // DiscordCommands converts command specs to Discord's form: subcommands
-// with their options, or a command's own options.
+// with their options, or a command's own options, each name, description
+// and choice also in every language Parlor speaks (localize).
 func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
+	langs := localizedLanguages()
 	for _, c := range specs {
 		cmd := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Type: discordgo.ChatApplicationCommand}
 		for _, sub := range c.Subs {
@@ -236,6 +241,7 @@ func DiscordCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 		for _, o := range c.Options {
 			cmd.Options = append(cmd.Options, optionOf(o))
 		}
+		localize(langs, cmd)
 		out = append(out, cmd)
 	}
 	return out
@@ -366,7 +372,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 		defer func() {
 			if p := recover(); p != nil {
 				log.Error("handler panic", "panic", p)
-				done <- bot.Response{Private: &bot.Message{Content: "Something went wrong on our side, and nothing was changed."}}
+				done <- bot.Response{Private: &bot.Message{Content: bot.LangOf(req.Locale).T("Something went wrong on our side, and nothing was changed. Please try again.")}}
 			}
 		}()
 		done <- d.Handler.Handle(ctx, req)
@@ -462,7 +468,7 @@ func moveOut(i *discordgo.Interaction, resp bot.Response) (bot.Response, *bot.Me
 	out := resp.Public
 	resp.Public = nil
 	if resp.Private == nil && resp.Update == nil {
-		resp.Private = &bot.Message{Content: fmt.Sprintf("Done: the board is in the game's thread, <#%s>.", resp.PublicIn)}
+		resp.Private = &bot.Message{Content: bot.LangOf(string(i.Locale)).T("Done: the board is in the game's thread, <#%s>.", resp.PublicIn)}
 	}
 	return resp, out
 }
@@ -472,7 +478,7 @@ func (d *Discord) postElsewhere(log *slog.Logger, m *bot.Message, channel, repla
 	if m == nil {
 		return
 	}
-	if err := d.post(log, channel, m, replaced); err != nil {
+	if err := d.post(log, channel, m, replaced, bot.English); err != nil {
 		log.Warn("post in the game's thread failed", "channel", channel, "err", err)
 	}
 }
@@ -485,6 +491,16 @@ func (d *Discord) inThread(channel string) bool {
 	}
 	c, err := d.Session.State.Channel(channel)
 	return err == nil && c.IsThread()
+}
+
+// placeLang is the language of what an interaction makes public where it
+// was made, when the bot has not said it: the server's (guild_locale),
+// or outside a server the user's.
+func placeLang(i *discordgo.Interaction) bot.Lang {
+	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
+		return bot.LangOf(string(*i.GuildLocale))
+	}
+	return bot.LangOf(string(i.Locale))
 }
 
 // startThread starts the thread a new game asked for from the message that
@@ -509,8 +525,11 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		log.Error("record the game's thread", "game", spec.GameID, "thread", th.ID, "err", err)
 		return
 	}
-	intro := &bot.Message{Content: fmt.Sprintf("Game #%d is played in this thread: its boards and reminders come here, and commands typed here need no game number.", spec.GameID)}
-	if err := d.post(log, th.ID, intro, ""); err != nil {
+	intro := &bot.Message{Content: spec.Intro}
+	if intro.Content == "" {
+		intro.Content = placeLang(i).T("Game #%s is played in this thread: its boards and reminders come here, and commands typed here need no game number.", strconv.FormatInt(spec.GameID, 10))
+	}
+	if err := d.post(log, th.ID, intro, "", placeLang(i)); err != nil {
 		log.Warn("introduce the game's thread", "thread", th.ID, "err", err)
 	}
 }
@@ -522,16 +541,16 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 	var private []*bot.Message
 	switch {
 	case resp.Update != nil && req.Kind == bot.ComponentRequest:
-		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: responseData(resp.Update, false)}
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: responseData(i, resp.Update, false)}
 		follow = append(follow, resp.Public)
 		private = append(private, resp.Private)
 	case resp.Private != nil:
-		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(resp.Private, true)}
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(i, resp.Private, true)}
 		follow = append(follow, resp.Public)
 	case resp.Public != nil:
-		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(resp.Public, false)}
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(i, resp.Public, false)}
 	default:
-		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(&bot.Message{Content: "Done."}, true)}
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(i, &bot.Message{Content: bot.LangOf(req.Locale).T("Done.")}, true)}
 	}
 	if err := send(first); err != nil {
 		log.Warn("answer failed", "err", err)
@@ -586,7 +605,7 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot
 		note = resp.Update
 	}
 	if note == nil {
-		note = &bot.Message{Content: "Done."}
+		note = &bot.Message{Content: bot.LangOf(req.Locale).T("Done.")}
 	}
 	d.editOriginal(log, i, note)
 	d.followUp(log, i, []*bot.Message{resp.Public}, false, "")
@@ -595,7 +614,7 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot
 // editOriginal makes the interaction's original message m: its deferred
 // answer, or the message clicked.
 func (d *Discord) editOriginal(log *slog.Logger, i *discordgo.Interaction, m *bot.Message) {
-	w := wireOf(m)
+	w := wireOf(m, bot.LangOf(string(i.Locale)))
 	edit := &discordgo.WebhookEdit{Content: &w.content, Components: &w.components, AllowedMentions: &discordgo.MessageAllowedMentions{}, Files: w.files}
 	if len(w.embeds) > 0 {
 		edit.Embeds = &w.embeds
@@ -612,7 +631,7 @@ func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*b
 		if m == nil {
 			continue
 		}
-		w := wireOf(m)
+		w := wireOf(m, readerLang(i, ephemeral))
 		p := &discordgo.WebhookParams{Content: w.content, Embeds: w.embeds, Components: w.components, AllowedMentions: w.mentions, Files: w.files}
 		if ephemeral {
 			p.Flags = discordgo.MessageFlagsEphemeral
@@ -628,8 +647,17 @@ func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, msgs []*b
 	}
 }
 
-func responseData(m *bot.Message, ephemeral bool) *discordgo.InteractionResponseData {
-	w := wireOf(m)
+// readerLang is the language of those who read an answer to i: the user
+// who acted, for an ephemeral one; else the place's.
+func readerLang(i *discordgo.Interaction, ephemeral bool) bot.Lang {
+	if ephemeral {
+		return bot.LangOf(string(i.Locale))
+	}
+	return placeLang(i)
+}
+
+func responseData(i *discordgo.Interaction, m *bot.Message, ephemeral bool) *discordgo.InteractionResponseData {
+	w := wireOf(m, readerLang(i, ephemeral))
 	data := &discordgo.InteractionResponseData{Content: w.content, Embeds: w.embeds, Components: w.components, AllowedMentions: w.mentions, Files: w.files}
 	if ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral

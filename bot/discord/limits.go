@@ -38,7 +38,10 @@ var (
 // cut, since it would no longer mean what it says, and so is a file over
 // the upload limit. A message left with nothing to show says so. m itself
 // is not changed.
-func fit(m *bot.Message) *bot.Message {
+//
+// What it adds (a note that a picture was left out, or Done. for an empty
+// message) is said in l.
+func fit(m *bot.Message, l bot.Lang) *bot.Message {
 	if m == nil {
 		return nil
 	}
@@ -53,10 +56,10 @@ func fit(m *bot.Message) *bot.Message {
 	}
 	if m.File != nil && len(m.File.Data) > maxFileSize {
 		out.File = nil
-		out.Content = clip(out.Content+"\n(The picture was too large to send.)", maxContent)
+		out.Content = clip(out.Content+"\n"+l.T("(The picture was too large to send.)"), maxContent)
 	}
 	if strings.TrimSpace(out.Content) == "" && out.Embed == nil && out.File == nil && len(out.Components) == 0 {
-		out.Content = "Done."
+		out.Content = l.T("Done.")
 	}
 	return &out
 }

@@ -33,7 +33,7 @@ func TestFit(t *testing.T) {
 		Mentions: make([]string, 150),
 		File:     &bot.File{Name: "big.png", ContentType: "image/png", Data: make([]byte, maxFileSize+1)},
 	}
-	got := fit(m)
+	got := fit(m, bot.English)
 	if m.Content != long || len(m.Components[0]) != 7 {
 		t.Fatalf("fit changed the message it was given")
 	}
@@ -77,10 +77,13 @@ func TestFit(t *testing.T) {
 	}
 	// A message that fits is left as it is; an empty one says so.
 	ok := &bot.Message{Content: "fine", Components: []bot.Row{{{Kind: bot.Button, ID: "a", Label: "A"}}}}
-	if got := fit(ok); got.Content != "fine" || len(got.Components) != 1 {
+	if got := fit(ok, bot.English); got.Content != "fine" || len(got.Components) != 1 {
 		t.Errorf("a message that fits became %+v", got)
 	}
-	if got := fit(&bot.Message{}); got.Content == "" {
-		t.Errorf("an empty message stayed empty")
+	if got := fit(&bot.Message{}, bot.English); got.Content != "Done." {
+		t.Errorf("an empty message became %q, want Done.", got.Content)
+	}
+	if got := fit(&bot.Message{File: m.File}, bot.LangOf("es-ES")); got.Content != "\n(La imagen era demasiado grande para enviarla.)" {
+		t.Errorf("a picture too large, in Spanish: %q", got.Content)
 	}
 }

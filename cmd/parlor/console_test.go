@@ -210,3 +210,25 @@ func flowTest(t *testing.T) {
 		t.Skip("a flow through the program: it runs without -race (go test ./cmd/parlor)")
 	}
 }
+
+// parlor console --lang es speaks Spanish from its first line; a language
+// Parlor does not speak is refused.
+func TestConsoleLang(t *testing.T) {
+	flowTest(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	db, boards := filepath.Join(dir, "parlor.db"), filepath.Join(dir, "boards")
+	var out, errs bytes.Buffer
+	if err := run(t.Context(), []string{"console", "--db", db, "--boards", boards, "--lang", "es"}, strings.NewReader("as bob\nquit\n"), &out, &errs); err != nil {
+		t.Fatalf("console --lang es: %v\n%s", err, errs.String())
+	}
+	for _, want := range []string{"Las partidas se guardan en " + db, "Consola de Parlor: eres alice.", "Eres bob."} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("console --lang es does not say %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if err := run(t.Context(), []string{"console", "--db", db, "--lang", "xx"}, strings.NewReader("quit\n"), &out, &errs); err == nil || !strings.Contains(err.Error(), "en, es") {
+		t.Errorf("console --lang xx: %v, want it refused naming en, es", err)
+	}
+}

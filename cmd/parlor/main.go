@@ -28,6 +28,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -39,6 +40,7 @@ import (
 	"parlor/bot"
 	"parlor/bot/console"
 	"parlor/bot/discord"
+	"parlor/bot/i18n"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -451,7 +453,11 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	as := fs.String("as", "alice", "the user you act as")
 	boards := fs.String("boards", "boards", "folder for the board pictures (the latest of each game)")
 	load := fs.String("load", "", "a game's record (from /GAME export) to play on from where it stands, as a new game")
+	lang := fs.String("lang", "en", "the language the console speaks: "+strings.Join(languages(), " or "))
 	return func(ctx context.Context) error {
+		if !slices.Contains(languages(), *lang) {
+			return fmt.Errorf("--lang %s: Parlor speaks %s", *lang, strings.Join(languages(), ", "))
+		}
 		var rec *bot.Record
 		if *load != "" {
 			f, err := os.Open(*load)
@@ -471,7 +477,10 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		defer store.Close()
 		c := console.NewConsole(t, env.stdout, *boards)
 		c.User = strings.ToLower(*as)
-		fmt.Fprintf(env.stdout, "Games are kept in %s; board pictures go to %s/.\n", *db, *boards)
+		if *lang != "en" {
+			c.Locale = *lang
+		}
+		fmt.Fprintln(env.stdout, c.Kept(*db, *boards))
 		in := env.stdin
 		if rec != nil {
 			id, err := t.Import(ctx, rec, "", console.Channel, console.UserID)
@@ -482,13 +491,21 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			for _, n := range rec.Names {
 				players = append(players, console.UserID(n))
 			}
-			fmt.Fprintf(env.stdout, "Loaded %s as game #%d, with %d decisions played; its players here are %s (act as one with: as NAME).\n",
-				*load, id, len(rec.Entries), strings.Join(players, ", "))
+			fmt.Fprintln(env.stdout, c.Loaded(*load, id, len(rec.Entries), players))
 			// Its board first, as the game stands.
 			in = io.MultiReader(strings.NewReader(fmt.Sprintf("/%s board game:%d\n", rec.Game, id)), in)
 		}
 		return c.Run(ctx, in)
 	}
+}
+
+// languages are the codes of the languages Parlor speaks, English first.
+func languages() []string {
+	var out []string
+	for _, tag := range i18n.Languages() {
+		out = append(out, tag.String())
+	}
+	return out
 }
 
 func runCopy(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {

@@ -83,9 +83,13 @@ func (p *Position) describeCand(c *cand) rules.Text {
 			t = rules.Textf("%s from %s onto the %s turnout, %s (space %d of %d)", aMan(c.hand), c.from, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
 		case len(vias) == 0:
 			t = rules.Textf("%s from %s to %s", aMan(c.hand), c.from, c.to)
+		case len(vias) == 1 && onto:
+			t = rules.Textf("%s from %s through the %s turnout onto the %s turnout, %s (space %d of %d)", aMan(c.hand), c.from, Board.Turnouts[vias[0]].Name, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+		case len(vias) == 1:
+			t = rules.Textf("%s from %s through the %s turnout to %s", aMan(c.hand), c.from, Board.Turnouts[vias[0]].Name, c.to)
 		default:
-			t = rules.Textf("%s from %s", aMan(c.hand), c.from)
-			for _, v := range vias[:len(vias)-1] {
+			t = rules.Textf("%s from %s through the %s turnout", aMan(c.hand), c.from, Board.Turnouts[vias[0]].Name)
+			for _, v := range vias[1 : len(vias)-1] {
 				t = rules.Textf("%s through the %s turnout", t, Board.Turnouts[v].Name)
 			}
 			last := Board.Turnouts[vias[len(vias)-1]].Name

@@ -66,6 +66,22 @@ func TestRegistration(t *testing.T) {
 			}
 		}
 	}
+	// Each name and description reaches Discord in Spanish too, for both
+	// of its Spanish locales.
+	for _, c := range cmds {
+		for _, o := range c.Options {
+			for _, loc := range []string{"es-ES", "es-419"} {
+				if o.NameLocalizations[loc] == "" || o.DescriptionLocalizations[loc] == "" || o.DescriptionLocalizations[loc] == o.Description {
+					t.Errorf("/%s %s registered in %s as %q, %q", c.Name, o.Name, loc, o.NameLocalizations[loc], o.DescriptionLocalizations[loc])
+				}
+			}
+		}
+		if c.Name == "kimbo" {
+			if got := c.Options[0].NameLocalizations["es-ES"]; got != "nueva" {
+				t.Errorf("/kimbo new is /kimbo %s in Spanish, want nueva", got)
+			}
+		}
+	}
 	ids := h.f.Identifies()
 	if len(ids) != 1 || ids[0].Intents != int(discordgo.IntentsGuilds) {
 		t.Errorf("Identify %+v, want one with the Guilds intent only", ids)

@@ -454,6 +454,19 @@ func TestLimits(t *testing.T) {
 		{"locale", discordgo.ApplicationCommand{Name: "k", Description: "d", NameLocalizations: &map[discordgo.Locale]string{"xx": "k"}}, "[0].name_localizations.xx: \"xx\" is not one of Discord's locales"},
 		{"localized name", discordgo.ApplicationCommand{Name: "k", Description: "d", NameLocalizations: &map[discordgo.Locale]string{discordgo.French: "Mauvais Nom"}}, "[0].name_localizations.fr: \"Mauvais Nom\" does not match"},
 		{"localized description", discordgo.ApplicationCommand{Name: "k", Description: "d", DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.German: long(101)}}, "[0].description_localizations.de: 101 characters, at most 100"},
+		{"localized name empty", discordgo.ApplicationCommand{Name: "k", Description: "d", NameLocalizations: &map[discordgo.Locale]string{discordgo.SpanishES: ""}}, "[0].name_localizations.es-ES: \"\" does not match"},
+		{"localized name too long", discordgo.ApplicationCommand{Name: "k", Description: "d", NameLocalizations: &map[discordgo.Locale]string{discordgo.SpanishLATAM: strings.Repeat("ñ", 33)}}, "[0].name_localizations.es-419: \"" + strings.Repeat("ñ", 33) + "\" does not match"},
+		{"localized option names clash", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: "a", Description: "d", NameLocalizations: map[discordgo.Locale]string{discordgo.SpanishES: "uno"}},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "b", Description: "d", NameLocalizations: map[discordgo.Locale]string{discordgo.SpanishES: "uno", discordgo.SpanishLATAM: "dos"}}}},
+			"[0].options[1].name_localizations.es-ES: in es-ES, \"uno\" is also the name of [0].options[0]"},
+		{"localized name is another's", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "new", Description: "d"},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "move", Description: "d", NameLocalizations: map[discordgo.Locale]string{discordgo.SpanishES: "new"}}}},
+			"[0].options[1].name_localizations.es-ES: in es-ES, \"new\" is also the name of [0].options[0]"},
+		{"localized choice", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: "o", Description: "d",
+			Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "easy", Value: "easy", NameLocalizations: map[discordgo.Locale]string{discordgo.SpanishES: long(101)}}}}}},
+			"[0].options[0].choices[0].name_localizations.es-ES: 101 characters, at most 100"},
 		{"text in all", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{wordy("a"), wordy("b")}}, "[0]: 10006 characters of names, descriptions and choices, at most 8000"},
 		{"integer choice", discordgo.ApplicationCommand{Name: "k", Description: "d", Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionInteger, Name: "n", Description: "d", Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "n", Value: 1 << 53}}}}}, "[0].options[0].choices[0].value: 9007199254740992 is outside"},
 		{"no contexts", discordgo.ApplicationCommand{Name: "k", Description: "d", Contexts: &[]discordgo.InteractionContextType{}}, "[0].contexts: must not be empty"},
@@ -484,6 +497,15 @@ func TestLimits(t *testing.T) {
 		}
 		sp.expect(t, cmds[0].Name)
 	}
+	if got := f.Commands(""); len(got) != 1 || got[0].NameLocalizations["fr"] != "ké" || got[0].DescriptionLocalizations["de"] != long(100) {
+		t.Errorf("the localizations of the last commands registered were not kept: %+v", got)
+	}
+	// Commands whose localized names clash with another's are refused.
+	clash := []*discordgo.ApplicationCommand{{Name: "a", Description: "d"}, {Name: "b", Description: "d", NameLocalizations: &map[discordgo.Locale]string{discordgo.SpanishLATAM: "a"}}}
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), "", clash); err == nil {
+		t.Errorf("commands clashing in es-419: the Fake accepted them")
+	}
+	sp.expect(t, "commands clashing in es-419", "[1].name_localizations.es-419: in es-419, \"a\" is also the name of [0]")
 
 	if _, err := s.Request("POST", discordgo.EndpointChannelThreads(ch), map[string]any{"name": "t", "type": 11, "auto_archive_duration": 0}); err == nil {
 		t.Errorf("thread archived after 0 minutes: the Fake accepted it")

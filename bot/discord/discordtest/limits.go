@@ -664,6 +664,17 @@ func checkCommands(p *problems, cmds []wireCommand) {
 		checkEnumSet(p, join(cp, "contexts"), c.Contexts, 0, 2)
 		checkEnumSet(p, join(cp, "integration_types"), c.IntegrationTypes, 0, 1)
 	}
+	for _, typ := range []int{1, 2, 3} {
+		var names []string
+		var locs []map[string]string
+		var paths []string
+		for i, c := range cmds {
+			if c.Type == typ || c.Type == 0 && typ == 1 {
+				names, locs, paths = append(names, c.Name), append(locs, c.NameLocalizations), append(paths, fmt.Sprintf("[%d]", i))
+			}
+		}
+		uniqueLocalized(p, paths, names, locs)
+	}
 	if counts[1] > maxCommands {
 		p.add("", "%d chat input commands, at most %d", counts[1], maxCommands)
 	}
@@ -679,6 +690,37 @@ func checkName(p *problems, path, name string) {
 		p.add(path, "%q does not match ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$", name)
 	} else if strings.ToLower(name) != name {
 		p.add(path, "%q must be lowercase", name)
+	}
+}
+
+// uniqueLocalized refuses two names of one level (commands of a type, or
+// the options beside each other) that a locale shows the same: in each
+// locale a name is its localization there, or the default name. Discord
+// refuses a registration whose names clash in any locale.
+func uniqueLocalized(p *problems, paths, names []string, locs []map[string]string) {
+	used := map[string]bool{}
+	for _, l := range locs {
+		for k := range l {
+			if locales[k] {
+				used[k] = true
+			}
+		}
+	}
+	for _, loc := range sortedKeys(used) {
+		seen := map[string]int{}
+		for i, name := range names {
+			s, localized := locs[i][loc]
+			if localized {
+				name = s
+			}
+			if prev, dup := seen[name]; dup {
+				if _, also := locs[prev][loc]; localized || also { // two defaults alike are reported as such
+					p.add(join(join(paths[i], "name_localizations"), loc), "in %s, %q is also the name of %s; names must be unique in every locale", loc, name, paths[prev])
+				}
+				continue
+			}
+			seen[name] = i
+		}
 	}
 }
 
@@ -803,6 +845,12 @@ func checkOptions(p *problems, path string, opts []wireCmdOption, level int) {
 			p.add(join(op, "required"), "a subcommand cannot be required")
 		}
 	}
+	var paths, defaults []string
+	var locs []map[string]string
+	for i, o := range opts {
+		paths, defaults, locs = append(paths, fmt.Sprintf("%s[%d]", path, i)), append(defaults, o.Name), append(locs, o.NameLocalizations)
+	}
+	uniqueLocalized(p, paths, defaults, locs)
 	if subs > 0 && plain > 0 {
 		p.add(path, "subcommands cannot be mixed with other options at one level")
 	}

@@ -16,6 +16,9 @@ type Command struct {
 	Name        string
 	Description string
 	Options     []CommandOption
+	// NameLocalizations and DescriptionLocalizations are the name and
+	// description by Discord locale ("es-ES"), as registered.
+	NameLocalizations, DescriptionLocalizations map[string]string
 }
 
 // CommandOption is an option (or subcommand) of a registered command.
@@ -27,6 +30,9 @@ type CommandOption struct {
 	Autocomplete bool
 	Choices      []Choice
 	Options      []CommandOption
+	// NameLocalizations and DescriptionLocalizations are the name and
+	// description by Discord locale, as registered.
+	NameLocalizations, DescriptionLocalizations map[string]string
 }
 
 // Choice is a fixed choice of an option, or an autocomplete suggestion.
@@ -34,13 +40,16 @@ type CommandOption struct {
 type Choice struct {
 	Name  string
 	Value string
+	// NameLocalizations are the name by Discord locale, as registered.
+	NameLocalizations map[string]string
 }
 
 func toOptions(ws []wireCmdOption) []CommandOption {
 	var out []CommandOption
 	for _, w := range ws {
 		out = append(out, CommandOption{Type: w.Type, Name: w.Name, Description: w.Description, Required: w.Required,
-			Autocomplete: w.Autocomplete, Choices: toChoices(w.Choices), Options: toOptions(w.Options)})
+			Autocomplete: w.Autocomplete, Choices: toChoices(w.Choices), Options: toOptions(w.Options),
+			NameLocalizations: w.NameLocalizations, DescriptionLocalizations: w.DescriptionLocalizations})
 	}
 	return out
 }
@@ -48,7 +57,7 @@ func toOptions(ws []wireCmdOption) []CommandOption {
 func toChoices(ws []wireChoice) []Choice {
 	var out []Choice
 	for _, w := range ws {
-		c := Choice{Name: w.Name, Value: string(w.Value)}
+		c := Choice{Name: w.Name, Value: string(w.Value), NameLocalizations: w.NameLocalizations}
 		var s string
 		if json.Unmarshal(w.Value, &s) == nil {
 			c.Value = s
@@ -142,7 +151,8 @@ func (f *Fake) putCommands(c *call) {
 		if typ == 0 {
 			typ = 1
 		}
-		cmd := Command{GuildID: guild, Type: typ, Name: w.Name, Description: w.Description, Options: toOptions(w.Options)}
+		cmd := Command{GuildID: guild, Type: typ, Name: w.Name, Description: w.Description, Options: toOptions(w.Options),
+			NameLocalizations: w.NameLocalizations, DescriptionLocalizations: w.DescriptionLocalizations}
 		// An overwrite keeps the id of a command with the same name and type.
 		for _, o := range old {
 			if o.Name == cmd.Name && o.Type == cmd.Type {

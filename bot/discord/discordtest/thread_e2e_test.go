@@ -61,3 +61,25 @@ func TestGameThread(t *testing.T) {
 		t.Errorf("/games: %q, want Bob's turn and a link to the thread %s", games.Content, thread.ID)
 	}
 }
+
+// In a Spanish server the thread's first message is in Spanish.
+func TestGameThreadSpanish(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, threads, fakeTime)
+	alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
+	ch := h.f.Channel()
+	h.f.SetGuildLocale(ch.GuildID, "es-ES")
+	invite := h.challengeMessage(alice, bob, ch)
+	h.f.AwaitRequest(t, "the thread's first message", func(r discordtest.Request) bool {
+		return r.Method == "POST" && strings.HasSuffix(r.Path, "/channels/"+invite.ID+"/messages")
+	})
+	var intro []string
+	for _, m := range h.f.Messages() {
+		if m.ChannelID == invite.ID {
+			intro = append(intro, m.Content)
+		}
+	}
+	if len(intro) != 1 || !strings.Contains(intro[0], "La partida #") || !strings.Contains(intro[0], "se juega en este hilo") {
+		t.Errorf("the thread's messages are %q, want its introduction in Spanish", intro)
+	}
+}
