@@ -2,8 +2,11 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"parlor/storage"
 )
 
 // With /parlor me confirm:on, a typed move shows its board privately with
@@ -67,5 +70,45 @@ func TestResignAsksInTheirLanguage(t *testing.T) {
 	req.Locale = "en-US"
 	if ask := e.do(req); ask.Private == nil || !strings.HasPrefix(ask.Private.Content, "Resign game #") {
 		t.Errorf("an English player's question: %s", showResp(ask))
+	}
+}
+
+// A move is said in the language of who reads it: its preview and the
+// moves suggested as one types in the player's, the board's line saying
+// it was played in the game's.
+func TestMoveDescribedInTheirLanguage(t *testing.T) {
+	e := newEnv(t)
+	es := "es"
+	if _, err := e.db.SetGuildSettings(e.ctx, tableGuild, storage.SettingsChange{Language: &es, Speak: es}); err != nil {
+		t.Fatal(err)
+	}
+	req := e.cmd(alice, "new", "opponent", bob.ID)
+	req.Users[bob.ID] = bob
+	id := gameOfButtons(t, e.do(req).Public)
+	e.do(e.click(bob, customID(id, 0, "accept")))
+	if g := e.game(id); g.Lang != "es" {
+		t.Fatalf("a game made in a Spanish server speaks %q", g.Lang)
+	}
+	typing := e.typing(alice, "move", "move", "Nf1", "game", fmt.Sprint(id))
+	typing.Locale = "es-ES"
+	if r := e.do(typing); len(r.Choices) == 0 || !slices.ContainsFunc(r.Choices, func(c Choice) bool { return c.Name == "Nf1-g1 · Caballero de f1 a g1" }) {
+		t.Errorf("a Spanish player's suggestions: %+v", r.Choices)
+	}
+	me := e.cmd(alice, "me", "confirm", "on")
+	me.Command = "parlor"
+	e.do(me)
+	move := e.cmd(alice, "move", "move", "Nf1-g1", "game", fmt.Sprint(id))
+	move.Locale = "es-ES"
+	preview := e.do(move)
+	if want := fmt.Sprintf("Partida #%d: vas a jugar Caballero de f1 a g1 (Nf1-g1). Cuenta cuando la confirmes.", id); preview.Private == nil || preview.Private.Content != want {
+		t.Fatalf("a Spanish player's preview: got %s, want %q", showResp(preview), want)
+	}
+	move.Locale = "en-US"
+	if preview := e.do(move); preview.Private == nil || !strings.HasPrefix(preview.Private.Content, fmt.Sprintf("Game #%d: you are about to play Knight f1 to g1 (Nf1-g1).", id)) {
+		t.Fatalf("an English player's preview: %s", showResp(preview))
+	}
+	ok := e.do(e.click(alice, button(preview.Private, "Confirm")))
+	if ok.Public == nil || !strings.Contains(ok.Public.Content, "**Alice** jugó Caballero de f1 a g1 (Nf1-g1).") {
+		t.Fatalf("the board of a Spanish game: %s", showResp(ok))
 	}
 }

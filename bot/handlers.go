@@ -749,7 +749,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var first, rest []Choice
 		for _, m := range l.state.Legal() {
-			c := Choice{Name: Clip(m.Text+" · "+l.state.Describe(m), 100), Value: m.Text}
+			c := Choice{Name: Clip(m.Text+" · "+you(req).Say(l.state.Describe(m)), 100), Value: m.Text}
 			norm := rules.Normalize(m.Text)
 			switch {
 			case strings.HasPrefix(norm, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):
@@ -806,7 +806,7 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Resp
 		return Response{}, sorry("%s is too long a move to preview: turn previews off with /parlor me confirm:off, or type a shorter form of it.", quote(m.Text))
 	}
 	msg := &Message{
-		Content: fmt.Sprintf("Game #%d: you are about to play %s (%s). It counts once you confirm.", g.ID, l.state.Describe(m), m.Text),
+		Content: lang.T("Game #%s: you are about to play %s (%s). It counts once you confirm.", no(g.ID), l.state.Describe(m), m.Text),
 		Drawing: next.Drawing(),
 		Components: []Row{{
 			{Kind: Button, ID: id, Label: lang.T("Confirm %s", Clip(m.Text, 60)), Style: Success},

@@ -217,11 +217,9 @@ func kimboButtons(l Lang, s rules.State) []Choice {
 		for _, m := range p.Legal() {
 			name, _ := strings.CutPrefix(m.Text, "corner ")
 			label := cornerLabel(l, name)
-			// Describe ends with the square the piece goes to: "(b2)".
-			if d := p.Describe(m); strings.HasSuffix(d, ")") {
-				if i := strings.LastIndex(d, "("); i >= 0 {
-					label += " " + d[i:]
-				}
+			// With the square the piece goes to: "(b2)".
+			if _, _, sq, ok := p.Corner(m); ok {
+				label += " (" + sq.String() + ")"
 			}
 			out = append(out, Choice{Name: label, Value: m.Text})
 		}
@@ -315,7 +313,7 @@ func kimboNarrate(l Lang, played []Played, after rules.State, names []string) st
 				d1, d2 := p.Dice()
 				n.say(l.T("rolled **%d-%d**", d1, d2))
 			}
-			words := moveWords(p, pl.Move)
+			words := l.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == kimbo.PassText {
 				words = l.T("could not move, and passes")
 			}
@@ -324,7 +322,9 @@ func kimboNarrate(l Lang, played []Played, after rules.State, names []string) st
 				n.extend(" " + l.T("(%d of 4 pieces HOME)", next.HomeCount(seat)))
 			}
 		case kimbo.PhaseCorner:
-			n.say("sent " + strings.Replace(p.Describe(pl.Move), " goes back to ", " back to ", 1))
+			if victim, area, sq, ok := p.Corner(pl.Move); ok {
+				n.say(l.T("sent %s's captured piece back to the %s start area (%s)", victim.Word(), area, sq))
+			}
 		}
 	}
 	return n.String()

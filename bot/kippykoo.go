@@ -98,7 +98,7 @@ func kippyKooNarrate(l Lang, played []Played, after rules.State, names []string)
 				n.say(l.T("rolled **%s**", roll))
 			}
 		case kippykoo.PhaseMove:
-			words := moveWords(p, pl.Move)
+			words := l.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == kippykoo.PassText {
 				words = l.T("can't move, and passes")
 			}

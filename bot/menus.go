@@ -85,7 +85,7 @@ func (t *Table) controls(l *loaded) []Row {
 				}
 				desc := l.lang.T("%d moves: %s", len(gr.moves), strings.Join(texts, " "))
 				if len(gr.moves) == 1 {
-					desc = l.state.Describe(gr.moves[0])
+					desc = l.lang.Say(l.state.Describe(gr.moves[0]))
 				}
 				opts = append(opts, Option{Label: Clip(gr.label, 100), Value: gr.key, Description: Clip(desc, 100)})
 			}
@@ -131,7 +131,7 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 	for p := 0; p*maxOptions < len(chosen.moves) && p < maxRows; p++ {
 		var opts []Option
 		for _, m := range chosen.moves[p*maxOptions : min(len(chosen.moves), (p+1)*maxOptions)] {
-			opts = append(opts, Option{Label: Clip(m.Text, 100), Value: m.Text, Description: Clip(l.state.Describe(m), 100)})
+			opts = append(opts, Option{Label: Clip(m.Text, 100), Value: m.Text, Description: Clip(lang.Say(l.state.Describe(m)), 100)})
 		}
 		action := "play"
 		if p > 0 {

@@ -69,11 +69,14 @@ func seatLabel(names []string, seat rules.Seat) string {
 }
 
 // moveWords is the engine's description of m without the "South: " that
-// names the mover, whom the narration names already.
-func moveWords(s rules.State, m rules.Move) string {
+// names the mover, whom the narration names already: an engine says a
+// move as "%s: %s", the mover and what the move does.
+func moveWords(s rules.State, m rules.Move) rules.Text {
 	words := s.Describe(m)
-	if _, rest, ok := strings.Cut(words, ": "); ok {
-		return rest
+	if words.Format == "%s: %s" && len(words.Args) == 2 {
+		if rest, ok := words.Args[1].(rules.Text); ok {
+			return rest
+		}
 	}
 	return words
 }

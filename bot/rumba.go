@@ -171,7 +171,7 @@ func rumbaNarrate(l Lang, played []Played, after rules.State, names []string) st
 			}
 			rolled = true
 		case rumba.PhaseMove:
-			words := moveWords(p, pl.Move)
+			words := l.Say(moveWords(p, pl.Move))
 			if pl.Move.Text == rumba.PassText {
 				words = l.T("can play nothing")
 			}

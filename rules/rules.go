@@ -138,8 +138,9 @@ type State interface {
 	// Play returns the state after m, or an error saying why m is not legal.
 	// Only the Text of m is read.
 	Play(m Move) (State, error)
-	// Describe says in words what the legal move m does from this state.
-	Describe(m Move) string
+	// Describe says in words what the legal move m does from this state,
+	// as a Text the caller may say in any language (its String is English).
+	Describe(m Move) Text
 	// Outcome is the result so far.
 	Outcome() Outcome
 	// End returns the state ended by something outside the board: a

@@ -29,6 +29,10 @@ func (t Text) String() string {
 	return fmt.Sprintf(t.Format, t.Args...)
 }
 
+// Plain is s as a Text said the same in every language, such as a move
+// text that is not a move.
+func Plain(s string) Text { return Text{Format: "%s", Args: []any{s}} }
+
 // Word is a word an engine names, such as a side or a piece, which a
 // caller may say in another language: it is its own key in the catalogs.
 type Word string

@@ -73,10 +73,10 @@ func pair(s string) (int, int, bool) {
 }
 
 // Chance says how likely the roll a-b is: "1 chance in 36" for doubles,
-// "1 chance in 18" otherwise.
-func Chance(a, b int) string {
+// "1 chance in 18" otherwise, as a Text.
+func Chance(a, b int) rules.Text {
 	if a == b {
-		return "1 chance in 36"
+		return rules.Textf("1 chance in %d", 36)
 	}
-	return "1 chance in 18"
+	return rules.Textf("1 chance in %d", 18)
 }

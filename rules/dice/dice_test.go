@@ -37,7 +37,7 @@ func TestParse(t *testing.T) {
 	if _, _, err := ParsePair("6-0"); err == nil {
 		t.Error("ParsePair(6-0) accepted")
 	}
-	if Chance(4, 4) != "1 chance in 36" || Chance(4, 3) != "1 chance in 18" {
+	if Chance(4, 4).String() != "1 chance in 36" || Chance(4, 3).String() != "1 chance in 18" {
 		t.Error("Chance")
 	}
 }

@@ -121,7 +121,12 @@ var dirSteps = [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
 func (d Dir) String() string { return string("nesw"[d&3]) }
 
 // Name is the direction's name, such as "north".
-func (d Dir) Name() string { return [4]string{"north", "east", "south", "west"}[d&3] }
+func (d Dir) Name() string { return string(d.Word()) }
+
+// Word is the direction's name as a word: "north".
+func (d Dir) Word() rules.Word { return dirWords[d&3] }
+
+var dirWords = [4]rules.Word{rules.Word("north"), rules.Word("east"), rules.Word("south"), rules.Word("west")}
 
 // Step is the change of file and rank one step in this direction.
 func (d Dir) Step() (df, dr int) { return dirSteps[d&3][0], dirSteps[d&3][1] }
@@ -214,6 +219,9 @@ const (
 
 // String is the side's name: South, West, North or East.
 func (s Side) String() string { return [4]string{"South", "West", "North", "East"}[s&3] }
+
+// Word is the side's name as a word a caller may say in another language.
+func (s Side) Word() rules.Word { return sideWord(s) }
 
 // Letter is the side's letter, used for its pieces and fences: S W N E.
 func (s Side) Letter() byte { return "SWNE"[s&3] }

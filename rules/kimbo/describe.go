@@ -10,76 +10,93 @@ import (
 
 // Describe implements rules.State: the legal move m in words, such as
 // "South: b1 north 5 to b6, capturing West's piece; n14 west 3 to k14".
-func (p *Position) Describe(m rules.Move) string {
+func (p *Position) Describe(m rules.Move) rules.Text {
 	text := strings.TrimSpace(m.Text)
 	who := p.Turn()
-	name := "Nobody"
+	name := rules.Word("Nobody")
 	if who >= 0 {
-		name = p.Side(who).String()
+		name = p.Side(who).Word()
 	}
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
-			return text
+			return rules.Plain(text)
 		}
 		odds := dice.Chance(a, b)
 		if p.phase == PhaseOpening {
-			return fmt.Sprintf("%s rolls %d and %d (%d) in the opening roll (%s)", name, a, b, a+b, odds)
+			return rules.Textf("%s rolls %d and %d (%d) in the opening roll (%s)", name, a, b, a+b, odds)
 		}
-		return fmt.Sprintf("%s rolls %d and %d (%s)", name, a, b, odds)
+		return rules.Textf("%s rolls %d and %d (%s)", name, a, b, odds)
 	case PhaseFence:
 		f, err := ParseFenceMove(text)
 		if err != nil {
-			return text
+			return rules.Plain(text)
 		}
 		if f.From == NoSlot {
-			return name + " moves no fence"
+			return rules.Textf("%s moves no fence", name)
 		}
-		return fmt.Sprintf("%s moves a fence from %s to %s", name, f.From, f.To)
+		return rules.Textf("%s moves a fence from %s to %s", name, f.From, f.To)
 	case PhaseCorner:
-		c, ok := strings.CutPrefix(text, "corner ")
-		for i, cn := range cornerNames {
-			if ok && c == cn && p.npending > 0 {
-				victim := rules.Seat(p.pending[0])
-				return fmt.Sprintf("%s's captured piece goes back to the %s start area (%s)", p.Side(victim), cornerWords[i], p.cornerSquare(i, p.Side(victim)))
-			}
+		if victim, area, sq, ok := p.Corner(m); ok {
+			return rules.Textf("%s's captured piece goes back to the %s start area (%s)", victim.Word(), area, sq)
 		}
-		return text
+		return rules.Plain(text)
 	case PhaseMove:
-		var words string
-		if p.withMove(text, func(c *cand, paths []path) { words = name + ": " + p.describeCand(c, paths) }) {
+		var words rules.Text
+		if p.withMove(text, func(c *cand, paths []path) { words = rules.Textf("%s: %s", name, p.describeCand(c, paths)) }) {
 			return words
 		}
 	}
-	return text
+	return rules.Plain(text)
 }
 
-var cornerWords = [4]string{"south-west", "south-east", "north-east", "north-west"}
+// Corner is what the corner decision m does: the side whose captured
+// piece goes back to a start area, the area's name ("south-east") and the
+// square the piece goes to; ok is false when m is not a corner decision
+// of this position.
+func (p *Position) Corner(m rules.Move) (victim Side, area rules.Word, sq Square, ok bool) {
+	if p.phase != PhaseCorner || p.npending == 0 {
+		return 0, "", 0, false
+	}
+	c, ok := strings.CutPrefix(strings.TrimSpace(m.Text), "corner ")
+	if !ok {
+		return 0, "", 0, false
+	}
+	for i, cn := range cornerNames {
+		if c == cn {
+			victim := p.Side(rules.Seat(p.pending[0]))
+			return victim, cornerWords[i], p.cornerSquare(i, victim), true
+		}
+	}
+	return 0, "", 0, false
+}
 
-func (p *Position) describeCand(c *cand, paths []path) string {
+// cornerWords name the start areas in words, in the order of cornerNames.
+var cornerWords = [4]rules.Word{rules.Word("south-west"), rules.Word("south-east"), rules.Word("north-east"), rules.Word("north-west")}
+
+func (p *Position) describeCand(c *cand, paths []path) rules.Text {
 	switch c.kind {
 	case candPass:
-		return fmt.Sprintf("no piece can move with %d-%d: pass", p.dice[0], p.dice[1])
+		return rules.Textf("no piece can move with %d-%d: pass", p.dice[0], p.dice[1])
 	case candJump:
-		return fmt.Sprintf("the piece on %s jumps the fence to %s, instead of moving", c.jump[0], c.jump[1])
+		return rules.Textf("the piece on %s jumps the fence to %s, instead of moving", c.jump[0], c.jump[1])
 	}
-	var parts []string
-	for i := range c.nlegs {
-		parts = append(parts, p.describeLeg(&c.legs[i], paths))
+	s := p.describeLeg(&c.legs[0], paths)
+	for i := 1; i < int(c.nlegs); i++ {
+		s = rules.Textf("%s; %s", s, p.describeLeg(&c.legs[i], paths))
 	}
-	s := strings.Join(parts, "; ")
 	if n := paths[c.legs[0].path].n; c.nlegs == 1 && n != int(p.dice[0]+p.dice[1]) {
-		s += fmt.Sprintf(" (the %d alone)", n)
+		s = rules.Textf("%s (the %d alone)", s, n)
 	}
 	return s
 }
 
-// describeLeg says where one piece goes: its runs, captures, HOME.
-func (p *Position) describeLeg(lp *legPlay, paths []path) string {
+// describeLeg says where one piece goes: its runs, the first from the
+// square it starts from, captures and HOME, one after the other.
+func (p *Position) describeLeg(lp *legPlay, paths []path) rules.Text {
 	pt := &paths[lp.path]
-	var b strings.Builder
-	b.WriteString(pt.cells[0].String())
+	var steps []rules.Text
 	run := 0
 	for k := 1; k <= pt.n; k++ {
 		run++
@@ -87,24 +104,32 @@ func (p *Position) describeLeg(lp *legPlay, paths []path) string {
 		if !stop && !pt.turnsAt(k) {
 			continue
 		}
-		if run > 0 {
-			if b.Len() > 3 {
-				b.WriteByte(',')
-			}
-			if pt.cells[k] == Home {
-				fmt.Fprintf(&b, " %s %d into HOME", pt.dirs[k].Name(), run)
-			} else {
-				fmt.Fprintf(&b, " %s %d to %s", pt.dirs[k].Name(), run, pt.cells[k])
-			}
+		switch {
+		case run == 0:
+		case len(steps) == 0 && pt.cells[k] == Home:
+			steps = append(steps, rules.Textf("%s %s %d into HOME", pt.cells[0], pt.dirs[k].Word(), run))
+		case len(steps) == 0:
+			steps = append(steps, rules.Textf("%s %s %d to %s", pt.cells[0], pt.dirs[k].Word(), run, pt.cells[k]))
+		case pt.cells[k] == Home:
+			steps = append(steps, rules.Textf("%s %d into HOME", pt.dirs[k].Word(), run))
+		default:
+			steps = append(steps, rules.Textf("%s %d to %s", pt.dirs[k].Word(), run, pt.cells[k]))
 		}
 		run = 0
 		if (k == int(lp.stop) && lp.capStop) || (k == pt.n && lp.capEnd) {
 			if seat, ok := p.PieceAt(pt.cells[k]); ok {
-				fmt.Fprintf(&b, ", capturing %s's piece", p.Side(seat))
+				steps = append(steps, rules.Textf("capturing %s's piece", p.Side(seat).Word()))
 			}
 		}
 	}
-	return b.String()
+	if len(steps) == 0 {
+		return rules.Plain(pt.cells[0].String())
+	}
+	list := steps[0]
+	for _, st := range steps[1:] {
+		list = rules.Textf("%s, %s", list, st)
+	}
+	return list
 }
 
 // Aliases implements rules.Aliaser. A roll may be typed "5-3" or "3-5";
@@ -142,7 +167,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 		c, _ := strings.CutPrefix(text, "corner ")
 		for i, cn := range cornerNames {
 			if c == cn && p.npending > 0 {
-				return []string{cn, cornerWords[i], strings.ReplaceAll(cornerWords[i], "-", ""),
+				return []string{cn, string(cornerWords[i]), strings.ReplaceAll(string(cornerWords[i]), "-", ""),
 					p.cornerSquare(i, p.Side(rules.Seat(p.pending[0]))).String()}
 			}
 		}

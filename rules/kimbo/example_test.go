@@ -20,7 +20,7 @@ func Example() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(m.Text + ": " + st.Describe(m))
+		fmt.Println(m.Text + ": " + st.Describe(m).String())
 		st, _ = st.Play(m)
 	}
 	m, err := rules.Find(st, "b1 b9")
@@ -28,7 +28,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(m.Text + ": " + st.Describe(m))
+	fmt.Println(m.Text + ": " + st.Describe(m).String())
 	st, _ = st.Play(m)
 	fmt.Print(st.Drawing())
 	fmt.Println(st)

@@ -117,7 +117,7 @@ func TestRetireSeatNotToAct(t *testing.T) {
 	expectLegal(t, p, "c3-c11")
 	expectNotLegal(t, p, "c3xc8-c11", "c3xc8, l3-l6")
 	for _, m := range p.Legal() {
-		if d := p.Describe(m); strings.Contains(d, "North") {
+		if d := p.Describe(m).String(); strings.Contains(d, "North") {
 			t.Errorf("Describe(%q) = %q: mentions North, which has left the game", m.Text, d)
 		}
 	}

@@ -171,19 +171,19 @@ func TestDescribe(t *testing.T) {
 		"c3-c11":       "South: c3 north 8 to c11",
 		"c3xc8, l3-l6": "South: c3 north 5 to c8, capturing North's piece; l3 north 3 to l6",
 	} {
-		expect(t, p, "Describe("+text+")", p.Describe(rules.Move{Text: text}), want)
+		expect(t, p, "Describe("+text+")", p.Describe(rules.Move{Text: text}).String(), want)
 	}
 	f := parse(t, "S:c3,l3,home,home/"+southFences+" "+north+" S:fence")
-	expect(t, f, "Describe(nofence)", f.Describe(rules.Move{Text: "nofence"}), "South moves no fence")
-	expect(t, f, "Describe(fence)", f.Describe(rules.Move{Text: "e1|f1>c4|c5"}), "South moves a fence from e1|f1 to c4|c5")
+	expect(t, f, "Describe(nofence)", f.Describe(rules.Move{Text: "nofence"}).String(), "South moves no fence")
+	expect(t, f, "Describe(fence)", f.Describe(rules.Move{Text: "e1|f1>c4|c5"}).String(), "South moves a fence from e1|f1 to c4|c5")
 	r := parse(t, "S:c3,l3,home,home/"+southFences+" "+north+" S:roll last:S;nofence;-;-")
-	expect(t, r, "Describe(roll)", r.Describe(rules.Move{Text: "roll 5-3"}), "South rolls 5 and 3 (1 chance in 18)")
+	expect(t, r, "Describe(roll)", r.Describe(rules.Move{Text: "roll 5-3"}).String(), "South rolls 5 and 3 (1 chance in 18)")
 	c := play(t, p, "c3xc8-c11")
-	expect(t, c, "Describe(corner)", c.Describe(rules.Move{Text: "corner se"}), "North's captured piece goes back to the south-east start area (o1)")
+	expect(t, c, "Describe(corner)", c.Describe(rules.Move{Text: "corner se"}).String(), "North's captured piece goes back to the south-east start area (o1)")
 	h := parse(t, moving("S:h1,home,home,home/"+strings.Replace(southFences, "h1|i1", "c3|c4", 1), north, "6-2"))
-	expect(t, h, "Describe(home)", h.Describe(rules.Move{Text: "h1-home"}), "South: h1 north 6 into HOME (the 6 alone)")
+	expect(t, h, "Describe(home)", h.Describe(rules.Move{Text: "h1-home"}).String(), "South: h1 north 6 into HOME (the 6 alone)")
 	j := parse(t, moving("S:c5,home,home,home/c5|c6,f1|g1,g1|h1,h1|i1,i1|j1,j1|k1", north, "2-2"))
-	expect(t, j, "Describe(jump)", j.Describe(rules.Move{Text: "jump c5-c6"}), "South: the piece on c5 jumps the fence to c6, instead of moving")
+	expect(t, j, "Describe(jump)", j.Describe(rules.Move{Text: "jump c5-c6"}).String(), "South: the piece on c5 jumps the fence to c6, instead of moving")
 }
 
 // Decision: every rejection wraps rules.ErrIllegal and says why.

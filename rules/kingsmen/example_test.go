@@ -19,7 +19,7 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(m.Text + ": " + p.Describe(m))
+	fmt.Println(m.Text + ": " + p.Describe(m).String())
 	next, err := p.Play(m)
 	if err != nil {
 		fmt.Println(err)

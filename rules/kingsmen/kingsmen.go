@@ -531,28 +531,27 @@ func sign(x int) int {
 // Describe implements rules.State: "Knight c1 to c5, capturing an Archer.
 // Threat!" It also warns when a move leaves the mover's own King open to
 // capture.
-func (p *Position) Describe(m rules.Move) string {
+func (p *Position) Describe(m rules.Move) rules.Text {
 	st, err := ParseStep(m.Text)
 	if err != nil {
-		return m.Text
+		return rules.Plain(m.Text)
 	}
 	pc, target := p.board[st.From], p.board[st.To]
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s to %s", pc.Kind, st.From, st.To)
-	if !target.Empty() {
-		fmt.Fprintf(&b, ", capturing the %s", target.Kind)
-	}
 	next := p.apply(st)
-	switch {
-	case target.Kind == King:
-		b.WriteString(" and winning")
-	case next.InThreat(p.toMove.Other()):
-		b.WriteString(": Threat!")
+	if target.Kind == King {
+		return rules.Textf("%s %s to %s, capturing the King and winning", kindWord(pc.Kind), st.From, st.To)
 	}
-	if target.Kind != King && next.InThreat(p.toMove) {
-		b.WriteString(" (leaves its own King open to capture)")
+	d := rules.Textf("%s %s to %s", kindWord(pc.Kind), st.From, st.To)
+	if !target.Empty() {
+		d = rules.Textf("%s %s to %s, capturing the %s", kindWord(pc.Kind), st.From, st.To, kindWord(target.Kind))
 	}
-	return b.String()
+	if next.InThreat(p.toMove.Other()) {
+		d = rules.Textf("%s: Threat!", d)
+	}
+	if next.InThreat(p.toMove) {
+		d = rules.Textf("%s (leaves its own King open to capture)", d)
+	}
+	return d
 }
 
 // Aliases implements rules.Aliaser: a move may also be typed as its two

@@ -298,7 +298,7 @@ func TestThreatDetection(t *testing.T) {
 func TestThreatAnnouncedAfterMove(t *testing.T) {
 	p := parse(t, "......k/......./......./.....a./......./......./......./K....N. s 0 1") // Ka1 Nf1 kg8 af5
 	expect(t, p, "InThreat(North) before", p.InThreat(kingsmen.North), false)
-	desc := p.Describe(rules.Move{Text: "Nf1-g1"})
+	desc := p.Describe(rules.Move{Text: "Nf1-g1"}).String()
 	expect(t, p, "Describe(Nf1-g1)", desc, "Knight f1 to g1: Threat!")
 	next := play(t, p, "Nf1-g1")
 	expect(t, next, "InThreat(North) after", next.InThreat(kingsmen.North), true)
@@ -377,7 +377,7 @@ func TestSouthMovesFirst(t *testing.T) {
 // may then capture its King, which wins.
 func TestMovingIntoThreat(t *testing.T) {
 	p := parse(t, "......k/.n...../......./......./......./......./..K..../....... s 0 1") // Kc2 nb7 kg8
-	expect(t, p, "Describe(Kc2-b2)", p.Describe(rules.Move{Text: "Kc2-b2"}), "King c2 to b2 (leaves its own King open to capture)")
+	expect(t, p, "Describe(Kc2-b2)", p.Describe(rules.Move{Text: "Kc2-b2"}).String(), "King c2 to b2 (leaves its own King open to capture)")
 	next := play(t, p, "Kc2-b2") // onto the file of the Knight on b7
 	expect(t, next, "InThreat(South)", next.InThreat(kingsmen.South), true)
 	expect(t, next, "North may capture the King", strings.Contains(legal(next), "Nb7xb2"), true)
@@ -665,9 +665,9 @@ func TestMoveTexts(t *testing.T) {
 		}
 	}
 	p := parse(t, "......k/......./......./..N...n/......./......./......./K...... s 7 10")
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "Nc5xg5"}), "Knight c5 to g5, capturing the Knight: Threat!")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "Nc5xg5"}).String(), "Knight c5 to g5, capturing the Knight: Threat!")
 	p = parse(t, "......./......./......./...k.../...K.../......./......./....... s 7 10")
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "Kd4xd5"}), "King d4 to d5, capturing the King and winning")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "Kd4xd5"}).String(), "King d4 to d5, capturing the King and winning")
 }
 
 // The drawing says how the game ended in words, not by the code of the

@@ -13,92 +13,94 @@ import (
 // Describe implements rules.State: the legal move m in words, such as
 // "West: starts a marble and moves it 3 to hole 16, sending North's marble
 // back to START".
-func (p *Position) Describe(m rules.Move) string {
+func (p *Position) Describe(m rules.Move) rules.Text {
 	text := strings.TrimSpace(m.Text)
 	switch p.phase {
 	case PhaseLot:
 		for seat := range p.players {
 			if text == lotText(p.Side(rules.Seat(seat))) && !p.retired[seat] {
-				return fmt.Sprintf("%s is drawn to begin (1 chance in %d)", p.Side(rules.Seat(seat)), p.seatsIn())
+				return rules.Textf("%s is drawn to begin (1 chance in %d)", sideWord(p.Side(rules.Seat(seat))), p.seatsIn())
 			}
 		}
 	case PhaseThrow:
 		if text == RollText {
-			return p.Side(rules.Seat(p.seat)).String() + " throws the dice"
+			return rules.Textf("%s throws the dice", sideWord(p.Side(rules.Seat(p.seat))))
 		}
 	case PhaseRoll:
 		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
-			return text
+			return rules.Plain(text)
 		}
 		odds := dice.Chance(a, b)
-		return fmt.Sprintf("%s throws %d and %d (%s)", p.Side(rules.Seat(p.seat)), a, b, odds)
+		return rules.Textf("%s throws %d and %d (%s)", sideWord(p.Side(rules.Seat(p.seat))), a, b, odds)
 	case PhaseMove:
 		set := p.plans()
 		for i := range set {
 			if set[i].text == text {
-				return p.Side(rules.Seat(p.seat)).String() + ": " + p.describePlan(&set[i])
+				return rules.Textf("%s: %s", sideWord(p.Side(rules.Seat(p.seat))), p.describePlan(&set[i]))
 			}
 		}
 	}
-	return text
+	return rules.Plain(text)
 }
 
-func (p *Position) describePlan(pl *plan) string {
+func (p *Position) describePlan(pl *plan) rules.Text {
 	a, b := p.dice[0], p.dice[1]
 	if pl.n == 0 {
-		s := fmt.Sprintf("nothing can be done with %d-%d: pass", a, b)
 		if a == b {
-			s += " (the doubles were not used: no further throw)"
+			return rules.Textf("nothing can be done with %d-%d: pass (the doubles were not used: no further throw)", a, b)
 		}
-		return s
+		return rules.Textf("nothing can be done with %d-%d: pass", a, b)
 	}
-	parts := make([]string, pl.n)
-	for i := range pl.n {
-		parts[i] = p.describeLeg(pl.legs[i], pl.lands[i])
+	s := p.describeLeg(pl.legs[0], pl.lands[0])
+	for i := 1; i < pl.n; i++ {
+		s = rules.Textf("%s; then %s", s, p.describeLeg(pl.legs[i], pl.lands[i]))
 	}
-	s := strings.Join(parts, "; then ")
 	switch {
 	case pl.after.finish[p.seat] == MarblesPerSeat:
-		s += "; all four marbles are in FINISH: the game is won"
+		s = rules.Textf("%s; all four marbles are in FINISH: the game is won", s)
 	case a == b:
-		s += "; doubles: throws again"
+		s = rules.Textf("%s; doubles: throws again", s)
 	}
 	return s
 }
 
 // describeLeg says what one part of a move does.
-func (p *Position) describeLeg(lg Leg, ld landing) string {
-	var b strings.Builder
+func (p *Position) describeLeg(lg Leg, ld landing) rules.Text {
 	star := p.star(int(p.seat))
+	var s rules.Text
 	switch {
 	case lg.Start && lg.Count == 0:
-		fmt.Fprintf(&b, "starts a marble on its star, hole %d", star)
-	case lg.Start:
-		fmt.Fprintf(&b, "starts a marble and moves it %d", lg.Count)
-	default:
-		fmt.Fprintf(&b, "moves the marble on hole %d by %d", lg.From, lg.Count)
-	}
-	switch {
+		s = rules.Textf("starts a marble on its star, hole %d", star)
 	case ld.target >= Holes && !ld.bumped:
-		if ld.target == Holes {
-			b.WriteString(" to its star and into FINISH")
-		} else {
-			fmt.Fprintf(&b, " round past its star into FINISH (%d to spare)", ld.target-Holes)
+		switch {
+		case lg.Start && ld.target == Holes:
+			return rules.Textf("starts a marble and moves it %d to its star and into FINISH", lg.Count)
+		case lg.Start:
+			return rules.Textf("starts a marble and moves it %d round past its star into FINISH (%d to spare)", lg.Count, ld.target-Holes)
+		case ld.target == Holes:
+			return rules.Textf("moves the marble on hole %d by %d to its star and into FINISH", lg.From, lg.Count)
+		default:
+			return rules.Textf("moves the marble on hole %d by %d round past its star into FINISH (%d to spare)", lg.From, lg.Count, ld.target-Holes)
 		}
-		return b.String()
+	case lg.Start && lg.Count > 0:
+		s = rules.Textf("starts a marble and moves it %d to hole %d", lg.Count, holeAt(star, ld.target))
+	case lg.Start:
+		s = rules.Textf("starts a marble and moves it %d", lg.Count)
 	case lg.Count > 0:
-		fmt.Fprintf(&b, " to hole %d", holeAt(star, ld.target))
+		s = rules.Textf("moves the marble on hole %d by %d to hole %d", lg.From, lg.Count, holeAt(star, ld.target))
+	default:
+		s = rules.Textf("moves the marble on hole %d by %d", lg.From, lg.Count)
 	}
 	switch {
 	case ld.captured >= 0:
-		fmt.Fprintf(&b, ", sending %s's marble back to START", p.Side(rules.Seat(ld.captured)))
+		s = rules.Textf("%s, sending %s's marble back to START", s, sideWord(p.Side(rules.Seat(ld.captured))))
 	case ld.bumped && ld.end == NoHole:
-		b.WriteString(", where its own marble stands, and on past its star into FINISH")
+		s = rules.Textf("%s, where its own marble stands, and on past its star into FINISH", s)
 	case ld.bumped:
-		fmt.Fprintf(&b, ", where its own marble stands, and on to hole %d, the next free hole", ld.end)
+		s = rules.Textf("%s, where its own marble stands, and on to hole %d, the next free hole", s, ld.end)
 	}
-	return b.String()
+	return s
 }
 
 // Aliases implements rules.Aliaser. The lot may be typed as the seat's

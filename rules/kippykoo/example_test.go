@@ -22,7 +22,7 @@ func Example() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(m.Text + ": " + st.Describe(m))
+		fmt.Println(m.Text + ": " + st.Describe(m).String())
 		st, _ = st.Play(m)
 	}
 	fmt.Print(st.Drawing())

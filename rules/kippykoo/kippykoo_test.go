@@ -181,7 +181,7 @@ func TestTurnBeginsWithThrow(t *testing.T) {
 	if got := p.Legal(); len(got) != 1 || got[0] != (rules.Move{Text: "roll"}) {
 		t.Errorf("Legal: got %v, want roll alone, no odds\n%s", got, p.Drawing())
 	}
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "roll"}), "North throws the dice")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "roll"}).String(), "North throws the dice")
 	a, b := p.Dice()
 	expect(t, p, "dice before the throw", [2]int{a, b}, [2]int{0, 0})
 	last := kippykoo.Turn{Seat: 0, Dice: [2]int{5, 3}, Move: "h5+8"}
@@ -385,7 +385,7 @@ func TestStartWheneverOneWaits(t *testing.T) {
 // START."
 func TestLandingOnOpponentSendsItBack(t *testing.T) {
 	p := parse(t, moving("S:start,start,start,h5 N:start,start,start,h13", "S", "5-3"))
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h5+8"}), "South: moves the marble on hole 5 by 8 to hole 13, sending North's marble back to START")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h5+8"}).String(), "South: moves the marble on hole 5 by 8 to hole 13, sending North's marble back to START")
 	p = play(t, p, "h5+8")
 	expect(t, p, "marbles", seats(p), "S:start,start,start,h13 "+northStart)
 	// With one die of two, too.
@@ -412,7 +412,7 @@ func TestSentBackReenters(t *testing.T) {
 // opponent's marble are passed, not captured, so nothing follows on.
 func TestLandingOnOwnMovesOn(t *testing.T) {
 	p := parse(t, moving("S:start,h5,h13,h14 N:start,start,start,h15", "S", "5-3"))
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h5+8"}), "South: moves the marble on hole 5 by 8 to hole 13, where its own marble stands, and on to hole 16, the next free hole")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h5+8"}).String(), "South: moves the marble on hole 5 by 8 to hole 13, where its own marble stands, and on to hole 16, the next free hole")
 	p = play(t, p, "h5+8")
 	expect(t, p, "marbles", seats(p), "S:start,h13,h14,h16 N:start,start,start,h15")
 }
@@ -477,7 +477,7 @@ func TestIncompleteDoublesEndTurn(t *testing.T) {
 	for _, dice := range []string{"1-1", "2-2", "4-4", "5-5"} {
 		p := parse(t, moving("S:start,start,start,finish "+northStart, "S", dice))
 		expect(t, p, "legal with "+dice, legal(p), "pass")
-		expect(t, p, "Describe", p.Describe(rules.Move{Text: "pass"}), "South: nothing can be done with "+dice+": pass (the doubles were not used: no further throw)")
+		expect(t, p, "Describe", p.Describe(rules.Move{Text: "pass"}).String(), "South: nothing can be done with "+dice+": pass (the doubles were not used: no further throw)")
 		p = play(t, p, "pass")
 		expect(t, p, "after "+dice, phase(p), "N:throw")
 	}
@@ -488,7 +488,7 @@ func TestIncompleteDoublesEndTurn(t *testing.T) {
 // FINISH."
 func TestFinish(t *testing.T) {
 	p := parse(t, moving("S:start,start,start,h50 "+northStart, "S", "1-1"))
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h50+2"}), "South: moves the marble on hole 50 by 2 to its star and into FINISH; doubles: throws again")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h50+2"}).String(), "South: moves the marble on hole 50 by 2 to its star and into FINISH; doubles: throws again")
 	p = play(t, p, "h50+2")
 	expect(t, p, "marbles", seats(p), "S:start,start,start,finish "+northStart)
 	expect(t, p, "in FINISH", p.InFinish(0), 1)
@@ -506,7 +506,7 @@ func TestFinish(t *testing.T) {
 // surplus is lost.
 func TestFinishNeedsNoExactCount(t *testing.T) {
 	p := parse(t, moving("S:start,start,start,h50 "+northStart, "S", "6-5"))
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h50+11"}), "South: moves the marble on hole 50 by 11 round past its star into FINISH (9 to spare)")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h50+11"}).String(), "South: moves the marble on hole 50 by 11 round past its star into FINISH (9 to spare)")
 	p = play(t, p, "h50+11")
 	expect(t, p, "marbles", seats(p), "S:start,start,start,finish "+northStart)
 	q := parse(t, moving("S:start,start,h51,h10 "+northStart, "S", "6-5"))
@@ -532,7 +532,7 @@ func TestWinner(t *testing.T) {
 	// Winning on doubles ends the game: no further throw.
 	d := play(t, parse(t, moving("S:h50,finish,finish,finish N:start,h10,h30,h40", "S", "2-2")), "h50+4")
 	expect(t, d, "phase after winning on doubles", phase(d), "over:S:finished")
-	expect(t, d, "Describe", p.Describe(rules.Move{Text: "h50+3"}), "South: moves the marble on hole 50 by 3 round past its star into FINISH (1 to spare); all four marbles are in FINISH: the game is won")
+	expect(t, d, "Describe", p.Describe(rules.Move{Text: "h50+3"}).String(), "South: moves the marble on hole 50 by 3 round past its star into FINISH (1 to spare); all four marbles are in FINISH: the game is won")
 }
 
 // Decision: the whole throw is used. One marble moves the total, or each
@@ -610,7 +610,7 @@ func TestStartOnOccupiedStar(t *testing.T) {
 	q := play(t, parse(t, moving(opp, "S", "6-3")), "start+3")
 	expect(t, q, "start+3 passes North's marble", seats(q), "S:start,start,h3,h20 N:start,start,start,h0")
 	r := parse(t, moving(opp, "S", "6-3"))
-	expect(t, r, "Describe", r.Describe(rules.Move{Text: "start, h20+3"}), "South: starts a marble on its star, hole 0, sending North's marble back to START; then moves the marble on hole 20 by 3 to hole 23")
+	expect(t, r, "Describe", r.Describe(rules.Move{Text: "start, h20+3"}).String(), "South: starts a marble on its star, hole 0, sending North's marble back to START; then moves the marble on hole 20 by 3 to hole 23")
 	r = play(t, r, "start, h20+3")
 	expect(t, r, "a 6 that starts, the 3 elsewhere", seats(r), "S:start,start,h0,h23 "+northStart)
 	own := "S:start,start,h0,h20 " + northStart
@@ -624,7 +624,7 @@ func TestStartOnOccupiedStar(t *testing.T) {
 // star goes into FINISH, as if counted there.
 func TestMovedOnIntoFinish(t *testing.T) {
 	p := parse(t, moving("S:start,h40,h49,h51 "+northStart, "S", "2-1"))
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h49+2, h40+1"}), "South: moves the marble on hole 49 by 2 to hole 51, where its own marble stands, and on past its star into FINISH; then moves the marble on hole 40 by 1 to hole 41")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "h49+2, h40+1"}).String(), "South: moves the marble on hole 49 by 2 to hole 51, where its own marble stands, and on past its star into FINISH; then moves the marble on hole 40 by 1 to hole 41")
 	p = play(t, p, "h49+2, h40+1")
 	expect(t, p, "marbles", seats(p), "S:start,h41,h51,finish "+northStart)
 }

@@ -103,14 +103,14 @@ func TestRetireSeatToAct(t *testing.T) {
 // words and the board; its turns are skipped.
 func TestRetireSeatNotToAct(t *testing.T) {
 	p := parse(t, three("S:move:5-3"))
-	expect(t, p, "Describe before", p.Describe(rules.Move{Text: "h5+8"}), "South: moves the marble on hole 5 by 8 to hole 13, sending West's marble back to START")
+	expect(t, p, "Describe before", p.Describe(rules.Move{Text: "h5+8"}).String(), "South: moves the marble on hole 5 by 8 to hole 13, sending West's marble back to START")
 	p = retire(t, p, 1)
 	expect(t, p, "phase", phase(p), "S:move:5-3")
 	expect(t, p, "West's field", strings.Fields(p.String())[1], "W:out")
 	expect(t, p, "hole 13", p.Progress(13), -1)
-	expect(t, p, "Describe after", p.Describe(rules.Move{Text: "h5+8"}), "South: moves the marble on hole 5 by 8 to hole 13")
+	expect(t, p, "Describe after", p.Describe(rules.Move{Text: "h5+8"}).String(), "South: moves the marble on hole 5 by 8 to hole 13")
 	for _, m := range p.Legal() {
-		if d := p.Describe(m); strings.Contains(d, "West") {
+		if d := p.Describe(m).String(); strings.Contains(d, "West") {
 			t.Errorf("Describe(%q) = %q: mentions West, which has left the game", m.Text, d)
 		}
 	}
@@ -148,7 +148,7 @@ func TestRetireInLot(t *testing.T) {
 	for _, m := range p.Legal() {
 		expect(t, p, "odds of "+m.Text, m.Odds, 0.5)
 	}
-	expect(t, p, "Describe", p.Describe(rules.Move{Text: "first N"}), "North is drawn to begin (1 chance in 2)")
+	expect(t, p, "Describe", p.Describe(rules.Move{Text: "first N"}).String(), "North is drawn to begin (1 chance in 2)")
 	expectRejected(t, p, "first W", "West has left the game")
 	if _, err := rules.Find(p, "west"); err == nil {
 		t.Errorf("Find(west) in the lot after West left: got no error, want one")

@@ -257,24 +257,24 @@ func TestDescribe(t *testing.T) {
 		"h5+6, h20+3":  "South: moves the marble on hole 5 by 6 to hole 11; then moves the marble on hole 20 by 3 to hole 23",
 		"not a move 1": "not a move 1",
 	} {
-		expect(t, p, "Describe("+text+")", p.Describe(rules.Move{Text: text}), want)
+		expect(t, p, "Describe("+text+")", p.Describe(rules.Move{Text: text}).String(), want)
 	}
 	w := parse(t, moving("S:start,start,start,start W:start,start,start,start N:start,start,start,h16", "W", "6-3"))
-	expect(t, w, "Describe(start+3)", w.Describe(rules.Move{Text: "start+3"}), "West: starts a marble and moves it 3 to hole 16, sending North's marble back to START")
+	expect(t, w, "Describe(start+3)", w.Describe(rules.Move{Text: "start+3"}).String(), "West: starts a marble and moves it 3 to hole 16, sending North's marble back to START")
 	th := parse(t, southStart+" "+northStart+" S:throw")
-	expect(t, th, "Describe(the decision to throw)", th.Describe(rules.Move{Text: "roll"}), "South throws the dice")
-	expect(t, th, "Describe(not a move)", th.Describe(rules.Move{Text: "roll 5-3"}), "roll 5-3")
+	expect(t, th, "Describe(the decision to throw)", th.Describe(rules.Move{Text: "roll"}).String(), "South throws the dice")
+	expect(t, th, "Describe(not a move)", th.Describe(rules.Move{Text: "roll 5-3"}).String(), "roll 5-3")
 	r := parse(t, southStart+" "+northStart+" S:roll")
-	expect(t, r, "Describe(roll)", r.Describe(rules.Move{Text: "roll 5-3"}), "South throws 5 and 3 (1 chance in 18)")
-	expect(t, r, "Describe(roll doubles)", r.Describe(rules.Move{Text: "roll 4-4"}), "South throws 4 and 4 (1 chance in 36)")
+	expect(t, r, "Describe(roll)", r.Describe(rules.Move{Text: "roll 5-3"}).String(), "South throws 5 and 3 (1 chance in 18)")
+	expect(t, r, "Describe(roll doubles)", r.Describe(rules.Move{Text: "roll 4-4"}).String(), "South throws 4 and 4 (1 chance in 36)")
 	l, _ := kippykoo.New(3)
-	expect(t, l, "Describe(lot)", l.Describe(rules.Move{Text: "first W"}), "West is drawn to begin (1 chance in 3)")
+	expect(t, l, "Describe(lot)", l.Describe(rules.Move{Text: "first W"}).String(), "West is drawn to begin (1 chance in 3)")
 	s := parse(t, moving("S:start,start,h0,h20 "+northStart, "S", "4-2"))
-	expect(t, s, "Describe(start onto own)", s.Describe(rules.Move{Text: "start"}), "South: starts a marble on its star, hole 0, where its own marble stands, and on to hole 1, the next free hole")
+	expect(t, s, "Describe(start onto own)", s.Describe(rules.Move{Text: "start"}).String(), "South: starts a marble on its star, hole 0, where its own marble stands, and on to hole 1, the next free hole")
 	d := parse(t, moving("S:start,start,h0,h20 "+northStart, "S", "6-6"))
-	expect(t, d, "Describe(start, start)", d.Describe(rules.Move{Text: "start, start"}), "South: starts a marble on its star, hole 0, where its own marble stands, and on to hole 1, the next free hole; then starts a marble on its star, hole 0, where its own marble stands, and on to hole 2, the next free hole; doubles: throws again")
+	expect(t, d, "Describe(start, start)", d.Describe(rules.Move{Text: "start, start"}).String(), "South: starts a marble on its star, hole 0, where its own marble stands, and on to hole 1, the next free hole; then starts a marble on its star, hole 0, where its own marble stands, and on to hole 2, the next free hole; doubles: throws again")
 	n := parse(t, moving(southStart+" "+northStart, "S", "5-3"))
-	expect(t, n, "Describe(pass)", n.Describe(rules.Move{Text: "pass"}), "South: nothing can be done with 5-3: pass")
+	expect(t, n, "Describe(pass)", n.Describe(rules.Move{Text: "pass"}).String(), "South: nothing can be done with 5-3: pass")
 }
 
 // Decision: every rejection wraps rules.ErrIllegal and says why.

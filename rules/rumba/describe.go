@@ -29,79 +29,93 @@ func (h Hand) AMan() string {
 // Describe implements rules.State: the legal move m in words, such as
 // "South: a North man from 06 to 10 with the 4, capturing East's man
 // (a reward of 10 to play)".
-func (p *Position) Describe(m rules.Move) string {
+func (p *Position) Describe(m rules.Move) rules.Text {
 	text := strings.TrimSpace(m.Text)
 	switch p.phase {
 	case PhaseThrow:
 		if text == RollText {
-			return p.hand.String() + " throws the dice"
+			return rules.Textf("%s throws the dice", handWord(p.hand))
 		}
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "throw")
 		if err != nil {
-			return text
+			return rules.Plain(text)
 		}
 		odds := dice.Chance(a, b)
 		if p.phase == PhaseOpening {
-			return fmt.Sprintf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatName(rules.Seat(p.nextRoller())), a, b, a+b, odds)
+			return rules.Textf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatWords(rules.Seat(p.nextRoller())), a, b, a+b, odds)
 		}
 		if a == b {
-			return fmt.Sprintf("%s throws doublets, %d and %d (%s): plays them, then throws again", p.hand, a, b, odds)
+			return rules.Textf("%s throws doublets, %d and %d (%s): plays them, then throws again", handWord(p.hand), a, b, odds)
 		}
-		return fmt.Sprintf("%s throws %d and %d (%s)", p.hand, a, b, odds)
+		return rules.Textf("%s throws %d and %d (%s)", handWord(p.hand), a, b, odds)
 	case PhaseMove:
 		cands := p.legalCands()
 		if text == PassText && len(cands) == 0 {
-			then := "the turn passes to " + ((p.hand + 1) % 4).String()
 			if p.pool.dice[0] == p.pool.dice[1] {
-				then = p.hand.String() + " throws again (doublets)"
+				return rules.Textf("%s can play nothing of %s: %s throws again (doublets)", handWord(p.hand), p.diceWords(), handWord(p.hand))
 			}
-			return fmt.Sprintf("%s can play nothing of %s: %s", p.hand, p.diceText(), then)
+			return rules.Textf("%s can play nothing of %s: the turn passes to %s", handWord(p.hand), p.diceWords(), handWord((p.hand+1)%4))
 		}
 		for i := range cands {
 			if c := &cands[i]; c.text == text {
-				return p.hand.String() + ": " + p.describeCand(&c.cand)
+				return rules.Textf("%s: %s", handWord(p.hand), p.describeCand(&c.cand))
 			}
 		}
 	}
-	return text
+	return rules.Plain(text)
 }
 
 // describeCand says what a legal move does.
-func (p *Position) describeCand(c *cand) string {
-	var b strings.Builder
+func (p *Position) describeCand(c *cand) rules.Text {
+	var t rules.Text
 	switch c.kind {
 	case KindEnter:
-		fmt.Fprintf(&b, "%s enters on %s", c.hand.AMan(), c.to)
+		t = rules.Textf("%s enters on %s", aMan(c.hand), c.to)
 	case KindFinish:
-		fmt.Fprintf(&b, "%s goes from his finish space %s into FINISH", c.hand.AMan(), c.from)
+		t = rules.Textf("%s goes from his finish space %s into FINISH", aMan(c.hand), c.from)
 	default:
-		fmt.Fprintf(&b, "%s from %s", c.hand.AMan(), c.from)
-		for _, q := range c.viaList() {
-			fmt.Fprintf(&b, " through the %s turnout", Board.Turnouts[q].Name)
-		}
-		if q, k, ok := c.to.Turnout(); ok {
-			fmt.Fprintf(&b, " onto the %s turnout, %s (space %d of %d)", Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
-		} else {
-			fmt.Fprintf(&b, " to %s", c.to)
+		// From, through the turnouts he runs along, to.
+		vias := c.viaList()
+		q, k, onto := c.to.Turnout()
+		switch {
+		case len(vias) == 0 && onto:
+			t = rules.Textf("%s from %s onto the %s turnout, %s (space %d of %d)", aMan(c.hand), c.from, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+		case len(vias) == 0:
+			t = rules.Textf("%s from %s to %s", aMan(c.hand), c.from, c.to)
+		case len(vias) == 1 && onto:
+			t = rules.Textf("%s from %s through the %s turnout onto the %s turnout, %s (space %d of %d)", aMan(c.hand), c.from, Board.Turnouts[vias[0]].Name, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+		case len(vias) == 1:
+			t = rules.Textf("%s from %s through the %s turnout to %s", aMan(c.hand), c.from, Board.Turnouts[vias[0]].Name, c.to)
+		default:
+			t = rules.Textf("%s from %s through the %s turnout", aMan(c.hand), c.from, Board.Turnouts[vias[0]].Name)
+			for _, v := range vias[1 : len(vias)-1] {
+				t = rules.Textf("%s through the %s turnout", t, Board.Turnouts[v].Name)
+			}
+			last := Board.Turnouts[vias[len(vias)-1]].Name
+			if onto {
+				t = rules.Textf("%s through the %s turnout onto the %s turnout, %s (space %d of %d)", t, last, Board.Turnouts[q].Name, c.to, k, TurnoutSpaces)
+			} else {
+				t = rules.Textf("%s through the %s turnout to %s", t, last, c.to)
+			}
 		}
 	}
 	switch {
 	case c.die == bothDice:
-		fmt.Fprintf(&b, " with %d and %d together", p.pool.dice[0], p.pool.dice[1])
+		t = rules.Textf("%s with %d and %d together", t, p.pool.dice[0], p.pool.dice[1])
 	case c.die >= 0:
-		fmt.Fprintf(&b, " with the %d", p.pool.dice[c.die])
+		t = rules.Textf("%s with the %d", t, p.pool.dice[c.die])
 	default:
-		fmt.Fprintf(&b, " with the reward of %d", RewardSpaces*int(c.rewards))
+		t = rules.Textf("%s with the reward of %d", t, RewardSpaces*int(c.rewards))
 	}
 	if c.capture {
 		victims := p.At(c.to)
-		fmt.Fprintf(&b, ", capturing %s's man (a reward of %d to play)", victims[0], RewardSpaces)
+		t = rules.Textf("%s, capturing %s's man (a reward of %d to play)", t, handWord(victims[0]), RewardSpaces)
 	}
 	if c.kind == KindFinish && p.t.finished(c.hand.Side())+1 >= ToWin {
-		fmt.Fprintf(&b, ": %s's fourth man in FINISH wins", c.hand.Side())
+		t = rules.Textf("%s: %s's fourth man in FINISH wins", t, sideWord(c.hand.Side()))
 	}
-	return b.String()
+	return t
 }
 
 // Aliases implements rules.Aliaser. The decision to throw may be typed

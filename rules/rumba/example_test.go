@@ -24,7 +24,7 @@ func Example() {
 				return
 			}
 		}
-		fmt.Println(m.Text + ": " + st.Describe(m))
+		fmt.Println(m.Text + ": " + st.Describe(m).String())
 		st, _ = st.Play(m)
 	}
 	fmt.Print(st.Drawing())

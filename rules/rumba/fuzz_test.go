@@ -179,7 +179,7 @@ func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
 			t.Fatalf("after %q: two legal moves normalize to %q\n%s", text, n, next.Drawing())
 		}
 		seen[n] = true
-		if d := next.Describe(m); d == m.Text || d == "" {
+		if d := next.Describe(m).String(); d == m.Text || d == "" {
 			t.Fatalf("after %q: no words for %q\n%s", text, m.Text, next.Drawing())
 		}
 	}

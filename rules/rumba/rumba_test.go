@@ -172,7 +172,7 @@ func TestTurnBeginsWithThrow(t *testing.T) {
 	expect(t, p, "Turn", p.Turn(), rumba.South)
 	expect(t, p, "legal", legal(p), "roll")
 	expect(t, p, "odds", p.Legal()[0].Odds, 0.0)
-	expect(t, p, "words", p.Describe(rules.Move{Text: rumba.RollText}), "South throws the dice")
+	expect(t, p, "words", p.Describe(rules.Move{Text: rumba.RollText}).String(), "South throws the dice")
 	expect(t, p, "status", strings.Contains(p.Drawing(), "\nSouth to throw (South plays Red)\n"), true)
 	// The dice choose the throw, not the player.
 	expectRejected(t, p, "roll 6-3", "they choose the throw")
@@ -196,11 +196,11 @@ func TestTurnBeginsWithThrow(t *testing.T) {
 	q = play(t, q, "roll 5-3", "pass")
 	expect(t, q, "after South's turn", phase(q), "E:throw")
 	expect(t, q, "ToMove", q.ToMove(), rules.Seat(1))
-	expect(t, q, "words", q.Describe(rules.Move{Text: rumba.RollText}), "East throws the dice")
+	expect(t, q, "words", q.Describe(rules.Move{Text: rumba.RollText}).String(), "East throws the dice")
 	// Three players: the lone player decides to throw for both his hands.
 	r := parse(t, "3p "+hands("", "", "", "")+" W:throw last:N;5-3;pass")
 	expect(t, r, "West's turn, seat 1", r.ToMove(), rules.Seat(1))
-	expect(t, r, "West's words", r.Describe(rules.Move{Text: rumba.RollText}), "West throws the dice")
+	expect(t, r, "West's words", r.Describe(rules.Move{Text: rumba.RollText}).String(), "West throws the dice")
 	expect(t, r, "status", strings.Contains(r.Drawing(), "\nWest to throw (East/West plays Black)\n"), true)
 }
 

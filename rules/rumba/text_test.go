@@ -287,6 +287,6 @@ func TestDescribe(t *testing.T) {
 		{moving(hands("", "", "", ""), "W", "1-1"), "pass", "West can play nothing of 1-1: West throws again (doublets)"},
 	} {
 		p := parse(t, tt.text)
-		expect(t, p, "Describe("+tt.move+")", p.Describe(rules.Move{Text: tt.move}), tt.want)
+		expect(t, p, "Describe("+tt.move+")", p.Describe(rules.Move{Text: tt.move}).String(), tt.want)
 	}
 }
