@@ -528,7 +528,7 @@ func (h *harness) challengeMessage(a, b discordtest.User, ch discordtest.Channel
 	h.t.Helper()
 	ix := h.f.Command(a, ch, "kingsmen", "new", discordtest.Opt{Name: "opponent", Value: b.ID})
 	msg := ix.Await(h.t, "the challenge", func(m discordtest.Message) bool { return !m.Ephemeral() && !m.Loading() && m.Content != "" })
-	if _, ok := msg.Button("Accept"); !ok {
+	if _, ok := msg.Find(func(c discordtest.Component) bool { return strings.HasSuffix(c.CustomID, "/accept") }); !ok {
 		h.t.Fatalf("the challenge %q has no Accept button", msg.Content)
 	}
 	if p := msg.Pings(); len(p) != 1 || p[0] != b.ID {
