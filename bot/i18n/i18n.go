@@ -186,9 +186,23 @@ func Lang(locale string) language.Tag {
 	return Languages()[i]
 }
 
+// printers are the printers of the languages Parlor speaks, made once: a
+// message.Printer keeps no state between calls, so one serves every
+// goroutine.
+var printers = func() map[language.Tag]*message.Printer {
+	out := map[language.Tag]*message.Printer{}
+	for _, tag := range Languages() {
+		out[tag] = message.NewPrinter(tag, message.Catalog(cat))
+	}
+	return out
+}()
+
 // Printer prints in lang, or in English if Parlor does not speak it.
 func Printer(lang language.Tag) *message.Printer {
-	return message.NewPrinter(Lang(lang.String()), message.Catalog(cat))
+	if p, ok := printers[lang]; ok {
+		return p
+	}
+	return printers[Lang(lang.String())]
 }
 
 // T is the message key in lang, with args. The key of a message is its
