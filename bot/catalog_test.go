@@ -26,7 +26,9 @@ func specMessages() []string {
 		for _, o := range opts {
 			out = append(out, "cmd:"+o.Name, o.Description)
 			for _, c := range o.Choices {
-				out = append(out, c.Name)
+				if !c.Own {
+					out = append(out, c.Name)
+				}
 			}
 		}
 	}

@@ -88,13 +88,15 @@ func computerLevel(req Request, kit Kit) (rules.Level, error) {
 	return l, nil
 }
 
-// computerAt is the n-th computer player of a game, of level, in seat at.
-func computerAt(at, n int, level rules.Level) storage.Seat {
+// computerAt is the n-th computer player of a game, of level, in seat at,
+// named in the game's language lang ("Parlor (strong)", "Parlor 2
+// (fácil)"): the name is kept with the game.
+func computerAt(lang Lang, at, n int, level rules.Level) storage.Seat {
 	name := "Parlor"
 	if n > 1 {
 		name = fmt.Sprintf("Parlor %d", n)
 	}
-	return storage.Seat{Seat: at, UserID: fmt.Sprintf("computer/%d", n), Name: fmt.Sprintf("%s (%s)", name, level), Joined: true, Computer: string(level)}
+	return storage.Seat{Seat: at, UserID: fmt.Sprintf("computer/%d", n), Name: lang.T("%s (%s)", name, levelWord(string(level))), Joined: true, Computer: string(level)}
 }
 
 // computersOnly returns the seats still in game next when every one of
@@ -141,7 +143,7 @@ func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Respon
 	}
 	for i, s := range seats {
 		if openSeat(s) {
-			seats[i] = computerAt(s.Seat, computers+1, rules.Strong)
+			seats[i] = computerAt(l.lang, s.Seat, computers+1, rules.Strong)
 			return t.seat(ctx, req, l, seats, l.lang.T("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name))
 		}
 	}

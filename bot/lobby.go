@@ -48,6 +48,10 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
+	lang, err := t.newGameLang(ctx, req)
+	if err != nil {
+		return Response{}, err
+	}
 	computers := 0
 	invite := func(id string, at int) error {
 		u := req.Users[id]
@@ -58,10 +62,10 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		if id == req.Self && id != "" {
 			// Naming the bot seats a computer player.
 			if level == "" {
-				return sorry("%s has no computer players yet: invite a person, or leave the seat empty for anyone to join.", kit.Game.Title())
+				return sorry("%s has no computer players yet: invite a person, or leave the seat empty for anyone to join.", titleOf(kit))
 			}
 			computers++
-			seats = append(seats, computerAt(at, computers, level))
+			seats = append(seats, computerAt(lang, at, computers, level))
 			return nil
 		}
 		switch {
@@ -139,7 +143,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		}
 		if openSeat(seats[i]) {
 			computers++
-			seats[i] = computerAt(seats[i].Seat, computers, level)
+			seats[i] = computerAt(lang, seats[i].Seat, computers, level)
 			bots--
 		}
 	}
@@ -158,8 +162,9 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, Creator: req.User.ID,
 		Status: lobbyStatus(seats), Position: st.String(), DrawOffer: storage.NoDrawOffer, Seats: seats, Clock: clock,
 		// The game speaks the server's language: Create stores the one
-		// the server chose, if any, over Discord's.
-		Lang: t.placeLang(req).Code(),
+		// the server chose, if any, over Discord's, should it have
+		// changed since newGameLang read it.
+		Lang: lang.Code(),
 	}
 	if kit.Dice {
 		row.Dice = newDice()
@@ -225,6 +230,23 @@ func (t *Table) LivePosted(ctx context.Context, live Live, channelID, messageID 
 
 // newClock is the clock of a game made by req: the server's settings, with
 // the reminders and deadline the creator chose.
+// newGameLang is the language of a game made by req: the one its server
+// chose with /parlor settings language:, else Discord's for the server
+// (see placeLang).
+func (t *Table) newGameLang(ctx context.Context, req Request) (Lang, error) {
+	if req.GuildID == "" {
+		return t.placeLang(req), nil
+	}
+	set, err := t.store.GuildSettings(ctx, req.GuildID)
+	if err != nil {
+		return Lang{}, err
+	}
+	if set.Language != "" {
+		return LangOf(set.Language), nil
+	}
+	return t.placeLang(req), nil
+}
+
 func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error) {
 	set, err := t.store.GuildSettings(ctx, req.GuildID)
 	if err != nil {
@@ -239,7 +261,7 @@ func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error
 	}{{"reminders", maxRemindHours, &clock.RemindEvery, N("%s is 0 (none) to %d hours, not %s.")}, {"deadline", maxDeadlineDays, &clock.DeadlineDays, N("%s is 0 (none) to %d days, not %s.")}} {
 		n, set, ok := intOption(req.Options, o.name, 0, o.max)
 		if !ok {
-			return storage.Clock{}, sorry(o.refuse, o.name, o.max, quote(req.Options[o.name]))
+			return storage.Clock{}, sorry(o.refuse, optionName(o.name), o.max, quote(req.Options[o.name]))
 		}
 		if set {
 			*o.to = n

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"golang.org/x/text/language"
 
 	"parlor/bot/i18n"
+	"parlor/storage"
 )
 
 // spanish is req made by a user whose Discord speaks Spanish, in a server
@@ -165,7 +167,7 @@ func TestSettingsLanguage(t *testing.T) {
 	admin := alice
 	admin.CanManage = true
 	got := privateOnly(t, e.do(settings(admin, "language", "es")))
-	if !strings.HasPrefix(got, "Guardado. Los ajustes de este servidor") || !strings.Contains(got, "las partidas hablan Español, elegido para este servidor") {
+	if !strings.HasPrefix(got, "Guardado. Los ajustes de este servidor") || !strings.Contains(got, "las partidas hablan español, elegido para este servidor") {
 		t.Errorf("choosing Spanish: %q", got)
 	}
 	noEnglishSaid(t, "choosing Spanish", got)
@@ -256,4 +258,41 @@ func TestSpanishSweeps(t *testing.T) {
 		t.Errorf("the digest: %q", digest)
 	}
 	noEnglishSaid(t, "the digest", digest)
+}
+
+// A computer player is named in its game's language, which is the
+// server's: Discord's, or the one a manager chose over it.
+func TestComputerNamedInTheGamesLanguage(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	e := newEnvWith(t, func(n int) int { return rng.IntN(n) }, withComputer(KimboKit(), nil))
+	games := int64(0)
+	seated := func(req Request) string {
+		t.Helper()
+		req.Command = "kimbo"
+		resp := e.do(req)
+		games++
+		for _, s := range e.game(games).Seats {
+			if s.Computer != "" {
+				return s.Name
+			}
+		}
+		t.Fatalf("no computer seated in game %d: %s", games, showResp(resp))
+		return ""
+	}
+	if got := seated(spanish(e.cmd(alice, "new", "bots", "1", "level", "easy"), "es-ES")); got != "Parlor (fácil)" {
+		t.Errorf("in a Spanish server: %q, want Parlor (fácil)", got)
+	}
+	// A Spanish player in an English server: the game is English.
+	if got := seated(spanish(e.cmd(bob, "new", "bots", "1"), "en-US")); got != "Parlor (strong)" {
+		t.Errorf("in an English server: %q, want Parlor (strong)", got)
+	}
+	es := "es"
+	if _, err := e.db.SetGuildSettings(e.ctx, tableGuild, storage.SettingsChange{Language: &es, Speak: es}); err != nil {
+		t.Fatal(err)
+	}
+	req := e.cmd(carol, "new", "bots", "1")
+	req.GuildLocale = "en-US"
+	if got := seated(req); got != "Parlor (fuerte)" {
+		t.Errorf("in an English server that chose Spanish: %q, want Parlor (fuerte)", got)
+	}
 }

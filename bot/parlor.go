@@ -6,6 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+
+	"parlor/bot/i18n"
 	"parlor/storage"
 )
 
@@ -64,17 +68,19 @@ func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error
 
 // languageChoices are the choices of /parlor settings language: "auto"
 // follows Discord's server language; the others are the languages Parlor
-// speaks, each named in itself.
-var languageChoices = []Choice{{Name: N("Follow Discord"), Value: "auto"}, {Name: N("English"), Value: "en"}, {Name: N("Español"), Value: "es"}}
-
-// languageName is the name of the language of code, in itself.
-func languageName(code string) string {
-	for _, c := range languageChoices[1:] {
-		if c.Value == code {
-			return c.Name
-		}
+// speaks, a catalog each (i18n.Languages), each named in itself.
+var languageChoices = func() []Choice {
+	out := []Choice{{Name: N("Follow Discord"), Value: "auto"}}
+	for _, tag := range i18n.Languages() {
+		out = append(out, Choice{Name: display.Self.Name(tag), Value: tag.String(), Own: true})
 	}
-	return code
+	return out
+}()
+
+// languageName is the name of the language of code, said in l ("inglés"
+// in Spanish).
+func (l Lang) languageName(code string) string {
+	return display.Tags(l.tag).Name(language.Make(code))
 }
 
 // listGames lists the user's unfinished games in this server (or, outside
@@ -206,9 +212,9 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 	if set.DeadlineDays > 0 {
 		deadline = lang.T("%s per move, then a late turn is skipped (dice games) or forfeits", spell(time.Duration(set.DeadlineDays)*24*time.Hour))
 	}
-	speaks := lang.T("games speak %s, Discord's language for this server", languageName(LangOf(req.GuildLocale).Code()))
+	speaks := lang.T("games speak %s, Discord's language for this server", lang.languageName(LangOf(req.GuildLocale).Code()))
 	if set.Language != "" {
-		speaks = lang.T("games speak %s, chosen for this server", languageName(set.Language))
+		speaks = lang.T("games speak %s, chosen for this server", lang.languageName(set.Language))
 	}
 	format := N("This server's defaults for new games: %s; %s; invitations and open seats last %s; %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options. Each member may be away (/parlor away) %d days a year.")
 	if changed {

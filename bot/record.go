@@ -227,7 +227,7 @@ func (t *Table) Import(ctx context.Context, r *Record, guildID, channelID string
 		seat := storage.Seat{Seat: i, UserID: userID(name), Name: name, Joined: true}
 		if i < len(r.Computers) && r.Computers[i] != "" {
 			computers++
-			seat = computerAt(i, computers, rules.Level(r.Computers[i]))
+			seat = computerAt(English, i, computers, rules.Level(r.Computers[i]))
 		}
 		row.Seats = append(row.Seats, seat)
 	}

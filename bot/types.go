@@ -175,6 +175,9 @@ type Option struct {
 type Choice struct {
 	Name  string
 	Value string
+	// Own says the name is the same in every language, so not
+	// translated: a language's name for itself ("español").
+	Own bool
 }
 
 // private builds a Response that only the acting user sees.
