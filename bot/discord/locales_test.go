@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/text/language/display"
 
 	"parlor/bot"
 	"parlor/bot/i18n"
@@ -111,7 +112,11 @@ func TestCommandLocalizations(t *testing.T) {
 			var cnames []string
 			var clocs []map[discordgo.Locale]string
 			for _, c := range o.Choices {
-				checkText(p+" choice "+c.Name, c.Name, c.NameLocalizations, 1)
+				if !ownNames[c.Name] {
+					checkText(p+" choice "+c.Name, c.Name, c.NameLocalizations, 1)
+				} else if c.NameLocalizations != nil {
+					t.Errorf("%s choice %s: a language's own name is localized: %v", p, c.Name, c.NameLocalizations)
+				}
 				cnames = append(cnames, c.Name)
 				clocs = append(clocs, c.NameLocalizations)
 			}
@@ -174,3 +179,13 @@ func TestAdapterWordsInSpanish(t *testing.T) {
 		}
 	}
 }
+
+// ownNames are the names of the languages Parlor speaks, each in itself:
+// the choices of /parlor settings language:, said alike in every language.
+var ownNames = func() map[string]bool {
+	out := map[string]bool{}
+	for _, tag := range i18n.Languages() {
+		out[display.Self.Name(tag)] = true
+	}
+	return out
+}()
