@@ -109,7 +109,7 @@ Commands, with options in order or by name (move:Nc1-c5 game:3):
 			subs = []bot.SubSpec{{Description: cmd.Description}}
 		}
 		for _, sub := range subs {
-			fmt.Fprintf(&b, "  %-31s %s\n", example(cmd.Name, sub), c.lang().T(sub.Description))
+			fmt.Fprintf(&b, "  %-31s %s\n", c.example(cmd.Name, sub), c.lang().T(sub.Description))
 		}
 	}
 	return b.String()
@@ -117,10 +117,10 @@ Commands, with options in order or by name (move:Nc1-c5 game:3):
 
 // example is a line that uses sub of command: its required options, and
 // the first person it may name.
-func example(command string, sub bot.SubSpec) string {
-	line := "/" + command
+func (c *Console) example(command string, sub bot.SubSpec) string {
+	line := "/" + c.name(command)
 	if sub.Name != "" {
-		line += " " + sub.Name
+		line += " " + c.name(sub.Name)
 	}
 	person := false
 	for _, o := range sub.Options {
@@ -289,23 +289,27 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 	req.Command = strings.TrimPrefix(strings.ToLower(fields[0]), "/")
 	var spec *bot.SubSpec
 	for _, cmd := range c.Handler.Commands() {
-		if cmd.Name != req.Command {
+		if !c.is(req.Command, cmd.Name) {
 			continue
 		}
+		req.Command = cmd.Name
 		if len(cmd.Subs) == 0 {
 			spec = &bot.SubSpec{Options: cmd.Options}
 			break
 		}
 		if len(fields) < 2 {
-			return req, c.sorry("Say what to do: %s. Type help.", strings.Join(subNames(cmd), ", "))
+			return req, c.sorry("Say what to do: %s. Type help.", strings.Join(c.subNames(cmd), ", "))
 		}
 		req.Sub = strings.ToLower(fields[1])
-		if s, ok := cmd.Sub(req.Sub); ok {
-			spec = &s
+		for _, s := range cmd.Subs {
+			if c.is(req.Sub, s.Name) {
+				req.Sub, spec = s.Name, &s
+				break
+			}
 		}
 	}
 	if spec == nil {
-		return req, c.sorry("There is no command /%s %s. Type help.", req.Command, req.Sub)
+		return req, c.sorry("There is no command /%s %s. Type help.", c.name(req.Command), c.name(req.Sub))
 	}
 	next := 0
 	args := fields[min(len(fields), 2):]
@@ -315,9 +319,12 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		name, value, named := strings.Cut(arg, ":")
+		if named {
+			name = c.optionName(spec, name)
+		}
 		if !named || !hasOption(spec, name) {
 			if next >= len(spec.Options) {
-				return req, c.sorry("/%s %s takes no more options than %d.", req.Command, req.Sub, len(spec.Options))
+				return req, c.sorry("/%s %s takes no more options than %d.", c.name(req.Command), c.name(req.Sub), len(spec.Options))
 			}
 			name, value = spec.Options[next].Name, arg
 			next++
@@ -338,10 +345,34 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 	return req, nil
 }
 
-func subNames(cmd bot.CommandSpec) []string {
+// name is the name of a command, subcommand or option as the console's
+// language says it, as Discord shows it there: "nueva" for new in Spanish.
+func (c *Console) name(n string) string {
+	if n == "" {
+		return ""
+	}
+	return c.lang().T("cmd:" + n)
+}
+
+// is says whether typed names the command, subcommand or option n, by its
+// English name or by its name in the console's language.
+func (c *Console) is(typed, n string) bool { return typed == n || typed == c.name(n) }
+
+// optionName is the option of s that typed names, by its English name; or
+// typed, if it names none.
+func (c *Console) optionName(s *bot.SubSpec, typed string) string {
+	for _, o := range s.Options {
+		if c.is(typed, o.Name) {
+			return o.Name
+		}
+	}
+	return typed
+}
+
+func (c *Console) subNames(cmd bot.CommandSpec) []string {
 	var out []string
 	for _, s := range cmd.Subs {
-		out = append(out, s.Name)
+		out = append(out, c.name(s.Name))
 	}
 	return out
 }

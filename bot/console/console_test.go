@@ -71,7 +71,7 @@ func TestConsoleWelcomeAndHelp(t *testing.T) {
 	}
 	for _, cmd := range c.Handler.Commands() {
 		for _, sub := range cmd.Subs {
-			if want := example(cmd.Name, sub); !strings.Contains(got, "  "+want+" ") {
+			if want := c.example(cmd.Name, sub); !strings.Contains(got, "  "+want+" ") {
 				t.Errorf("help has no example of /%s %s (%q)", cmd.Name, sub.Name, want)
 			}
 		}
@@ -237,7 +237,7 @@ func TestConsoleSpanish(t *testing.T) {
 	c, out, _ := consoleEnv(t)
 	rec := &requests{Handler: c.Handler}
 	c.Handler, c.Locale = rec, "es"
-	if err := c.Run(t.Context(), strings.NewReader("help\nas bob\nhello\nclick Accept\n/kingsmen new alice\nquit\n")); err != nil {
+	if err := c.Run(t.Context(), strings.NewReader("help\nas bob\nhello\nclick Accept\n/kingsmen new alice\n/kingsmen nueva rival:alice\nquit\n")); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -245,6 +245,7 @@ func TestConsoleSpanish(t *testing.T) {
 		"Consola de Parlor: eres alice. Escribe help para ver los comandos, quit para salir.",
 		"Escribe lo que haría un jugador en Discord.",
 		"Haz tu jugada",
+		"/kingsmen nueva bob",
 		"Eres bob.",
 		`No entiendo "hello". Escribe help.`,
 		`No hay ningún botón "Accept" en los mensajes que bob puede ver.`,
@@ -261,6 +262,16 @@ func TestConsoleSpanish(t *testing.T) {
 	}
 	if len(rec.got) == 0 {
 		t.Fatal("no request reached the bot")
+	}
+	// The commands are typed by their English names or their Spanish ones.
+	var news int
+	for _, req := range rec.got {
+		if req.Command == "kingsmen" && req.Sub == "new" && req.Options["opponent"] == "alice" {
+			news++
+		}
+	}
+	if news != 2 {
+		t.Errorf("%d of /kingsmen new alice and /kingsmen nueva rival:alice reached the bot as /kingsmen new opponent:alice, want 2", news)
 	}
 	for _, req := range rec.got {
 		if req.Locale != "es" || req.GuildLocale != "es" {
