@@ -200,14 +200,19 @@ func (t *Table) digest(ctx context.Context, userID string, now time.Time) (*Noti
 		return nil, nil
 	}
 	slices.SortStableFunc(lines, func(a, b line) int { return int((b.waited - a.waited) / time.Second) })
-	// Parlor does not know the user's own language outside an
-	// interaction: the digest speaks that of the game waiting longest.
+	// The digest speaks the user's language as they asked for it; if
+	// that is unknown, that of the game waiting longest.
 	lang := LangOf(lines[0].g.Lang)
+	if locale, err := t.store.UserLang(ctx, userID); err != nil {
+		return nil, err
+	} else if locale != "" {
+		lang = LangOf(locale)
+	}
 	var b strings.Builder
 	b.WriteString(lang.T("⏰ Your daily digest: %d games are waiting for your move.", len(lines)))
 	for _, l := range lines {
 		g := l.g
-		text := lang.T("• <#%s> game #%s of %s, waiting %s", g.Where(), no(g.ID), l.kit.Game.Title(), spell(now.Sub(g.TurnSince)))
+		text := lang.T("• <#%s> game #%s of %s, waiting %s", g.Where(), no(g.ID), titleOf(l.kit), spell(now.Sub(g.TurnSince)))
 		if g.DeadlineDays > 0 {
 			text += " " + lang.Say(beforeLeft(l.st, spell(l.left)))
 		}

@@ -244,7 +244,7 @@ func TestSpanishSweeps(t *testing.T) {
 	id = e2.do(req).Public.Live.GameID
 	e2.do(es(e2.click(bob, customID(id, 0, "accept"))))
 	mover := e2.mover(id)
-	if err := e2.db.SetDigest(e2.ctx, mover.ID, true); err != nil {
+	if err := e2.db.SetDigest(e2.ctx, mover.ID, true, ""); err != nil {
 		t.Fatal(err)
 	}
 	clock.advance(25 * time.Hour)
@@ -256,6 +256,32 @@ func TestSpanishSweeps(t *testing.T) {
 	}
 	if !strings.HasPrefix(digest, "⏰ Tu resumen diario: 1 partida espera tu jugada.") {
 		t.Errorf("the digest: %q", digest)
+	}
+	noEnglishSaid(t, "the digest", digest)
+
+	// A Spanish player who asked for the digest gets it in Spanish, for
+	// English games too; an English one in English.
+	e3 := newEnv(t)
+	clock = e3.withClock()
+	req = e3.cmd(alice, "new", "opponent", bob.ID)
+	req.Users[bob.ID] = bob
+	id = e3.do(req).Public.Live.GameID
+	e3.do(e3.click(bob, customID(id, 0, "accept")))
+	mover = e3.mover(id)
+	ask := es(e3.cmd(mover, "reminders", "on", "digest"))
+	ask.Command = "parlor"
+	if got := privateOnly(t, e3.do(ask)); !strings.Contains(got, "un mensaje directo al día") {
+		t.Errorf("asking for the digest in Spanish: %q", got)
+	}
+	clock.advance(25 * time.Hour)
+	digest = ""
+	for _, n := range e3.sweep(e3.table) {
+		if n.UserID == mover.ID {
+			digest = n.Message.Content
+		}
+	}
+	if !strings.HasPrefix(digest, "⏰ Tu resumen diario: 1 partida espera tu jugada.") {
+		t.Errorf("the digest of a Spanish player's English game: %q", digest)
 	}
 	noEnglishSaid(t, "the digest", digest)
 }

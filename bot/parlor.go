@@ -239,7 +239,7 @@ func (t *Table) reminders(ctx context.Context, req Request) (Response, error) {
 	if err := t.store.SetRemindersOff(ctx, req.User.ID, off); err != nil {
 		return Response{}, err
 	}
-	if err := t.store.SetDigest(ctx, req.User.ID, digest); err != nil {
+	if err := t.store.SetDigest(ctx, req.User.ID, digest, req.Locale); err != nil {
 		return Response{}, err
 	}
 	lang := you(req)
@@ -261,7 +261,7 @@ func (t *Table) me(ctx context.Context, req Request) (Response, error) {
 		case "on", "off":
 			return true, v == "on", nil
 		default:
-			return false, false, sorry("%s is on or off, not %s.", name, quote(req.Options[name]))
+			return false, false, sorry("%s is on or off, not %s.", optionName(name), quote(req.Options[name]))
 		}
 	}
 	setConfirm, confirm, err := onOff("confirm")
@@ -278,7 +278,7 @@ func (t *Table) me(ctx context.Context, req Request) (Response, error) {
 		}
 	}
 	if setDigest {
-		if err := t.store.SetDigest(ctx, req.User.ID, digest); err != nil {
+		if err := t.store.SetDigest(ctx, req.User.ID, digest, req.Locale); err != nil {
 			return Response{}, err
 		}
 	}

@@ -41,7 +41,8 @@ type Store interface {
 	GoAway(ctx context.Context, guildID, userID string, days, allowance int) (storage.Away, error)
 	AwayPeriods(ctx context.Context, guildID, userID string, since time.Time) ([]storage.AwayPeriod, error)
 	Digest(ctx context.Context, userID string) (bool, error)
-	SetDigest(ctx context.Context, userID string, on bool) error
+	SetDigest(ctx context.Context, userID string, on bool, locale string) error
+	UserLang(ctx context.Context, userID string) (string, error)
 	ClaimDigest(ctx context.Context, userID string, now time.Time) (bool, error)
 	ConfirmMoves(ctx context.Context, userID string) (bool, error)
 	SetConfirmMoves(ctx context.Context, userID string, on bool) error

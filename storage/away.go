@@ -172,13 +172,27 @@ func (db *DB) Digest(ctx context.Context, userID string) (bool, error) {
 	return on, nil
 }
 
-// SetDigest turns the user's daily digest on or off.
-func (db *DB) SetDigest(ctx context.Context, userID string, on bool) error {
+// UserLang is the Discord locale the user had when they last set their
+// digest ("es-ES"), in which it is written; "" if unknown.
+func (db *DB) UserLang(ctx context.Context, userID string) (string, error) {
+	var lang string
+	err := db.db.QueryRowContext(ctx, "SELECT lang FROM user_settings WHERE user_id = ?", userID).Scan(&lang)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("load settings of user %s: %w", userID, classify(err))
+	}
+	return lang, nil
+}
+
+// SetDigest turns the user's daily digest on or off; locale, their
+// Discord locale as they asked, is what the digest is written in (""
+// keeps the one known).
+func (db *DB) SetDigest(ctx context.Context, userID string, on bool, locale string) error {
 	now := millis(db.now())
 	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		_, err := q.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, digest, updated_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, updated_at = excluded.updated_at`,
-			userID, false, on, now)
+		_, err := q.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, digest, lang, updated_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest,
+				lang = CASE WHEN excluded.lang = '' THEN user_settings.lang ELSE excluded.lang END, updated_at = excluded.updated_at`,
+			userID, false, on, locale, now)
 		return err
 	})
 	if err != nil {

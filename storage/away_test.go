@@ -114,7 +114,7 @@ func TestClaimDigest(t *testing.T) {
 		if err := db.SetRemindersOff(ctx, "u", true); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetDigest(ctx, "u", true); err != nil {
+		if err := db.SetDigest(ctx, "u", true, ""); err != nil {
 			t.Fatal(err)
 		}
 		if on, _ := db.Digest(ctx, "u"); !on {
@@ -149,8 +149,17 @@ func TestClaimDigest(t *testing.T) {
 		if w, _ := db.ClaimDigest(ctx, "u", t0.Add(day)); !w {
 			t.Error("no digest a day later")
 		}
-		if err := db.SetDigest(ctx, "u", false); err != nil {
+		if lang, _ := db.UserLang(ctx, "u"); lang != "" {
+			t.Errorf("a language %q nobody gave", lang)
+		}
+		if err := db.SetDigest(ctx, "u", true, "es-419"); err != nil {
 			t.Fatal(err)
+		}
+		if err := db.SetDigest(ctx, "u", false, ""); err != nil {
+			t.Fatal(err)
+		}
+		if lang, _ := db.UserLang(ctx, "u"); lang != "es-419" {
+			t.Errorf("the digest's language %q, want es-419 kept when none is given", lang)
 		}
 		if w, _ := db.ClaimDigest(ctx, "u", t0.Add(3*day)); w {
 			t.Error("a digest after turning it off")

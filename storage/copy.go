@@ -114,8 +114,8 @@ var copyTables = []copyTableSpec{
 		holders: holders("sIi"), count: func(r *CopyReport) *int { return &r.Interactions }},
 	{name: "guild_settings", order: "guild_id", columns: []string{"guild_id", "remind_hours", "deadline_days", "invite_hours", "updated_at", "away_days", "language"},
 		holders: holders("siiiiis"), count: func(r *CopyReport) *int { return &r.ServerSettings }},
-	{name: "user_settings", order: "user_id", columns: []string{"user_id", "reminders_off", "updated_at", "digest", "digest_at", "confirm_moves"},
-		holders: holders("sbibib"), count: func(r *CopyReport) *int { return &r.PlayerSettings }},
+	{name: "user_settings", order: "user_id", columns: []string{"user_id", "reminders_off", "updated_at", "digest", "digest_at", "confirm_moves", "lang"},
+		holders: holders("sbibibs"), count: func(r *CopyReport) *int { return &r.PlayerSettings }},
 	{name: "away_periods", order: "guild_id, user_id, starts_at", columns: []string{"guild_id", "user_id", "starts_at", "ends_at", "days"},
 		holders: holders("ssiii"), count: func(r *CopyReport) *int { return &r.AwayPeriods }},
 }

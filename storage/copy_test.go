@@ -36,7 +36,7 @@ func TestCopy(t *testing.T) {
 	if err := from.SetRemindersOff(ctx, "u2", true); err != nil {
 		t.Fatal(err)
 	}
-	if err := from.SetDigest(ctx, "u2", true); err != nil {
+	if err := from.SetDigest(ctx, "u2", true, "es-419"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := from.ClaimDigest(ctx, "u2", t0); err != nil {
@@ -71,6 +71,9 @@ func TestCopy(t *testing.T) {
 		}
 		if off, _ := to.RemindersOff(ctx, "u2"); !off {
 			t.Errorf("u2's reminders are on in the copy")
+		}
+		if lang, _ := to.UserLang(ctx, "u2"); lang != "es-419" {
+			t.Errorf("u2's language in the copy: %q", lang)
 		}
 		if on, _ := to.Digest(ctx, "u2"); !on {
 			t.Errorf("u2's digest is off in the copy")

@@ -5,3 +5,8 @@
 -- Discord's server language; '' follows Discord's.
 ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT '';
 ALTER TABLE guild_settings ADD COLUMN language TEXT NOT NULL DEFAULT '';
+
+-- A player's language (user_settings.lang, a Discord locale; '' unknown)
+-- is the one they had when they last set their digest: a direct message,
+-- said outside any server or interaction, is said in it.
+ALTER TABLE user_settings ADD COLUMN lang TEXT NOT NULL DEFAULT '';
