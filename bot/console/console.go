@@ -335,9 +335,17 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 				value += " " + args[i]
 			}
 		}
-		if opt, _ := option(spec, name); opt.Type == bot.UserOption {
+		opt, _ := option(spec, name)
+		if opt.Type == bot.UserOption {
 			value = strings.ToLower(strings.TrimPrefix(value, "@"))
 			req.Users[value] = bot.User{ID: value, Name: value, Bot: value == self}
+		}
+		// A choice is typed by its value or by its name, as Discord
+		// shows it in the session's language (confirmar:activado).
+		for _, ch := range opt.Choices {
+			if !ch.Own && strings.EqualFold(value, c.lang().T(ch.Name)) {
+				value = ch.Value
+			}
 		}
 		req.Options[name] = value
 		req.Focused = name

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -237,7 +238,7 @@ func TestConsoleSpanish(t *testing.T) {
 	c, out, _ := consoleEnv(t)
 	rec := &requests{Handler: c.Handler}
 	c.Handler, c.Locale = rec, "es"
-	if err := c.Run(t.Context(), strings.NewReader("help\nas bob\nhello\nclick Accept\n/kingsmen new alice\n/kingsmen nueva rival:alice\nquit\n")); err != nil {
+	if err := c.Run(t.Context(), strings.NewReader("help\nas bob\nhello\nclick Accept\n/kingsmen new alice\n/kingsmen nueva rival:alice\n/parlor yo confirmar:activado\nquit\n")); err != nil {
 		t.Fatal(err)
 	}
 	got := out.String()
@@ -269,6 +270,11 @@ func TestConsoleSpanish(t *testing.T) {
 		if req.Command == "kingsmen" && req.Sub == "new" && req.Options["opponent"] == "alice" {
 			news++
 		}
+	}
+	if !slices.ContainsFunc(rec.got, func(r bot.Request) bool {
+		return r.Command == "parlor" && r.Sub == "me" && r.Options["confirm"] == "on"
+	}) {
+		t.Errorf("/parlor yo confirmar:activado did not reach the bot as /parlor me confirm:on")
 	}
 	if news != 2 {
 		t.Errorf("%d of /kingsmen new alice and /kingsmen nueva rival:alice reached the bot as /kingsmen new opponent:alice, want 2", news)
