@@ -446,7 +446,7 @@ func playable(l *loaded) error {
 	case storage.StatusCancelled:
 		return sorry("Game #%s was cancelled and never played.", no(g.ID))
 	default:
-		return sorry("Game #%s was %s and never played.", no(g.ID), g.Status)
+		return sorry("Game #%s was %s and never played.", no(g.ID), statusWord(g.Status))
 	}
 }
 
