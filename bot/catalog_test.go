@@ -5,6 +5,7 @@ import (
 	"flag"
 	"maps"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -87,4 +88,35 @@ func TestEnglishCatalog(t *testing.T) {
 	slices.Sort(extra)
 	t.Errorf("%s is not the source's messages (go test ./bot -run EnglishCatalog -update-catalog rewrites it)\nnew in the source:\n%s\nno longer in the source:\n%s",
 		file, strings.Join(missing, "\n"), strings.Join(extra, "\n"))
+}
+
+// A language's texts name the commands as Discord shows them to its
+// speakers: "/kimbo mover", not "/kimbo move", in Spanish.
+func TestCatalogsNameLocalizedCommands(t *testing.T) {
+	table := NewTable(Config{Kits: Kits()})
+	tops := map[string]bool{"%s": true}
+	subs := map[string]bool{}
+	for _, c := range table.Commands() {
+		tops[c.Name] = true
+		for _, s := range c.Subs {
+			subs[s.Name] = true
+		}
+	}
+	mention := regexp.MustCompile(`/(%s|[a-z]+) ([a-z]+)\b`)
+	for _, tag := range i18n.Languages()[1:] {
+		lang := Lang{tag}
+		for key, e := range i18n.All()[tag] {
+			for _, text := range e.Texts() {
+				for _, m := range mention.FindAllStringSubmatch(text, -1) {
+					top, sub := m[1], m[2]
+					if !tops[top] || !subs[sub] {
+						continue
+					}
+					if want := lang.T("cmd:" + sub); want != sub {
+						t.Errorf("%s %q says /%s %s, which %s Discord shows as /%s %s", tag, key, top, sub, tag, top, want)
+					}
+				}
+			}
+		}
+	}
 }

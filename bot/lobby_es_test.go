@@ -97,7 +97,7 @@ func TestSpanishPlayerAnswers(t *testing.T) {
 
 	// A pause asked for, refused twice, agreed.
 	asked := e.do(es(e.cmd(alice, "pause", "game", fmt.Sprint(id))))
-	if asked.Public == nil || !strings.Contains(asked.Public.Content, "**Alice** pide pausar la partida") || !strings.Contains(asked.Public.Content, "Se pausará cuando Bob diga también /kingsmen pause.") {
+	if asked.Public == nil || !strings.Contains(asked.Public.Content, "**Alice** pide pausar la partida") || !strings.Contains(asked.Public.Content, "Se pausará cuando Bob diga también /kingsmen pausar.") {
 		t.Fatalf("asking to pause: %s", showResp(asked))
 	}
 	noEnglishSaid(t, "asking to pause", asked.Public.Content)

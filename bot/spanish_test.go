@@ -230,7 +230,7 @@ func TestSpanishDice(t *testing.T) {
 	if resp.Public == nil || len(selects(resp.Public)) == 0 {
 		t.Fatalf("alice's second roll: %s", showResp(resp))
 	}
-	has(t, "alice's second roll", resp.Public.Content, "Sacaste **6-1**: elige tu jugada abajo, o escríbela con /kippykoo move.")
+	has(t, "alice's second roll", resp.Public.Content, "Sacaste **6-1**: elige tu jugada abajo, o escríbela con /kippykoo mover.")
 	has(t, "the menu", selects(resp.Public)[0].Placeholder, "Mover tus canicas…")
 	noEnglish(t, "alice's second roll", shown(resp.Public)...)
 	got := e.refuse(cmd(alice, "es-ES", "roll"), "Ya sacaste 6-1: ahora mueve")

@@ -73,8 +73,8 @@ func (e *entry) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// texts are every text of the entry: itself, or its forms in order.
-func (e entry) texts() []string {
+// Texts are every text of the entry: itself, or its forms in order.
+func (e entry) Texts() []string {
 	if e.Plural == 0 {
 		return []string{e.Text}
 	}
@@ -280,7 +280,7 @@ func Check(cs Catalogs) []string {
 				problems = append(problems, fmt.Sprintf("%s: no text for %q", tag, key))
 				continue
 			}
-			want, got := verbs(en[key].texts()), verbs(m.texts())
+			want, got := verbs(en[key].Texts()), verbs(m.Texts())
 			if !maps.Equal(want, got) {
 				problems = append(problems, fmt.Sprintf("%s %q: verbs %v, English has %v", tag, key, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))))
 			}
@@ -305,15 +305,15 @@ func All() Catalogs { return all }
 func EnglishOnly(lang language.Tag) []string {
 	var others []string
 	for _, e := range all[lang] {
-		others = append(others, e.texts()...)
+		others = append(others, e.Texts()...)
 	}
 	seen := map[string]bool{}
 	var out []string
 	for key, e := range all[language.English] {
-		if t, ok := all[lang][key]; ok && slices.Equal(t.texts(), e.texts()) {
+		if t, ok := all[lang][key]; ok && slices.Equal(t.Texts(), e.Texts()) {
 			continue // said the same in both
 		}
-		for _, text := range e.texts() {
+		for _, text := range e.Texts() {
 			for _, piece := range verb.Split(text, -1) {
 				piece = strings.TrimSpace(strings.Trim(strings.TrimSpace(piece), "*_`.,:;!?()\"'—-"))
 				if len(strings.Fields(piece)) < 2 || seen[piece] {
