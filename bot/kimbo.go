@@ -172,7 +172,12 @@ func kimboGroup(l Lang, s rules.State, m rules.Move) (key, label, menu string) {
 		return "", "", ""
 	}
 	first := legs[0]
-	end := first.End()
+	// Where the piece ends, as the menu says it: a square, or HOME in
+	// the game's language (the value keeps the notation).
+	end := first.End().String()
+	if first.End() == kimbo.Home {
+		end = l.T("HOME")
+	}
 	capture := false
 	for _, pt := range first.Points {
 		capture = capture || pt.Capture
@@ -189,13 +194,13 @@ func kimboGroup(l Lang, s rules.State, m rules.Move) (key, label, menu string) {
 		if capture {
 			label += l.T(" ✕ capture")
 		}
-		return fmt.Sprintf("w:%s>%s", first.From, end), label, l.T("Move one piece %d…", d1+d2)
+		return fmt.Sprintf("w:%s>%s", first.From, first.End()), label, l.T("Move one piece %d…", d1+d2)
 	}
 	label = l.T("%s → %s with the %d, then another piece", first.From, end, first.Steps())
 	if capture {
 		label = l.T("%s → %s with the %d ✕ capture, then another piece", first.From, end, first.Steps())
 	}
-	return fmt.Sprintf("s:%s>%s:%d", first.From, end, first.Steps()), label, l.T("Or move two pieces, %d and %d…", d1, d2)
+	return fmt.Sprintf("s:%s>%s:%d", first.From, first.End(), first.Steps()), label, l.T("Or move two pieces, %d and %d…", d1, d2)
 }
 
 func kimboButtons(l Lang, s rules.State) []Choice {

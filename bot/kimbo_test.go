@@ -505,3 +505,32 @@ func TestKimboNarrateOpeningTies(t *testing.T) {
 		t.Errorf("narration %q, want %q", got, want)
 	}
 }
+
+// A Kimbo menu names HOME in the game's language ("b2 → CASA (los 6)"),
+// while its value keeps the notation.
+func TestKimboMenuSaysHomeInItsLanguage(t *testing.T) {
+	const (
+		fences = "e1|f1,f1|g1,g1|h1,h1|i1,i1|j1,j1|k1"
+		north  = "N:o1,b2,b15,n15/e15|f15,f15|g15,g15|h15,h15|i15,i15|j15,j15|k15"
+	)
+	for _, sq := range []string{"h6", "h5", "g6", "i6", "h4", "f8", "h10", "j8", "e8"} {
+		for _, dice := range []string{"1-2", "2-1", "3-1", "2-2", "4-1"} {
+			p, err := kimbo.Parse("S:" + sq + ",home,home,home/" + fences + " " + north + " S:move:" + dice + " last:S;nofence;" + dice + ";-")
+			if err != nil {
+				continue
+			}
+			for _, m := range p.Legal() {
+				key, es, _ := kimboGroup(LangOf("es-ES"), p, m)
+				_, en, _ := kimboGroup(English, p, m)
+				if !strings.HasSuffix(key, ">home") {
+					continue
+				}
+				if !strings.Contains(es, "→ CASA") || !strings.Contains(en, "→ HOME") || strings.Contains(es, "home") {
+					t.Fatalf("%s from %s with %s: Spanish %q, English %q, want → CASA and → HOME\n%s", m.Text, sq, dice, es, en, p.Drawing())
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no position here lets a piece go HOME with the whole throw")
+}
