@@ -236,54 +236,48 @@ func TestSpanishSweeps(t *testing.T) {
 	}
 	noEnglishSaid(t, "the lapse", lapse)
 
-	// The digest speaks the language of its games.
-	e2 := newEnv(t)
-	clock = e2.withClock()
-	req = es(e2.cmd(alice, "new", "opponent", bob.ID))
-	req.Users[bob.ID] = bob
-	id = e2.do(req).Public.Live.GameID
-	e2.do(es(e2.click(bob, customID(id, 0, "accept"))))
-	mover := e2.mover(id)
-	if err := e2.db.SetDigest(e2.ctx, mover.ID, true, ""); err != nil {
-		t.Fatal(err)
-	}
-	clock.advance(25 * time.Hour)
-	var digest string
-	for _, n := range e2.sweep(e2.table) {
-		if n.UserID == mover.ID {
-			digest = n.Message.Content
+	// The digest speaks the language its player asked for it in; if that
+	// is unknown, its games'.
+	for _, c := range []struct {
+		name             string
+		game, asks, want string // locales: the server's, the player's asking ("": not asked); the digest's start
+	}{
+		{"a Spanish game's, asked for by no command", "es-ES", "", "⏰ Tu resumen diario: 1 partida espera tu jugada."},
+		{"an English game's, asked for in Spanish", "en-US", "es-419", "⏰ Tu resumen diario: 1 partida espera tu jugada."},
+		{"a Spanish game's, asked for in English", "es-ES", "en-GB", "⏰ Your daily digest: 1 game is waiting for your move."},
+	} {
+		e := newEnv(t)
+		clock := e.withClock()
+		req := spanish(e.cmd(alice, "new", "opponent", bob.ID), c.game)
+		req.Users[bob.ID] = bob
+		id := e.do(req).Public.Live.GameID
+		e.do(spanish(e.click(bob, customID(id, 0, "accept")), c.game))
+		mover := e.mover(id)
+		if c.asks == "" {
+			if err := e.db.SetDigest(e.ctx, mover.ID, true, ""); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			ask := e.cmd(mover, "reminders", "on", "digest")
+			ask.Command, ask.Locale = "parlor", c.asks
+			if r := e.do(ask); r.Private == nil {
+				t.Fatalf("%s: asking for the digest: %s", c.name, showResp(r))
+			}
+		}
+		clock.advance(25 * time.Hour)
+		var digest string
+		for _, n := range e.sweep(e.table) {
+			if n.UserID == mover.ID {
+				digest = n.Message.Content
+			}
+		}
+		if !strings.HasPrefix(digest, c.want) {
+			t.Errorf("%s: %q, want it to begin %q", c.name, digest, c.want)
+		}
+		if strings.HasPrefix(c.want, "⏰ Tu") {
+			noEnglishSaid(t, c.name, digest)
 		}
 	}
-	if !strings.HasPrefix(digest, "⏰ Tu resumen diario: 1 partida espera tu jugada.") {
-		t.Errorf("the digest: %q", digest)
-	}
-	noEnglishSaid(t, "the digest", digest)
-
-	// A Spanish player who asked for the digest gets it in Spanish, for
-	// English games too; an English one in English.
-	e3 := newEnv(t)
-	clock = e3.withClock()
-	req = e3.cmd(alice, "new", "opponent", bob.ID)
-	req.Users[bob.ID] = bob
-	id = e3.do(req).Public.Live.GameID
-	e3.do(e3.click(bob, customID(id, 0, "accept")))
-	mover = e3.mover(id)
-	ask := es(e3.cmd(mover, "reminders", "on", "digest"))
-	ask.Command = "parlor"
-	if got := privateOnly(t, e3.do(ask)); !strings.Contains(got, "un mensaje directo al día") {
-		t.Errorf("asking for the digest in Spanish: %q", got)
-	}
-	clock.advance(25 * time.Hour)
-	digest = ""
-	for _, n := range e3.sweep(e3.table) {
-		if n.UserID == mover.ID {
-			digest = n.Message.Content
-		}
-	}
-	if !strings.HasPrefix(digest, "⏰ Tu resumen diario: 1 partida espera tu jugada.") {
-		t.Errorf("the digest of a Spanish player's English game: %q", digest)
-	}
-	noEnglishSaid(t, "the digest", digest)
 }
 
 // A computer player is named in its game's language, which is the
