@@ -22,6 +22,7 @@ func KimboKit() Kit {
 		Dice:    true,
 		Game:    kimbo.Game{},
 		Rules:   N(kimboRules),
+		Finish:  N("by bringing all four pieces HOME"),
 		Example: "b1-b4-f4",
 		Direct:  true,
 		Subs: []GameSub{

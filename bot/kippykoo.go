@@ -17,6 +17,7 @@ func KippyKooKit() Kit {
 		Dice:    true,
 		Game:    kippykoo.Game{},
 		Rules:   N(kippyKooRules),
+		Finish:  N("by bringing all four marbles into FINISH"),
 		Example: "h12+9",
 		Direct:  true,
 		Subs: []GameSub{{

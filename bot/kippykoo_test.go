@@ -77,7 +77,7 @@ func TestKippyKooGameByComponents(t *testing.T) {
 				}
 				board = resp.Public
 			}
-			if !strings.Contains(board.Content, "won by bringing every piece home") || len(board.Components) != 0 {
+			if !strings.Contains(board.Content, "won by bringing all four marbles into FINISH") || len(board.Components) != 0 {
 				t.Errorf("last board %q", board.Content)
 			}
 			if g := e.game(id); g.Status != storage.StatusOver {

@@ -30,7 +30,7 @@ import (
 //	start	<position text>
 //	entry	<ply>	<seat>	<kind>	<RFC 3339 time>	<text>
 //	…
-//	result	Alice won by bringing every piece home.
+//	result	Alice won by bringing all four pieces HOME.
 //
 // seat is a player's seat and name, and the level of a computer player;
 // an entry's seat is -1 for the dice.

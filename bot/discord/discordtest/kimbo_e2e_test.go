@@ -193,7 +193,7 @@ func TestFullGameKimboThreePlayers(t *testing.T) {
 			}
 			interactions += clicks
 		}
-		if !strings.Contains(board.Content, "won by bringing every piece home") || len(board.Components) != 0 || len(board.Pings()) != 0 {
+		if !strings.Contains(board.Content, "won by bringing all four pieces HOME") || len(board.Components) != 0 || len(board.Pings()) != 0 {
 			t.Errorf("last board %q with %d rows pinging %v, want the winner and no controls", board.Content, len(board.Components), board.Pings())
 		}
 		g, _ := h.game(id)

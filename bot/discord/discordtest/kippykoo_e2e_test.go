@@ -89,7 +89,7 @@ func TestFullGameKippyKoo(t *testing.T) {
 		if raceDetector {
 			return
 		}
-		if !strings.Contains(board.Content, "won by bringing every piece home") || len(board.Components) != 0 || len(board.Pings()) != 0 {
+		if !strings.Contains(board.Content, "won by bringing all four marbles into FINISH") || len(board.Components) != 0 || len(board.Pings()) != 0 {
 			t.Errorf("last board %q with %d rows pinging %v, want the winner and no controls", board.Content, len(board.Components), board.Pings())
 		}
 		if g.Status != storage.StatusOver {
