@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,7 +31,7 @@ func parlorCommands() []CommandSpec {
 				{Name: "deadline", Description: "Days allowed per move, then a late turn is skipped or forfeits (0: none)", Type: IntegerOption, Min: 0, Max: maxDeadlineDays},
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
 				{Name: "away", Description: "Away days each member may take a year (0: none)", Type: IntegerOption, Min: 0, Max: maxAwayDays},
-				{Name: "language", Description: "The language of the server's games: Discord's server language, or one chosen", Type: StringOption, MaxLength: 4, Choices: languageChoices},
+				{Name: "language", Description: "The language of the server's games: Discord's server language, or one chosen", Type: StringOption, MaxLength: 16, Choices: languageChoices},
 			}},
 			{Name: "me", Description: "Your own settings: previews of your moves, a daily digest", Options: []OptionSpec{
 				{Name: "confirm", Description: "See each move before it counts, with Confirm and Cancel", Type: StringOption, MaxLength: 3,
@@ -179,10 +180,10 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 			return Response{}, sorry("Only members who can manage this server can change its settings.")
 		}
 		chosen := ""
-		switch v {
-		case "auto":
+		switch {
+		case v == "auto":
 			ch.Speak = LangOf(req.GuildLocale).Code()
-		case "en", "es":
+		case slices.ContainsFunc(languageChoices, func(c Choice) bool { return c.Value == v }):
 			chosen, ch.Speak = v, v
 		default:
 			return Response{}, sorry("%s is not a language Parlor speaks: choose one from the list.", quote(v))
