@@ -23,11 +23,22 @@ import (
 // the English catalog has, and no common English word.
 func TestSpanishGames(t *testing.T) {
 	t.Parallel()
-	for _, kit := range bot.Kits() {
+	// The games take turns at the doors: the gateway, the HTTP door, and
+	// the HTTP door on PostgreSQL (under -race, the gateway only; see
+	// forEachDoor).
+	doors := []struct {
+		name string
+		door setting
+	}{{"gateway", func(*harness) {}}, {"http", viaHTTP}, {"http-postgres", func(h *harness) { viaHTTP(h); onPostgres(h) }}}
+	for i, kit := range bot.Kits() {
 		name := kit.Game.Name()
-		t.Run(name, func(t *testing.T) {
+		d := doors[i%len(doors)]
+		if raceDetector {
+			d = doors[0]
+		}
+		t.Run(name+"/"+d.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t)
+			h := newHarness(t, d.door)
 			h.f.SetGuildLocale(h.f.GuildID(), "es-ES")
 			alicia := h.f.AddUser(discordtest.User{GlobalName: "Alicia", Username: "alicia", Locale: "es-ES"})
 			bruno := h.f.AddUser(discordtest.User{GlobalName: "Bruno", Username: "bruno", Locale: "es-419"})
