@@ -586,7 +586,9 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 	entry := storage.Entry{Seat: seat, Kind: storage.EntryDraw, Text: "draw"}
 	resp, err := t.finish(ctx, req.ID, l, next, l.lang.T("**%s** accepted the draw.", req.User.Name), entry)
 	if err == nil && version >= 0 {
-		resp.Update = &Message{Content: you(req).T("Draw accepted.")}
+		// The click's update replaces the offer, which everyone sees: it
+		// is said in the game's language, like the offer.
+		resp.Update = &Message{Content: l.lang.T("Draw accepted.")}
 	}
 	return resp, err
 }
@@ -793,7 +795,7 @@ func (t *Table) turnOf(ctx context.Context, req Request, kit Kit) (*loaded, erro
 
 // preview shows the player, privately, the board after m, with Confirm
 // and Cancel: the move counts only when confirmed, on this board.
-// It is said in lang, the player's.
+// It is said in lang, the player's, picture and all.
 func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Response, error) {
 	g := l.row
 	next, err := l.state.Play(m)
@@ -813,7 +815,7 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Resp
 			{Kind: Button, ID: customID(g.ID, g.Version, "cancel-move"), Label: lang.T("Cancel"), Style: Secondary},
 		}},
 	}
-	if png, err := t.paint(next, render.Info{Names: names(g), LastMove: m.Text, Title: l.lang.T("Game #%s · preview", no(g.ID)), Say: l.lang.T}); err == nil {
+	if png, err := t.paint(next, render.Info{Names: names(g), LastMove: m.Text, Title: lang.T("Game #%s · preview", no(g.ID)), Say: lang.T}); err == nil {
 		msg.File = &File{Name: fmt.Sprintf("%s-%d-preview.png", g.Kind, g.ID), ContentType: "image/png", Data: png}
 	}
 	if version >= 0 {

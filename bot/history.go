@@ -50,7 +50,7 @@ func historyMessage(lang Lang, l *loaded, log []storage.Entry, page int) *Messag
 	b.WriteString(lang.T("**Game #%s · %s** · moves %d–%d of %d (page %d of %d)", no(g.ID), l.kit.Game.Title(), from+1, to, len(log), page+1, len(pages)) + "\n")
 	b.WriteString(strings.Join(historyLines(lang, g, log, from, to), "\n"))
 	if page == len(pages)-1 && g.Status == storage.StatusOver {
-		b.WriteString("\n" + lang.T("Game over: %s", resultLine(l)))
+		b.WriteString("\n" + lang.T("Game over: %s", result(l)))
 	}
 	msg := &Message{Content: b.String()}
 	var row Row
@@ -161,7 +161,7 @@ func (t *Table) export(ctx context.Context, req Request, l *loaded) (Response, e
 		}
 	}
 	if g.Status == storage.StatusOver {
-		r.Result = resultLine(l)
+		r.Result = lang.Say(result(l))
 	}
 	var buf bytes.Buffer
 	if _, err := r.WriteTo(&buf); err != nil {

@@ -170,7 +170,7 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 		case !req.User.CanManage:
 			return Response{}, sorry("Only members who can manage this server can change its settings.")
 		case !ok:
-			return Response{}, sorry("%s is %d to %d, not %s.", o.name, o.min, o.max, quote(req.Options[o.name]))
+			return Response{}, sorry("%s is %d to %d, not %s.", optionName(o.name), o.min, o.max, quote(req.Options[o.name]))
 		}
 		*o.to, changed = &n, true
 	}

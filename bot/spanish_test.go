@@ -147,14 +147,15 @@ func TestSpanishBoard(t *testing.T) {
 	noEnglish(t, "the offer", shown(offer)...)
 
 	// Alice, in English, accepts: the end is said in Spanish on the board,
-	// and the answer to her click in English.
+	// and so is what replaces the offer her click was on, which everyone
+	// sees.
 	resp = e.do(from(e.click(alice, button(offer, "Aceptar tablas")), "en-US"))
 	if resp.Public == nil || resp.Update == nil {
 		t.Fatalf("alice accepts: got %s", showResp(resp))
 	}
 	has(t, "the last board", resp.Public.Content, "**Alice** aceptó las tablas.", "Partida terminada: tablas por acuerdo.")
 	noEnglish(t, "the last board", shown(resp.Public)...)
-	has(t, "alice's answer", resp.Update.Content, "Draw accepted.")
+	has(t, "what replaces the offer", resp.Update.Content, "Tablas aceptadas.")
 }
 
 // TestSpanishAnswers checks that a Spanish-speaking user's private answers

@@ -481,9 +481,6 @@ func mover(l *loaded, user string) (int, error) {
 	return seat, nil
 }
 
-// resultLine says how a finished game ended, in the game's language.
-func resultLine(l *loaded) string { return l.lang.Say(result(l)) }
-
 // result says how a finished game ended: "Ann won by capturing the King."
 func result(l *loaded) rules.Text {
 	o := l.state.Outcome()
