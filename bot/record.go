@@ -206,8 +206,10 @@ func (r *Record) Steps(game rules.Game) ([]Step, error) {
 // Import stores the game of a record as a new game in channelID of
 // guildID (the console's, say), to play on from where it stands: each
 // person's seat is theirs by userID(name), each computer's is a computer
-// player's again. It checks the record by replaying it first.
-func (t *Table) Import(ctx context.Context, r *Record, guildID, channelID string, userID func(name string) string) (int64, error) {
+// player's again. The game speaks lang, the language of the place it is
+// brought into (a server's chosen language, if it has one, instead). It
+// checks the record by replaying it first.
+func (t *Table) Import(ctx context.Context, r *Record, guildID, channelID string, lang Lang, userID func(name string) string) (int64, error) {
 	kit, ok := t.kits[r.Game]
 	if !ok {
 		return 0, fmt.Errorf("a record of %q, a game this bot does not serve", r.Game)
@@ -221,13 +223,13 @@ func (t *Table) Import(ctx context.Context, r *Record, guildID, channelID string
 	if len(steps) > 0 {
 		final = steps[len(steps)-1].After
 	}
-	row := &storage.Game{Kind: r.Game, GuildID: guildID, ChannelID: channelID, Status: storage.StatusActive, Position: start.String(), DrawOffer: storage.NoDrawOffer}
+	row := &storage.Game{Kind: r.Game, GuildID: guildID, ChannelID: channelID, Status: storage.StatusActive, Position: start.String(), DrawOffer: storage.NoDrawOffer, Lang: lang.Code()}
 	computers := 0
 	for i, name := range r.Names {
 		seat := storage.Seat{Seat: i, UserID: userID(name), Name: name, Joined: true}
 		if i < len(r.Computers) && r.Computers[i] != "" {
 			computers++
-			seat = computerAt(English, i, computers, rules.Level(r.Computers[i]))
+			seat = computerAt(lang, i, computers, rules.Level(r.Computers[i]))
 		}
 		row.Seats = append(row.Seats, seat)
 	}

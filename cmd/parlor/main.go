@@ -483,7 +483,8 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		fmt.Fprintln(env.stdout, c.Kept(*db, *boards))
 		in := env.stdin
 		if rec != nil {
-			id, err := t.Import(ctx, rec, "", console.Channel, console.UserID)
+			// The game speaks the console's language, as one begun there.
+			id, err := t.Import(ctx, rec, "", console.Channel, bot.LangOf(c.Locale), console.UserID)
 			if err != nil {
 				return fmt.Errorf("%s: %w", *load, err)
 			}
