@@ -195,7 +195,7 @@ func (t *Table) verify(ctx context.Context, req Request, l *loaded) (Response, e
 		return Response{}, fmt.Errorf("verify the dice of game %d: %w", g.ID, err)
 	}
 	var b strings.Builder
-	b.WriteString(lang.T("**Game #%s · %s** · the seed `%s` has the SHA-256 `%s`, which the game's first message published.", no(g.ID), l.kit.Game.Title(), g.Dice.Seed, Commitment(g.Dice)) + " ")
+	b.WriteString(lang.T("**Game #%s · %s** · the seed `%s` has the SHA-256 `%s`, which the game's first message published.", no(g.ID), titleOf(l.kit), g.Dice.Seed, Commitment(g.Dice)) + " ")
 	if len(bad) == 0 {
 		b.WriteString(lang.T("All %d rolls check out: each is the one the seed gives (with the game's public input `%s` and the roll's place in the log).", checked, g.Dice.Input))
 		return Response{Private: &Message{Content: b.String()}}, nil

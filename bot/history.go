@@ -43,11 +43,11 @@ func historyMessage(lang Lang, l *loaded, log []storage.Entry, page int) *Messag
 		page = len(pages) - 1
 	}
 	if len(log) == 0 {
-		return &Message{Content: lang.T("**Game #%s · %s** · moves: none yet.", no(g.ID), l.kit.Game.Title())}
+		return &Message{Content: lang.T("**Game #%s · %s** · moves: none yet.", no(g.ID), titleOf(l.kit))}
 	}
 	var b strings.Builder
 	from, to := pages[page][0], pages[page][1]
-	b.WriteString(lang.T("**Game #%s · %s** · moves %d–%d of %d (page %d of %d)", no(g.ID), l.kit.Game.Title(), from+1, to, len(log), page+1, len(pages)) + "\n")
+	b.WriteString(lang.T("**Game #%s · %s** · moves %d–%d of %d (page %d of %d)", no(g.ID), titleOf(l.kit), from+1, to, len(log), page+1, len(pages)) + "\n")
 	b.WriteString(strings.Join(historyLines(lang, g, log, from, to), "\n"))
 	if page == len(pages)-1 && g.Status == storage.StatusOver {
 		b.WriteString("\n" + lang.T("Game over: %s", result(l)))

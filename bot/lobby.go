@@ -109,7 +109,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		return Response{}, sorry("Seat 1 to %d computer players, not %s.", most-1, quote(req.Options["bots"]))
 	}
 	if botsSet && level == "" {
-		return Response{}, sorry("%s has no computer players yet.", kit.Game.Title())
+		return Response{}, sorry("%s has no computer players yet.", titleOf(kit))
 	}
 	size := max(len(seats), least)
 	if kit.Partners {
@@ -120,7 +120,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	}
 	if n, set, ok := intOption(req.Options, "players", least, most); set {
 		if !ok {
-			return Response{}, sorry("%s is played by %d to %d players, not %s.", kit.Game.Title(), least, most, quote(req.Options["players"]))
+			return Response{}, sorry("%s is played by %d to %d players, not %s.", titleOf(kit), least, most, quote(req.Options["players"]))
 		}
 		if n < len(seats) {
 			return Response{}, sorry("You invited %d people, so the game needs at least %d players, not %d.", len(seats)-1, len(seats), n)
@@ -404,7 +404,7 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 		if len(g.Seats) == 2 {
 			say = N("Game #%s of %s: **%s** withdrew the challenge.")
 		}
-		return t.abandon(ctx, req, l, storage.StatusDeclined, l.lang.T(say, no(g.ID), l.kit.Game.Title(), req.User.Name))
+		return t.abandon(ctx, req, l, storage.StatusDeclined, l.lang.T(say, no(g.ID), titleOf(l.kit), req.User.Name))
 	case len(pending) == 0:
 		return Response{}, sorry("Nobody is invited to game #%s any more; its seats are open to anyone (Join).", no(g.ID))
 	case req.User.ID == g.Creator && len(g.Seats) == 2:
@@ -419,7 +419,7 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 	seats := append([]storage.Seat(nil), g.Seats...)
 	if !accept {
 		if len(seats) == 2 {
-			return t.abandon(ctx, req, l, storage.StatusDeclined, l.lang.T("Game #%s of %s: **%s** declined.", no(g.ID), l.kit.Game.Title(), req.User.Name))
+			return t.abandon(ctx, req, l, storage.StatusDeclined, l.lang.T("Game #%s of %s: **%s** declined.", no(g.ID), titleOf(l.kit), req.User.Name))
 		}
 		// In a larger game the seat stays, open to anyone.
 		seats[mine] = storage.Seat{Seat: mine}
@@ -499,7 +499,7 @@ func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response,
 		}
 	}
 	if least := l.kit.Game.Players()[0]; len(in) < least {
-		return Response{}, sorry("%s needs at least %d players; only %d have joined game #%s so far.", l.kit.Game.Title(), least, len(in), no(g.ID))
+		return Response{}, sorry("%s needs at least %d players; only %d have joined game #%s so far.", titleOf(l.kit), least, len(in), no(g.ID))
 	}
 	return t.start(ctx, req, l, in, l.lang.T("**%s** started the game with the %d who joined.", req.User.Name, len(in)))
 }
@@ -512,7 +512,7 @@ func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, e
 	case req.User.ID != g.Creator:
 		return Response{}, sorry("Only %s, who opened game #%s, can cancel it.", seatUser(g, 0).Name, no(g.ID))
 	}
-	return t.abandon(ctx, req, l, storage.StatusCancelled, l.lang.T("Game #%s of %s was cancelled by **%s**.", no(g.ID), l.kit.Game.Title(), req.User.Name))
+	return t.abandon(ctx, req, l, storage.StatusCancelled, l.lang.T("Game #%s of %s was cancelled by **%s**.", no(g.ID), titleOf(l.kit), req.User.Name))
 }
 
 // abandon closes a game that never started, with status, and puts say on
@@ -593,7 +593,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), l.kit.Game.Title(), headline)}, Public: board, PublicIn: g.ThreadID}, nil
+	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), titleOf(l.kit), headline)}, Public: board, PublicIn: g.ThreadID}, nil
 }
 
 // joinWords joins "a", "b" and "c" as "a, b and c", in English.

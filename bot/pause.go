@@ -74,9 +74,9 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 		if len(waiting) == 1 {
 			say = N("**%s** asks to pause game #%s of %s (%d of %d agree). It pauses when %s says /%s pause too.")
 		}
-		return Response{Public: &Message{Content: l.lang.T(say, req.User.Name, no(g.ID), l.kit.Game.Title(), bits.OnesCount(uint(votes)), len(inGame(l)), joinIn(l.lang, waiting), g.Kind)}, PublicIn: g.ThreadID}, nil
+		return Response{Public: &Message{Content: l.lang.T(say, req.User.Name, no(g.ID), titleOf(l.kit), bits.OnesCount(uint(votes)), len(inGame(l)), joinIn(l.lang, waiting), g.Kind)}, PublicIn: g.ThreadID}, nil
 	}
-	return Response{Public: &Message{Content: l.lang.T("Game #%s of %s is paused by agreement: no moves, reminders or deadlines until someone says /%s resume.", no(g.ID), l.kit.Game.Title(), g.Kind)}, PublicIn: g.ThreadID}, nil
+	return Response{Public: &Message{Content: l.lang.T("Game #%s of %s is paused by agreement: no moves, reminders or deadlines until someone says /%s resume.", no(g.ID), titleOf(l.kit), g.Kind)}, PublicIn: g.ThreadID}, nil
 }
 
 func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, error) {

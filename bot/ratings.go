@@ -151,7 +151,7 @@ func (t *Table) leaderboard(ctx context.Context, req Request) (Response, error) 
 	standings := l.Standings(req.GuildID, kind)
 	lang := you(req)
 	var b strings.Builder
-	b.WriteString(lang.T("**%s · leaderboard** (Glicko-2 ratings, ± twice the deviation)", kit.Game.Title()) + "\n")
+	b.WriteString(lang.T("**%s · leaderboard** (Glicko-2 ratings, ± twice the deviation)", titleOf(kit)) + "\n")
 	if len(standings) == 0 {
 		b.WriteString(lang.T("No finished games here yet."))
 		return Response{Private: &Message{Content: b.String()}}, nil
@@ -169,7 +169,7 @@ func (t *Table) leaderboard(ctx context.Context, req Request) (Response, error) 
 	case mine >= 10:
 		b.WriteString("…\n" + standingLine(lang, mine, standings[mine]))
 	case mine < 0:
-		b.WriteString(lang.T("You have no finished game of %s here yet.", kit.Game.Title()))
+		b.WriteString(lang.T("You have no finished game of %s here yet.", titleOf(kit)))
 	}
 	return Response{Private: &Message{Content: strings.TrimSpace(b.String())}}, nil
 }
@@ -180,7 +180,17 @@ func standingLine(lang Lang, i int, e rating.Entry) string {
 	if e.Computer {
 		who = lang.T("🤖 Parlor (%s)", levelWord(strings.TrimPrefix(e.Player, "computer/")))
 	}
-	return lang.T("`%2d.` %s · **%s** · %d games: %d won, %d drawn, %d lost", i+1, who, e.Rating, e.Games, e.Wins, e.Draws, e.Losses)
+	return lang.T("`%2d.` %s · **%s** · %d games: %d won, %d drawn, %d lost", i+1, who, ratingWords(e.Rating), e.Games, e.Wins, e.Draws, e.Losses)
+}
+
+// ratingWords is a rating as messages say it: "1523 ±87", and
+// "provisional" after it while it is (see rating.Rating.String).
+func ratingWords(r rating.Rating) rules.Text {
+	base := strings.TrimSuffix(r.String(), " provisional")
+	if r.Provisional() {
+		return rules.Textf("%s provisional", base)
+	}
+	return rules.Textf("%s", base)
 }
 
 // levelWord is a computer player's level as messages say it.
@@ -229,12 +239,12 @@ func (t *Table) profile(ctx context.Context, req Request) (Response, error) {
 		if !rated && playing == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\n**%s**: ", t.kits[kind].Game.Title())
+		fmt.Fprintf(&b, "\n**%s**: ", lang.T(t.kits[kind].Game.Title()))
 		switch {
 		case rated && playing > 0:
-			b.WriteString(lang.T("rated %s; %d games: %d won, %d drawn, %d lost; %d in play", e.Rating, e.Games, e.Wins, e.Draws, e.Losses, playing))
+			b.WriteString(lang.T("rated %s; %d games: %d won, %d drawn, %d lost; %d in play", ratingWords(e.Rating), e.Games, e.Wins, e.Draws, e.Losses, playing))
 		case rated:
-			b.WriteString(lang.T("rated %s; %d games: %d won, %d drawn, %d lost", e.Rating, e.Games, e.Wins, e.Draws, e.Losses))
+			b.WriteString(lang.T("rated %s; %d games: %d won, %d drawn, %d lost", ratingWords(e.Rating), e.Games, e.Wins, e.Draws, e.Losses))
 		default:
 			b.WriteString(lang.T("not rated yet; %d in play", playing))
 		}

@@ -111,7 +111,7 @@ func (t *Table) expire(ctx context.Context, g *storage.Game, kit Kit) (*Notice, 
 	// Live: posted, it takes the buttons off the invitation.
 	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{
 		Content: LangOf(g.Lang).T("Game #%s of %s lapsed: its invitations and open seats expired after %s without every seat taken. Start a new one with /%s new.",
-			no(g.ID), kit.Game.Title(), spell(days), g.Kind),
+			no(g.ID), titleOf(kit), spell(days), g.Kind),
 		Live: &Live{GameID: g.ID, Version: v},
 	}}, nil
 }
@@ -162,7 +162,7 @@ func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time
 		return nil, err
 	}
 	msg := l.lang.T("⏰ <@%s>, game #%s of %s has been waiting for your move for %s. Use the newest board above, or /%s board.",
-		user.UserID, no(g.ID), l.kit.Game.Title(), spell(now.Sub(g.TurnSince)), g.Kind)
+		user.UserID, no(g.ID), titleOf(l.kit), spell(now.Sub(g.TurnSince)), g.Kind)
 	if g.DeadlineDays > 0 {
 		left := time.Duration(g.DeadlineDays)*24*time.Hour - waited
 		msg += " " + l.lang.Say(inLeft(l.state, spell(left)))
