@@ -684,7 +684,7 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 		msg.Components = t.controls(l)
 	}
 	msg.Content = b.String()
-	msg.Drawing = st.Drawing()
+	msg.Drawing = rules.DrawingIn(st, l.lang.Say)
 	msg.Live = &Live{GameID: g.ID, Version: g.Version}
 	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: l.lang.T("Game #%s", no(g.ID)), Earlier: earlier, Say: l.lang.T})
 	if err != nil {
@@ -809,7 +809,7 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Resp
 	}
 	msg := &Message{
 		Content: lang.T("Game #%s: you are about to play %s (%s). It counts once you confirm.", no(g.ID), l.state.Describe(m), m.Text),
-		Drawing: next.Drawing(),
+		Drawing: rules.DrawingIn(next, lang.Say),
 		Components: []Row{{
 			{Kind: Button, ID: id, Label: lang.T("Confirm %s", Clip(m.Text, 60)), Style: Success},
 			{Kind: Button, ID: customID(g.ID, g.Version, "cancel-move"), Label: lang.T("Cancel"), Style: Secondary},

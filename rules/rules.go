@@ -59,28 +59,31 @@ const (
 // Words says how a game ended by m, as players say it after "won" or
 // "drawn": "by capturing the King". A game may say it more exactly (the
 // number of quiet moves, what its pieces are); Ongoing has no words.
-func (m Method) Words() string {
+func (m Method) Words() string { return m.Text().String() }
+
+// Text is Words as a Text, which a caller may say in any language.
+func (m Method) Text() Text {
 	switch m {
 	case Ongoing:
-		return ""
+		return Text{}
 	case KingTaken:
-		return "by capturing the King"
+		return Textf("by capturing the King")
 	case ThreatMate:
-		return "by a Threat with no way out"
+		return Textf("by a Threat with no way out")
 	case Blocked:
-		return "as the other side could not move"
+		return Textf("as the other side could not move")
 	case QuietDraw:
-		return "after too many moves without a capture"
+		return Textf("after too many moves without a capture")
 	case Finished:
-		return "by bringing every piece home"
+		return Textf("by bringing every piece home")
 	case Resignation:
-		return "by resignation"
+		return Textf("by resignation")
 	case Agreement:
-		return "by agreement"
+		return Textf("by agreement")
 	case Forfeit:
-		return "by forfeit"
+		return Textf("by forfeit")
 	}
-	return "by " + strings.ReplaceAll(string(m), "-", " ")
+	return Textf("by %s", strings.ReplaceAll(string(m), "-", " "))
 }
 
 // Ended says how a game that is over ended, as its drawing says it:
@@ -88,20 +91,38 @@ func (m Method) Words() string {
 // forfeit, with no winner". finished, if not "", says how the game's race
 // is won ("by bringing all four pieces HOME"); side names a winning seat.
 func Ended(o Outcome, finished string, side func(Seat) string) string {
-	how := o.Method.Words()
+	var how Text
+	if finished != "" {
+		how = Plain(finished)
+	}
+	return EndedText(o, how, func(s Seat) any { return side(s) }).String()
+}
+
+// EndedText is Ended as a Text: finished, if its Format is not "", says
+// how the game's race is won; side names a winning seat (a Word, to be
+// said in the caller's language, or a string).
+func EndedText(o Outcome, finished Text, side func(Seat) any) Text {
+	how := o.Method.Text()
 	switch {
-	case o.Method == Finished && finished != "":
+	case o.Method == Finished && finished.Format != "":
 		how = finished
 	case len(o.Winners) == 0 && o.Method == Agreement:
-		return "drawn " + how
+		return Textf("drawn %s", how)
 	case len(o.Winners) == 0:
-		return "over " + how + ", with no winner"
+		return Textf("over %s, with no winner", how)
 	}
-	var w []string
-	for _, s := range o.Winners {
-		w = append(w, side(s))
+	switch w := o.Winners; len(w) {
+	case 1:
+		return Textf("%s won %s", side(w[0]), how)
+	case 2:
+		return Textf("%s and %s won %s", side(w[0]), side(w[1]), how)
+	default:
+		var names []string
+		for _, s := range w {
+			names = append(names, Textf("%s", side(s)).String())
+		}
+		return Textf("%s won %s", strings.Join(names, ", "), how)
 	}
-	return strings.Join(w, " and ") + " won " + how
 }
 
 // Outcome is the result of a game: ongoing, won by some seats, or drawn.
@@ -150,6 +171,24 @@ type State interface {
 	String() string
 	// Drawing is a plain-text picture of the board.
 	Drawing() string
+}
+
+// Drawer is a State whose Drawing can be said in another language:
+// DrawingSaid is Drawing with each of its words (its labels, its lines
+// saying the last turn, whose turn it is, how the game ended) made a Text
+// and said by say; squares, move texts and numbers stay as they are.
+// Drawing is DrawingSaid(Text.String).
+type Drawer interface {
+	DrawingSaid(say func(Text) string) string
+}
+
+// DrawingIn is st's drawing said by say, if st can say it (Drawer), else
+// its Drawing.
+func DrawingIn(st State, say func(Text) string) string {
+	if d, ok := st.(Drawer); ok {
+		return d.DrawingSaid(say)
+	}
+	return st.Drawing()
 }
 
 // Game describes one kind of game.
