@@ -747,6 +747,12 @@ func sideOf(letter string) Side {
 // Drawing implements rules.State: the board with coordinates, upper case
 // for South and lower case for North, and a line saying whose turn it is.
 func (p *Position) Drawing() string {
+	return p.DrawingSaid(func(t rules.Text) string { return t.String() })
+}
+
+// DrawingSaid implements rules.Drawer: Drawing with its words said by say;
+// the squares' letters and coordinates stay as they are.
+func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	var b strings.Builder
 	b.WriteString("   a b c d e f g\n")
 	for r := Ranks - 1; r >= 0; r-- {
@@ -758,31 +764,33 @@ func (p *Position) Drawing() string {
 		fmt.Fprintf(&b, "  %d\n", r+1)
 	}
 	b.WriteString("   a b c d e f g\n")
+	var line rules.Text
 	switch o := p.outcome; {
 	case o.Draw() && o.Method == rules.Forfeit:
-		b.WriteString("Over by forfeit, with no winner\n")
+		line = rules.Textf("Over by forfeit, with no winner")
 	case o.Draw():
-		fmt.Fprintf(&b, "Drawn %s\n", methodWords(o.Method))
+		line = rules.Textf("Drawn %s", methodText(o.Method))
 	case o.Over():
-		fmt.Fprintf(&b, "%s won %s\n", Side(o.Winners[0]), methodWords(o.Method))
+		line = rules.Textf("%s won %s", sideWord(Side(o.Winners[0])), methodText(o.Method))
+	case p.InThreat(p.toMove):
+		line = rules.Textf("%s to move, under Threat", sideWord(p.toMove))
 	default:
-		fmt.Fprintf(&b, "%s to move", p.toMove)
-		if p.InThreat(p.toMove) {
-			b.WriteString(", under Threat")
-		}
-		b.WriteString("\n")
+		line = rules.Textf("%s to move", sideWord(p.toMove))
 	}
+	b.WriteString(say(line))
+	b.WriteByte('\n')
 	return b.String()
 }
 
-// methodWords says how a game ended by m: "by capturing the King".
-func methodWords(m rules.Method) string {
+// methodText says how a game ended by m: "by capturing the King".
+func methodText(m rules.Method) rules.Text {
 	if m == rules.QuietDraw {
-		return fmt.Sprintf("after %d moves each without a capture", QuietLimit/2)
+		return rules.Textf("after %d moves each without a capture", QuietLimit/2)
 	}
-	return m.Words()
+	return m.Text()
 }
 
 var _ rules.State = (*Position)(nil)
+var _ rules.Drawer = (*Position)(nil)
 var _ rules.Aliaser = (*Position)(nil)
 var _ rules.Game = Game{}

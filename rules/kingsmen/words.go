@@ -13,3 +13,11 @@ func kindWord(k Kind) rules.Word {
 	}
 	return rules.Word(k.String())
 }
+
+// sideWord is the side's name as a word: "South", "North".
+func sideWord(s Side) rules.Word {
+	if s == South {
+		return rules.Word("South")
+	}
+	return rules.Word("North")
+}

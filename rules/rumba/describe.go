@@ -191,6 +191,13 @@ func (p *Position) Aliases(m rules.Move) []string {
 // after to the space they rejoin at; then the men in FINISH and waiting,
 // the latest throw and whose decision it is.
 func (p *Position) Drawing() string {
+	return p.DrawingSaid(func(t rules.Text) string { return t.String() })
+}
+
+// DrawingSaid implements rules.Drawer: Drawing with its words said by say;
+// the spaces' numbers, the hands' letters, the turnouts' names and the
+// move texts stay as they are, and FINISH in the middle keeps its place.
+func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	const side = 17
 	var grid [side][side]string
 	for s := range Space(TrackSpaces) {
@@ -205,7 +212,7 @@ func (p *Position) Drawing() string {
 		bottom += fmt.Sprintf("%-4s", trackAt(c, 0))
 	}
 	b.WriteString(strings.TrimRight(top, " ") + "\n")
-	inner := p.innerLines()
+	inner := p.innerLines(say)
 	for r := side - 1; r >= 0; r-- {
 		line := fmt.Sprintf("%s  ", trackAt(0, r))
 		if r == 0 || r == side-1 {
@@ -213,41 +220,56 @@ func (p *Position) Drawing() string {
 				line += fmt.Sprintf("%-4s", grid[r][c])
 			}
 		} else {
-			line += fmt.Sprintf("%-4s", grid[r][0]) + fmt.Sprintf("%-60s", inner[r]) + fmt.Sprintf("%-4s", grid[r][side-1])
+			line += fmt.Sprintf("%-4s", grid[r][0]) + fmt.Sprintf("%-60.60s", inner[r]) + fmt.Sprintf("%-4s", grid[r][side-1])
 		}
 		fmt.Fprintf(&b, "%s%s\n", line, trackAt(side-1, r))
 	}
 	b.WriteString(strings.TrimRight(bottom, " ") + "\n")
-	fmt.Fprintf(&b, "FINISH: Red %d (S %d, N %d), Black %d (E %d, W %d); waiting: S %d, E %d, N %d, W %d\n",
-		p.t.finished(Red), p.Count(South, Finish), p.Count(North, Finish),
-		p.t.finished(Black), p.Count(East, Finish), p.Count(West, Finish),
-		p.Count(South, Waiting), p.Count(East, Waiting), p.Count(North, Waiting), p.Count(West, Waiting))
-	if t := p.last; t.Hand != NoHand {
-		if t.Opening {
-			fmt.Fprintf(&b, "last: %s threw %d-%d in the opening throw\n", p.seatName(rules.Seat(t.Hand)), t.Dice[0], t.Dice[1])
-		} else if t.Dice[0] == 0 {
-			fmt.Fprintf(&b, "last: %s's turn skipped before the throw\n", t.Hand)
-		} else {
-			fmt.Fprintf(&b, "last: %s threw %d-%d", t.Hand, t.Dice[0], t.Dice[1])
-			for i, m := range t.Moves {
-				sep := ", "
-				if i == 0 {
-					sep = ": "
-				}
-				b.WriteString(sep + m.Text)
-				if m.Captured != NoHand {
-					fmt.Fprintf(&b, " (captured %s's man)", m.Captured)
-				}
-			}
-			if t.Skipped {
-				b.WriteString(" (turn skipped)")
-			}
-			b.WriteByte('\n')
-		}
+	b.WriteString(say(rules.Textf("FINISH: %s %d (S %d, N %d), %s %d (E %d, W %d); waiting: S %d, E %d, N %d, W %d",
+		sideWord(Red), p.t.finished(Red), p.Count(South, Finish), p.Count(North, Finish),
+		sideWord(Black), p.t.finished(Black), p.Count(East, Finish), p.Count(West, Finish),
+		p.Count(South, Waiting), p.Count(East, Waiting), p.Count(North, Waiting), p.Count(West, Waiting))))
+	b.WriteByte('\n')
+	if last, ok := p.lastWords(say); ok {
+		b.WriteString(say(last))
+		b.WriteByte('\n')
 	}
-	b.WriteString(p.status())
+	b.WriteString(say(p.status()))
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// lastWords say the latest throw, as the drawing shows it: who threw what
+// and the moves played of it (said by say, each with what it captured),
+// or that a turn was skipped. ok is false before any throw.
+func (p *Position) lastWords(say func(rules.Text) string) (last rules.Text, ok bool) {
+	t := p.last
+	switch {
+	case t.Hand == NoHand:
+		return rules.Text{}, false
+	case t.Opening:
+		return rules.Textf("last: %s threw %d-%d in the opening throw", p.seatWords(rules.Seat(t.Hand)), t.Dice[0], t.Dice[1]), true
+	case t.Dice[0] == 0:
+		return rules.Textf("last: %s's turn skipped before the throw", handWord(t.Hand)), true
+	}
+	var moves []string
+	for _, m := range t.Moves {
+		if m.Captured != NoHand {
+			moves = append(moves, say(rules.Textf("%s (captured %s's man)", m.Text, handWord(m.Captured))))
+		} else {
+			moves = append(moves, m.Text)
+		}
+	}
+	h, d0, d1 := handWord(t.Hand), t.Dice[0], t.Dice[1]
+	switch {
+	case len(moves) == 0 && t.Skipped:
+		return rules.Textf("last: %s threw %d-%d (turn skipped)", h, d0, d1), true
+	case len(moves) == 0:
+		return rules.Textf("last: %s threw %d-%d", h, d0, d1), true
+	case t.Skipped:
+		return rules.Textf("last: %s threw %d-%d: %s (turn skipped)", h, d0, d1, strings.Join(moves, ", ")), true
+	}
+	return rules.Textf("last: %s threw %d-%d: %s", h, d0, d1, strings.Join(moves, ", ")), true
 }
 
 // trackCell is the column and row (from the bottom left) of track space s
@@ -298,8 +320,8 @@ func (p *Position) spaceMark(s Space) string {
 }
 
 // innerLines are the drawing's lines inside the square, by row: the
-// turnouts near their corners, and the dice in the middle.
-func (p *Position) innerLines() [17]string {
+// turnouts near their corners, and FINISH, said by say, in the middle.
+func (p *Position) innerLines(say func(rules.Text) string) [17]string {
 	var lines [17]string
 	tline := func(q int) string {
 		t := Board.Turnouts[q]
@@ -320,51 +342,60 @@ func (p *Position) innerLines() [17]string {
 	pair := func(left, right string) string { return fmt.Sprintf(" %-29s%29s ", left, right) }
 	lines[2] = pair(tline(3), tline(0))
 	lines[14] = pair(tline(2), tline(1))
-	lines[8] = fmt.Sprintf("%38s", "FINISH")
+	// FINISH ends in the 38th column, whatever its length in a language.
+	lines[8] = fmt.Sprintf("%38.38s", say(rules.Textf("FINISH")))
 	return lines
 }
 
 // status says whose decision it is, or how the game ended.
-func (p *Position) status() string {
+func (p *Position) status() rules.Text {
 	switch p.phase {
 	case PhaseOver:
 		if s, ok := p.Winner(); ok {
-			var names []string
-			for _, seat := range p.outcome.Winners {
-				names = append(names, p.seatName(seat))
-			}
-			how := p.outcome.Method.Words()
+			how := p.outcome.Method.Text()
 			if p.outcome.Method == rules.Finished {
-				how = "by bringing four men into FINISH"
+				how = rules.Textf("by bringing four men into FINISH")
 			}
-			return fmt.Sprintf("%s won %s (%s)", s, how, strings.Join(names, ", "))
+			names := p.seatWords(p.outcome.Winners[0])
+			for _, seat := range p.outcome.Winners[1:] {
+				names = rules.Textf("%s, %s", names, p.seatWords(seat))
+			}
+			return rules.Textf("%s won %s (%s)", sideWord(s), how, names)
 		}
-		return fmt.Sprintf("over %s, with no winner", p.outcome.Method.Words())
+		return rules.Textf("over %s, with no winner", p.outcome.Method.Text())
 	case PhaseOpening:
-		var parts []string
+		var parts rules.Text // the throws so far, as a list
+		add := func(t rules.Text) {
+			if parts.Format == "" {
+				parts = t
+			} else {
+				parts = rules.Textf("%s, %s", parts, t)
+			}
+		}
 		for seat, r := range p.OpeningThrows() {
 			switch r[0] {
 			case 0:
 			case -1:
-				parts = append(parts, p.seatName(rules.Seat(seat))+" out")
+				add(rules.Textf("%s out", p.seatWords(rules.Seat(seat))))
 			default:
-				parts = append(parts, fmt.Sprintf("%s threw %d-%d", p.seatName(rules.Seat(seat)), r[0], r[1]))
+				add(rules.Textf("%s threw %d-%d", p.seatWords(rules.Seat(seat)), r[0], r[1]))
 			}
 		}
-		s := "opening throw: " + p.seatName(rules.Seat(p.nextRoller())) + " to throw"
-		if len(parts) > 0 {
-			s += " (" + strings.Join(parts, ", ") + ")"
+		who := p.seatWords(rules.Seat(p.nextRoller()))
+		if parts.Format == "" {
+			return rules.Textf("opening throw: %s to throw", who)
 		}
-		return s
+		return rules.Textf("opening throw: %s to throw (%s)", who, parts)
 	case PhaseThrow:
-		return fmt.Sprintf("%s to throw (%s plays %s)", p.hand, p.seatName(p.SeatOf(p.hand)), p.hand.Side())
+		return rules.Textf("%s to throw (%s plays %s)", handWord(p.hand), p.seatWords(p.SeatOf(p.hand)), sideWord(p.hand.Side()))
 	case PhaseRoll:
-		return fmt.Sprintf("the dice roll for %s (%s plays %s)", p.hand, p.seatName(p.SeatOf(p.hand)), p.hand.Side())
+		return rules.Textf("the dice roll for %s (%s plays %s)", handWord(p.hand), p.seatWords(p.SeatOf(p.hand)), sideWord(p.hand.Side()))
 	}
-	return fmt.Sprintf("%s to play %s (%s plays %s)", p.hand, p.diceText(), p.seatName(p.SeatOf(p.hand)), p.hand.Side())
+	return rules.Textf("%s to play %s (%s plays %s)", handWord(p.hand), p.diceWords(), p.seatWords(p.SeatOf(p.hand)), sideWord(p.hand.Side()))
 }
 
 var _ rules.State = (*Position)(nil)
+var _ rules.Drawer = (*Position)(nil)
 var _ rules.Aliaser = (*Position)(nil)
 var _ rules.Skipper = (*Position)(nil)
 var _ rules.Game = Game{}

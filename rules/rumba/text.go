@@ -616,26 +616,6 @@ func (p *Position) explain(text string) error {
 	return rules.Illegalf("%s is not a legal move here", m.String())
 }
 
-// diceText says what is left to play: "5-3", "the 3", "a reward of 10".
-func (p *Position) diceText() string {
-	var parts []string
-	switch l := p.pool.diceLeft(); {
-	case l == 2:
-		parts = append(parts, fmt.Sprintf("%d-%d", p.pool.dice[0], p.pool.dice[1]))
-	case l == 1 && !p.pool.used[0]:
-		parts = append(parts, fmt.Sprintf("the %d", p.pool.dice[0]))
-	case l == 1:
-		parts = append(parts, fmt.Sprintf("the %d", p.pool.dice[1]))
-	}
-	if p.pool.rewards > 0 {
-		parts = append(parts, fmt.Sprintf("a reward of %d", p.Reward()))
-	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, " and ")
-}
-
 // pathError says why the man on m.From cannot go along m's path: no such
 // path, a count not in the throw, a blockade or his finish space in the
 // way, or no room where it ends. Nil if he can.

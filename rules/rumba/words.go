@@ -47,7 +47,7 @@ func (p *Position) seatWords(seat rules.Seat) rules.Text {
 	return rules.Textf("%s", p.seatName(seat))
 }
 
-// diceWords say what is left to play, as diceText does: "5-3", "the 3",
+// diceWords say what is left to play: "5-3", "the 3",
 // "a reward of 10", "the 3 and a reward of 10".
 func (p *Position) diceWords() rules.Text {
 	var dice, reward rules.Text
