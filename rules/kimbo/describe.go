@@ -211,7 +211,16 @@ func slotSpellings(sl Slot) []string {
 // lines and HOME's walls, ":" the arrows of the start areas; then the
 // pieces HOME, the seats that have left the game ("West: left the game"),
 // the fences by owner, the latest turn and whose decision it is.
-func (p *Position) Drawing() string {
+func (p *Position) Drawing() string { return p.DrawingSaid(rules.Text.String) }
+
+// homeWidth is the columns of the drawing's middle row of HOME, where the
+// word HOME is written.
+const homeWidth = 8
+
+// DrawingSaid implements rules.Drawer: Drawing with its words said by say.
+// The word HOME in the middle of the board is centred in HOME's columns,
+// and cut if it is longer.
+func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	var b strings.Builder
 	files := "    "
 	for f := range Size {
@@ -221,6 +230,7 @@ func (p *Position) Drawing() string {
 	b.WriteString(files + "\n")
 	frame := "   " + strings.Repeat("#", 3*Size+1) + "\n"
 	b.WriteString(frame)
+	home := centred(say(rules.Textf("HOME")), homeWidth)
 	for r := Size - 1; r >= 0; r-- {
 		row := []byte(fmt.Sprintf("%2d #", r+1))
 		for f := range Size {
@@ -228,31 +238,33 @@ func (p *Position) Drawing() string {
 			row = append(row, ' ', p.cellChar(s))
 			row = append(row, edgeChar(p, s, East, true)[0])
 		}
+		line := string(row)
 		if r == 7 { // HOME's middle row: g8 h8 i8 and the walls between
-			copy(row[4+3*6:], "  HOME  ")
+			at := 4 + 3*6
+			line = line[:at] + home + line[at+homeWidth:]
 		}
-		fmt.Fprintf(&b, "%s %d\n", row, r+1)
+		fmt.Fprintf(&b, "%s %d\n", line, r+1)
 		if r == 0 {
 			break
 		}
-		line := []byte("   #")
+		edges := []byte("   #")
 		for f := range Size {
 			e := edgeChar(p, SquareAt(f, r), South, false)
-			line = append(line, e...)
+			edges = append(edges, e...)
 			junction := byte(' ')
 			if f == Size-1 {
 				junction = '#'
 			} else if n := edgeChar(p, SquareAt(f+1, r), South, false); n[0] == e[0] && e[0] != ' ' {
 				junction = e[0]
 			}
-			line = append(line, junction)
+			edges = append(edges, junction)
 		}
-		b.Write(line)
+		b.Write(edges)
 		b.WriteByte('\n')
 	}
 	b.WriteString(frame)
 	b.WriteString(files + "\n")
-	b.WriteString("HOME:")
+	b.WriteString(say(rules.Textf("HOME:")))
 	for seat := range p.players {
 		if !p.retired[seat] {
 			fmt.Fprintf(&b, " %s %d", p.letter(rules.Seat(seat)), p.HomeCount(rules.Seat(seat)))
@@ -260,10 +272,10 @@ func (p *Position) Drawing() string {
 	}
 	for seat := range p.players {
 		if p.retired[seat] {
-			fmt.Fprintf(&b, "\n%s: left the game", p.Side(rules.Seat(seat)))
+			b.WriteString("\n" + say(rules.Textf("%s: left the game", p.Side(rules.Seat(seat)).Word())))
 		}
 	}
-	b.WriteString("\nfences:")
+	b.WriteString("\n" + say(rules.Textf("fences:")))
 	owners := []rules.Seat{}
 	for seat := range p.players {
 		owners = append(owners, rules.Seat(seat))
@@ -276,7 +288,7 @@ func (p *Position) Drawing() string {
 			b.WriteString(";")
 		}
 		if o == Neutral {
-			b.WriteString(" neutral")
+			b.WriteString(" " + say(rules.Textf("neutral")))
 		} else {
 			b.WriteString(" " + p.letter(o))
 		}
@@ -286,63 +298,86 @@ func (p *Position) Drawing() string {
 	}
 	b.WriteByte('\n')
 	if t := p.last; t.Seat != rules.Nobody {
-		fmt.Fprintf(&b, "last: %s", p.Side(t.Seat))
+		b.WriteString(say(rules.Textf("last: %s", p.Side(t.Seat).Word())))
 		if t.Fenced {
 			fmt.Fprintf(&b, " %s,", FenceMove{t.FenceFrom, t.FenceTo})
 		}
 		if t.Dice[0] > 0 {
-			fmt.Fprintf(&b, " rolled %d-%d", t.Dice[0], t.Dice[1])
+			b.WriteString(" " + say(rules.Textf("rolled %d-%d", t.Dice[0], t.Dice[1])))
 		}
 		if t.Move != "" {
 			fmt.Fprintf(&b, ", %s", t.Move)
 		}
 		if t.Skipped {
-			b.WriteString(" (turn skipped)")
+			b.WriteString(" " + say(rules.Textf("(turn skipped)")))
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(p.status())
+	b.WriteString(say(p.status()))
 	b.WriteByte('\n')
 	return b.String()
 }
 
+// centred is s in the middle of width columns, cut to width if longer.
+func centred(s string, width int) string {
+	r := []rune(s)
+	if len(r) > width {
+		r = r[:width]
+	}
+	left := (width - len(r)) / 2
+	return strings.Repeat(" ", left) + string(r) + strings.Repeat(" ", width-len(r)-left)
+}
+
+// listed is the texts one after the other, joined by ", ".
+func listed(ts []rules.Text) rules.Text {
+	out := ts[0]
+	for _, t := range ts[1:] {
+		out = rules.Textf("%s, %s", out, t)
+	}
+	return out
+}
+
 // status says whose decision it is, or how the game ended.
-func (p *Position) status() string {
+func (p *Position) status() rules.Text {
 	switch p.phase {
 	case PhaseOver:
-		return rules.Ended(p.outcome, "by bringing all four pieces HOME", func(s rules.Seat) string { return p.Side(s).String() })
+		return rules.EndedText(p.outcome, rules.Textf("by bringing all four pieces HOME"), func(s rules.Seat) any { return p.Side(s).Word() })
 	case PhaseOpening:
-		var parts []string
+		var parts []rules.Text
 		for seat, r := range p.OpeningRolls() {
+			side := p.Side(rules.Seat(seat)).Word()
 			switch {
 			case p.retired[seat]:
 			case r[0] == 0:
 			case r[0] == -1:
-				parts = append(parts, p.Side(rules.Seat(seat)).String()+" out")
+				parts = append(parts, rules.Textf("%s out", side))
 			default:
-				parts = append(parts, fmt.Sprintf("%s rolled %d-%d", p.Side(rules.Seat(seat)), r[0], r[1]))
+				parts = append(parts, rules.Textf("%s rolled %d-%d", side, r[0], r[1]))
 			}
 		}
-		s := "opening roll: " + p.Side(p.Turn()).String() + " to roll"
 		if len(parts) > 0 {
-			s += " (" + strings.Join(parts, ", ") + ")"
+			return rules.Textf("opening roll: %s to roll (%s)", p.Side(p.Turn()).Word(), listed(parts))
 		}
-		return s
+		return rules.Textf("opening roll: %s to roll", p.Side(p.Turn()).Word())
 	}
-	who := p.Side(rules.Seat(p.seat)).String()
+	who := p.Side(rules.Seat(p.seat)).Word()
 	switch p.phase {
 	case PhaseFence:
-		return who + " to move a fence, or nofence"
+		return rules.Textf("%s to move a fence, or nofence", who)
 	case PhaseRoll:
-		return who + " to roll"
+		return rules.Textf("%s to roll", who)
 	case PhaseMove:
-		return fmt.Sprintf("%s to move with %d-%d", who, p.dice[0], p.dice[1])
+		return rules.Textf("%s to move with %d-%d", who, p.dice[0], p.dice[1])
 	}
-	var v []string
-	for _, s := range p.Pending() {
-		v = append(v, p.Side(s).String())
+	var v rules.Text
+	for i, s := range p.Pending() {
+		if i == 0 {
+			v = rules.Textf("%s", p.Side(s).Word())
+		} else {
+			v = rules.Textf("%s and then %s", v, p.Side(s).Word())
+		}
 	}
-	return fmt.Sprintf("%s to choose the corner for the captured %s piece", who, strings.Join(v, " and then "))
+	return rules.Textf("%s to choose the corner for the captured %s piece", who, v)
 }
 
 // cellChar is what the drawing shows on cell s.

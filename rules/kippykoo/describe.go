@@ -200,11 +200,15 @@ func (p *Position) spellings(text string) []string {
 // each seat's Star Space, START and FINISH (or that it has left the game),
 // the latest throw with the marbles it sent back to START (or the turn
 // skipped), and whose decision it is.
-func (p *Position) Drawing() string {
+func (p *Position) Drawing() string { return p.DrawingSaid(rules.Text.String) }
+
+// DrawingSaid implements rules.Drawer: Drawing with its words said by say.
+// A line of the legend too long for the ring's inside is left out.
+func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	const w = 4 // characters a cell: " S  "
 	n := ringSide
-	blank := func() []byte { return []byte(strings.Repeat(" ", n*w)) }
-	grid := make([][]byte, n)
+	blank := func() []rune { return []rune(strings.Repeat(" ", n*w)) }
+	grid := make([][]rune, n)
 	for r := range grid {
 		grid[r] = blank()
 	}
@@ -214,31 +218,32 @@ func (p *Position) Drawing() string {
 	left, right := make([]string, n), make([]string, n)
 	for h := range Hole(Holes) {
 		r, c := ringCells[h][0], ringCells[h][1]
-		grid[r][c*w+1] = p.holeChar(h)
+		grid[r][c*w+1] = rune(p.holeChar(h))
 		num := strconv.Itoa(int(h))
 		switch {
 		case r == 0:
-			copy(top[c*w+1:], num)
+			copy(top[c*w+1:], []rune(num))
 		case r == n-1:
-			copy(bottom[c*w+1:], num)
+			copy(bottom[c*w+1:], []rune(num))
 		case c == 0:
 			left[r] = num
 		default:
 			right[r] = num
 		}
 	}
-	legend := []string{"KIPPY KOO", "", "S W N E  marbles", "s w n e  empty stars", "", "marbles go clockwise:", "<- along the bottom"}
+	legend := []string{"KIPPY KOO", "", say(rules.Textf("S W N E  marbles")), say(rules.Textf("s w n e  empty stars")), "",
+		say(rules.Textf("marbles go clockwise:")), say(rules.Textf("<- along the bottom"))}
 	if p.players < 4 {
-		legend = slices.Insert(legend, 4, "*        unused star")
+		legend = slices.Insert(legend, 4, say(rules.Textf("*        unused star")))
 	}
 	for i, line := range legend {
-		if r := 3 + i; r < n-2 && len(line) <= (n-3)*w {
-			copy(grid[r][2*w:], line)
+		if r, l := 3+i, []rune(line); r < n-2 && len(l) <= (n-3)*w {
+			copy(grid[r][2*w:], l)
 		}
 	}
 	var b strings.Builder
-	row := func(l string, mid []byte, r string) {
-		s := strings.TrimRight(fmt.Sprintf("%3s %s", l, mid), " ")
+	row := func(l string, mid []rune, r string) {
+		s := strings.TrimRight(fmt.Sprintf("%3s %s", l, string(mid)), " ")
 		if r != "" {
 			s += "  " + r
 		}
@@ -252,31 +257,34 @@ func (p *Position) Drawing() string {
 	for seat := range p.players {
 		s := rules.Seat(seat)
 		if p.retired[seat] {
-			fmt.Fprintf(&b, "%-5s star %-3s left the game\n", p.Side(s), p.Star(s))
+			b.WriteString(say(rules.Textf("%-5s star %-3s left the game", sideWord(p.Side(s)), p.Star(s).String())) + "\n")
 			continue
 		}
-		fmt.Fprintf(&b, "%-5s star %-3s START %d  FINISH %d\n", p.Side(s), p.Star(s), p.start[seat], p.finish[seat])
+		b.WriteString(say(rules.Textf("%-5s star %-3s START %d  FINISH %d", sideWord(p.Side(s)), p.Star(s).String(), p.start[seat], p.finish[seat])) + "\n")
 	}
 	if t := p.last; t.Seat != rules.Nobody {
 		// The throws of the turn before the latest: "5-5, h3+10; then ".
-		before := ""
+		var before rules.Text = rules.Plain("")
 		for _, th := range t.Before {
-			before += fmt.Sprintf("%d-%d, %s%s; then ", th.Dice[0], th.Dice[1], th.Move, p.sentBackWords(th.SentBack))
+			before = rules.Textf("%s%d-%d, %s%s; then ", before, th.Dice[0], th.Dice[1], th.Move, p.sentBackWords(th.SentBack))
 		}
+		who := sideWord(p.Side(t.Seat))
+		var last rules.Text
 		switch {
 		case t.Lot:
-			fmt.Fprintf(&b, "last: %s drawn to begin\n", p.Side(t.Seat))
+			last = rules.Textf("last: %s drawn to begin", who)
 		case t.Skipped && t.Dice[0] == 0:
-			fmt.Fprintf(&b, "last: %s's turn skipped before its throw\n", p.Side(t.Seat))
+			last = rules.Textf("last: %s's turn skipped before its throw", who)
 		case t.Skipped:
-			fmt.Fprintf(&b, "last: %s threw %s%d-%d; turn skipped, the throw not used\n", p.Side(t.Seat), before, t.Dice[0], t.Dice[1])
+			last = rules.Textf("last: %s threw %s%d-%d; turn skipped, the throw not used", who, before, t.Dice[0], t.Dice[1])
 		case t.Move == "":
-			fmt.Fprintf(&b, "last: %s threw %s%d-%d\n", p.Side(t.Seat), before, t.Dice[0], t.Dice[1])
+			last = rules.Textf("last: %s threw %s%d-%d", who, before, t.Dice[0], t.Dice[1])
 		default:
-			fmt.Fprintf(&b, "last: %s threw %s%d-%d, %s%s\n", p.Side(t.Seat), before, t.Dice[0], t.Dice[1], t.Move, p.sentBackWords(t.SentBack))
+			last = rules.Textf("last: %s threw %s%d-%d, %s%s", who, before, t.Dice[0], t.Dice[1], t.Move, p.sentBackWords(t.SentBack))
 		}
+		b.WriteString(say(last) + "\n")
 	}
-	b.WriteString(p.status())
+	b.WriteString(say(p.status()))
 	b.WriteByte('\n')
 	return b.String()
 }
@@ -284,20 +292,20 @@ func (p *Position) Drawing() string {
 // sentBackWords says which marbles a move sent back to START, after the
 // move in the drawing's last line: ", sending North's marble on h3 back to
 // START", "…, sending West's marble on h10 and North's on h23 back to
-// START"; "" for none.
-func (p *Position) sentBackWords(sent []Capture) string {
+// START"; nothing for none.
+func (p *Position) sentBackWords(sent []Capture) rules.Text {
 	if len(sent) == 0 {
-		return ""
+		return rules.Plain("")
 	}
-	parts := make([]string, len(sent))
+	var which rules.Text
 	for i, c := range sent {
-		whose := "'s"
 		if i == 0 {
-			whose = "'s marble"
+			which = rules.Textf("%s's marble on %s", sideWord(p.Side(c.Seat)), c.Hole.String())
+		} else {
+			which = rules.Textf("%s and %s", which, rules.Textf("%s's on %s", sideWord(p.Side(c.Seat)), c.Hole.String()))
 		}
-		parts[i] = fmt.Sprintf("%s%s on %s", p.Side(c.Seat), whose, c.Hole)
 	}
-	return ", sending " + strings.Join(parts, " and ") + " back to START"
+	return rules.Textf(", sending %s back to START", which)
 }
 
 // holeChar is what the drawing shows on hole h.
@@ -315,16 +323,16 @@ func (p *Position) holeChar(h Hole) byte {
 }
 
 // status says whose decision it is, or how the game ended.
-func (p *Position) status() string {
+func (p *Position) status() rules.Text {
 	switch p.phase {
 	case PhaseOver:
-		return rules.Ended(p.outcome, "by bringing all four marbles into FINISH", func(s rules.Seat) string { return p.Side(s).String() })
+		return rules.EndedText(p.outcome, rules.Textf("by bringing all four marbles into FINISH"), func(s rules.Seat) any { return sideWord(p.Side(s)) })
 	case PhaseLot:
-		return "the lot draws who begins"
+		return rules.Textf("the lot draws who begins")
 	case PhaseThrow:
-		return p.Side(rules.Seat(p.seat)).String() + " to throw"
+		return rules.Textf("%s to throw", sideWord(p.Side(rules.Seat(p.seat))))
 	case PhaseRoll:
-		return "the dice roll for " + p.Side(rules.Seat(p.seat)).String()
+		return rules.Textf("the dice roll for %s", sideWord(p.Side(rules.Seat(p.seat))))
 	}
-	return fmt.Sprintf("%s to move with %d-%d", p.Side(rules.Seat(p.seat)), p.dice[0], p.dice[1])
+	return rules.Textf("%s to move with %d-%d", sideWord(p.Side(rules.Seat(p.seat))), p.dice[0], p.dice[1])
 }
