@@ -116,12 +116,16 @@ func EndedText(o Outcome, finished Text, side func(Seat) any) Text {
 		return Textf("%s won %s", side(w[0]), how)
 	case 2:
 		return Textf("%s and %s won %s", side(w[0]), side(w[1]), how)
+	case 3:
+		return Textf("%s, %s and %s won %s", side(w[0]), side(w[1]), side(w[2]), how)
 	default:
-		var names []string
-		for _, s := range w {
-			names = append(names, Textf("%s", side(s)).String())
+		// More winners than seats at any table Parlor serves: a list,
+		// each name said, then its last two joined.
+		last := Textf("%s and %s", side(w[len(w)-2]), side(w[len(w)-1]))
+		for i := len(w) - 3; i >= 0; i-- {
+			last = Textf("%s, %s", side(w[i]), last)
 		}
-		return Textf("%s won %s", strings.Join(names, ", "), how)
+		return Textf("%s won %s", last, how)
 	}
 }
 

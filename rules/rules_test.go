@@ -111,3 +111,31 @@ func TestOpponents(t *testing.T) {
 		t.Errorf("Opponents(1) of three = %v, want [0 2]", got)
 	}
 }
+
+// EndedText names every winner in one sentence, however many there are,
+// and says a draw or a game over with no winner.
+func TestEndedText(t *testing.T) {
+	side := func(s rules.Seat) any { return rules.Word([]string{"South", "West", "North", "East"}[s]) }
+	finished := rules.Textf("by bringing all four pieces HOME")
+	for _, c := range []struct {
+		o    rules.Outcome
+		want string
+	}{
+		{rules.Outcome{Method: rules.Finished, Winners: []rules.Seat{0}}, "South won by bringing all four pieces HOME"},
+		{rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{0, 2}}, "South and North won by resignation"},
+		{rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{0, 1, 2}}, "South, West and North won by forfeit"},
+		{rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{0, 1, 2, 3}}, "South, West, North and East won by forfeit"},
+		{rules.Outcome{Method: rules.Agreement}, "drawn by agreement"},
+		{rules.Outcome{Method: rules.Forfeit}, "over by forfeit, with no winner"},
+	} {
+		got := rules.EndedText(c.o, finished, side)
+		if got.String() != c.want {
+			t.Errorf("%+v: %q, want %q", c.o, got.String(), c.want)
+		}
+		for _, a := range got.Args {
+			if _, ok := a.(string); ok {
+				t.Errorf("%+v: an argument %q is a string, which no caller can say in its language", c.o, a)
+			}
+		}
+	}
+}
