@@ -158,7 +158,7 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 	case 0:
 		here, err := find("", 1, storage.StatusActive)
 		if err == nil && len(here) > 0 {
-			return nil, sorry("You are not playing in any game of %s here (game #%s is %s's). Start your own with /%s new.", titleOf(kit), no(here[0].ID), strings.Join(names(&here[0]), " vs "), kind)
+			return nil, sorry("You are not playing in any game of %s here (game #%s is %s's). Start your own with /%s new.", titleOf(kit), no(here[0].ID), versus(names(&here[0])), kind)
 		}
 		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", titleOf(kit), kind)
 	case 1:
@@ -170,9 +170,22 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 			list = append(list, "…")
 			break
 		}
-		list = append(list, fmt.Sprintf("#%s (%s)", no(g.ID), strings.Join(names(&g), " vs ")))
+		list = append(list, you(req).T("#%s (%s)", no(g.ID), versus(names(&g))))
 	}
 	return nil, sorry("You have %d games of %s here: %s. Say which with the game option.", len(mine), titleOf(kit), strings.Join(list, ", "))
+}
+
+// versus is the players of a game, one against the other: "Ann vs Bob",
+// "Ann vs Bob vs Cy", said in the language of the text it is in.
+func versus(players []string) rules.Text {
+	if len(players) == 0 {
+		return rules.Text{}
+	}
+	out := rules.Plain(players[0])
+	for _, p := range players[1:] {
+		out = rules.Textf("%s vs %s", out, p)
+	}
+	return out
 }
 
 // title is the title of the game kind, as a word said in the language of
@@ -639,15 +652,14 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 	g, st := l.row, l.state
 	var b strings.Builder
 	b.WriteString(l.lang.T("**Game #%s · %s**", no(g.ID), titleOf(l.kit)) + " · ")
-	sep := " vs "
-	if len(g.Seats) > 2 {
-		sep = " · "
+	var seats []string
+	for _, s := range g.Seats {
+		seats = append(seats, fmt.Sprintf("%s (%s)", s.Name, l.kit.SeatName(l.lang, st, s.Seat)))
 	}
-	for i, s := range g.Seats {
-		if i > 0 {
-			b.WriteString(sep)
-		}
-		fmt.Fprintf(&b, "%s (%s)", s.Name, l.kit.SeatName(l.lang, st, s.Seat))
+	if len(seats) == 2 {
+		b.WriteString(l.lang.Say(versus(seats)))
+	} else {
+		b.WriteString(strings.Join(seats, " · "))
 	}
 	b.WriteString("\n")
 	if lead != "" {
@@ -738,7 +750,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var out []Choice
 		for _, g := range games {
-			c := Choice{Name: Clip(fmt.Sprintf("#%s: %s", no(g.ID), strings.Join(names(&g), " vs ")), 100), Value: strconv.FormatInt(g.ID, 10)}
+			c := Choice{Name: Clip(you(req).T("#%s: %s", no(g.ID), versus(names(&g))), 100), Value: strconv.FormatInt(g.ID, 10)}
 			if strings.Contains(rules.Normalize(c.Name), typed) {
 				out = append(out, c)
 			}
