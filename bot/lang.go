@@ -36,6 +36,10 @@ func (l Lang) T(format string, args ...any) string { return i18n.T(l.tag, format
 // Say is t said in l.
 func (l Lang) Say(t rules.Text) string { return i18n.Say(l.tag, t) }
 
+// IsZero reports whether l is no language at all (Lang{}), as a Message
+// whose language is not said has.
+func (l Lang) IsZero() bool { return l.tag == (language.Tag{}) }
+
 // Code is the language's code, such as "en" or "es".
 func (l Lang) Code() string {
 	if l.tag == (language.Tag{}) {

@@ -90,6 +90,7 @@ func (t *Table) replayMessage(ctx context.Context, l *loaded) (*Message, error) 
 	return &Message{
 		Content: content,
 		File:    &File{Name: fmt.Sprintf("%s-%d.gif", g.Kind, g.ID), ContentType: "image/gif", Data: gif},
+		Lang:    l.lang,
 	}, nil
 }
 

@@ -113,6 +113,7 @@ func (t *Table) expire(ctx context.Context, g *storage.Game, kit Kit) (*Notice, 
 		Content: LangOf(g.Lang).T("Game #%s of %s lapsed: its invitations and open seats expired after %s without every seat taken. Start a new one with /%s new.",
 			no(g.ID), titleOf(kit), spell(days), g.Kind),
 		Live: &Live{GameID: g.ID, Version: v},
+		Lang: LangOf(g.Lang),
 	}}, nil
 }
 
@@ -167,7 +168,7 @@ func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time
 		left := time.Duration(g.DeadlineDays)*24*time.Hour - waited
 		msg += " " + l.lang.Say(inLeft(l.state, spell(left)))
 	}
-	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{Content: msg, Mentions: []string{user.UserID}}}, nil
+	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{Content: msg, Mentions: []string{user.UserID}, Lang: l.lang}}, nil
 }
 
 // spell says a duration in whole days or hours: "3 days", "26 hours",

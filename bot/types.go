@@ -101,6 +101,10 @@ type Message struct {
 	// Mentions are the user ids this message may ping; nobody else is
 	// notified, whatever the content says.
 	Mentions []string
+	// Lang, if set, is the language the message is in: the words a door
+	// adds to it (a note that its picture was too large) are said in it
+	// rather than in the door's guess (the reader's or the server's).
+	Lang Lang
 	// Live, if set, says the message shows a game, as it stands at a
 	// version, in place of the messages that showed it before: once it is
 	// posted, the door has the game's previous live message lose its

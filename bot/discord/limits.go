@@ -40,10 +40,13 @@ var (
 // is not changed.
 //
 // What it adds (a note that a picture was left out, or Done. for an empty
-// message) is said in l.
+// message) is said in m.Lang if the message says its language, else in l.
 func fit(m *bot.Message, l bot.Lang) *bot.Message {
 	if m == nil {
 		return nil
+	}
+	if !m.Lang.IsZero() {
+		l = m.Lang
 	}
 	out := *m
 	out.Content = clip(m.Content, maxContent)

@@ -83,6 +83,11 @@ func TestFit(t *testing.T) {
 	if got := fit(&bot.Message{}, bot.English); got.Content != "Done." {
 		t.Errorf("an empty message became %q, want Done.", got.Content)
 	}
+	// A message that says its language has the door's words in it,
+	// whatever the door guessed (a sweep's notice guesses English).
+	if got := fit(&bot.Message{File: m.File, Lang: bot.LangOf("es-419")}, bot.English); got.Content != "\n(La imagen era demasiado grande para enviarla.)" {
+		t.Errorf("a Spanish game's board too large, posted by a sweep: %q", got.Content)
+	}
 	if got := fit(&bot.Message{File: m.File}, bot.LangOf("es-ES")); got.Content != "\n(La imagen era demasiado grande para enviarla.)" {
 		t.Errorf("a picture too large, in Spanish: %q", got.Content)
 	}
