@@ -350,6 +350,7 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 		msg.Components = append(msg.Components, row[:n])
 		row = row[n:]
 	}
+	msg.Lang = LangOf(g.Lang)
 	msg.Live = &Live{GameID: g.ID, Version: g.Version}
 	return msg
 }
