@@ -281,7 +281,7 @@ func kimboAlert(l Lang, s rules.State) string {
 // told with the fence and dice of its turn, so that the board that ends a
 // turn says the whole turn.
 func kimboNarrate(l Lang, played []Played, after rules.State, names []string) string {
-	n := newNarration(l, names, func(phrases []string) string { return andList(l, phrases) })
+	n := newNarration(l, names, func(phrases []string) string { return joinIn(l, phrases) })
 	var opening []string
 	for i, pl := range played {
 		p, ok := pl.Before.(*kimbo.Position)

@@ -597,9 +597,6 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), titleOf(l.kit), headline)}, Public: board, PublicIn: g.ThreadID}, nil
 }
 
-// joinWords joins "a", "b" and "c" as "a, b and c", in English.
-func joinWords(words []string) string { return joinIn(English, words) }
-
 // joinIn joins "a", "b" and "c" as "a, b and c", in lang.
 func joinIn(lang Lang, words []string) string {
 	switch len(words) {

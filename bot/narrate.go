@@ -89,14 +89,3 @@ func afterPlayed(played []Played, i int, final rules.State) rules.State {
 	}
 	return final
 }
-
-// andList joins "a", "b" and "c" as "a, b and c", in l.
-func andList(l Lang, words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return l.T("%s and %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
-}

@@ -78,7 +78,7 @@ func rumbaSeatName(l Lang, s rules.State, seat int) string {
 	for _, h := range p.Hands(rules.Seat(seat)) {
 		hands = append(hands, l.T(h.String()))
 	}
-	return andList(l, hands) + ", " + l.T(p.SideOf(rules.Seat(seat)).String())
+	return l.T("%s, %s", joinIn(l, hands), rules.Word(p.SideOf(rules.Seat(seat)).String()))
 }
 
 // rumbaMen are "a South man" and the like, for each hand (rumba.Hand.AMan).

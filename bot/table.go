@@ -236,7 +236,7 @@ func sorry(format string, args ...any) error {
 }
 
 // said is a userError of a text said already, in the language it is for.
-func said(text string) error { return &userError{text: rules.Textf("%s", text)} }
+func said(text string) error { return &userError{text: rules.Plain(text)} }
 
 // Handle answers one request. It never panics and never returns an error:
 // every failure becomes a short private answer.
@@ -503,26 +503,11 @@ func result(l *loaded) rules.Text {
 
 // methodWords says how a game ended, after "won" or "drawn".
 func methodWords(m rules.Method) rules.Text {
-	switch m {
-	case rules.KingTaken:
-		return rules.Textf("by capturing the King")
-	case rules.ThreatMate:
-		return rules.Textf("by a Threat with no way out")
-	case rules.Blocked:
-		return rules.Textf("as the other side could not move")
-	case rules.QuietDraw:
+	if m == rules.QuietDraw {
 		// Only All the King's Men has quiet draws: 50 moves each.
 		return rules.Textf("after 50 moves each without a capture")
-	case rules.Finished:
-		return rules.Textf("by bringing every piece home")
-	case rules.Resignation:
-		return rules.Textf("by resignation")
-	case rules.Agreement:
-		return rules.Textf("by agreement")
-	case rules.Forfeit:
-		return rules.Textf("by forfeit")
 	}
-	return rules.Textf("by %s", strings.ReplaceAll(string(m), "-", " "))
+	return m.Text()
 }
 
 // settle plays the decisions nobody needs to take: chance (by the odds)
