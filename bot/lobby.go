@@ -48,10 +48,11 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	lang, err := t.newGameLang(ctx, req)
+	set, err := t.store.GuildSettings(ctx, req.GuildID)
 	if err != nil {
 		return Response{}, err
 	}
+	lang := t.newGameLang(req, set)
 	computers := 0
 	invite := func(id string, at int) error {
 		u := req.Users[id]
@@ -150,7 +151,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	if bots > 0 {
 		return Response{}, sorry("There are not enough open seats for %d more computer players: say players: to make room.", bots)
 	}
-	clock, err := t.newClock(ctx, req)
+	clock, err := t.newClock(req, set)
 	if err != nil {
 		return Response{}, err
 	}
@@ -228,30 +229,19 @@ func (t *Table) LivePosted(ctx context.Context, live Live, channelID, messageID 
 	return Posted{ChannelID: stale.ChannelID, MessageID: stale.MessageID}, nil
 }
 
-// newClock is the clock of a game made by req: the server's settings, with
-// the reminders and deadline the creator chose.
-// newGameLang is the language of a game made by req: the one its server
-// chose with /parlor settings language:, else Discord's for the server
-// (see placeLang).
-func (t *Table) newGameLang(ctx context.Context, req Request) (Lang, error) {
-	if req.GuildID == "" {
-		return t.placeLang(req), nil
-	}
-	set, err := t.store.GuildSettings(ctx, req.GuildID)
-	if err != nil {
-		return Lang{}, err
-	}
+// newGameLang is the language of a game made by req in a server with
+// settings set: the one the server chose with /parlor settings language:,
+// else Discord's for the server (see placeLang).
+func (t *Table) newGameLang(req Request, set storage.Settings) Lang {
 	if set.Language != "" {
-		return LangOf(set.Language), nil
+		return LangOf(set.Language)
 	}
-	return t.placeLang(req), nil
+	return t.placeLang(req)
 }
 
-func (t *Table) newClock(ctx context.Context, req Request) (storage.Clock, error) {
-	set, err := t.store.GuildSettings(ctx, req.GuildID)
-	if err != nil {
-		return storage.Clock{}, err
-	}
+// newClock is the clock of a game made by req in a server with settings
+// set, with the reminders and deadline the creator chose.
+func (t *Table) newClock(req Request, set storage.Settings) (storage.Clock, error) {
 	clock := storage.Clock{RemindEvery: set.RemindEvery, DeadlineDays: set.DeadlineDays, ExpiresAt: t.now().Add(time.Duration(set.InviteHours) * time.Hour)}
 	for _, o := range []struct {
 		name   string
@@ -350,7 +340,7 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 		msg.Components = append(msg.Components, row[:n])
 		row = row[n:]
 	}
-	msg.Lang = LangOf(g.Lang)
+	msg.Lang = lang
 	msg.Live = &Live{GameID: g.ID, Version: g.Version}
 	return msg
 }
@@ -364,7 +354,8 @@ func unstarted(g *storage.Game, format string) error {
 	return sorry(format, no(g.ID), statusWord(g.Status))
 }
 
-// statusWord is a game's status as messages say it: "(it is over)".
+// statusWord is a game's status as messages say it: "(it is over)". Each
+// status is a constant Word here so that the catalogs list its words.
 func statusWord(s storage.Status) rules.Word {
 	switch s {
 	case storage.StatusInvited:

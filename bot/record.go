@@ -234,7 +234,11 @@ func (t *Table) Import(ctx context.Context, r *Record, guildID, channelID string
 		row.Seats = append(row.Seats, seat)
 	}
 	row.Creator = row.Seats[0].UserID
-	clock, err := t.newClock(ctx, Request{GuildID: guildID, Options: map[string]string{}})
+	set, err := t.store.GuildSettings(ctx, guildID)
+	if err != nil {
+		return 0, err
+	}
+	clock, err := t.newClock(Request{GuildID: guildID, Options: map[string]string{}}, set)
 	if err != nil {
 		return 0, err
 	}
