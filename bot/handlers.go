@@ -80,11 +80,8 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 				return Response{}, err
 			}
 			text, err := sub.Text(l.state, req.Options)
-			if ue := (*userError)(nil); errors.As(err, &ue) {
-				return Response{}, err
-			}
 			if err != nil {
-				return Response{}, sorry("%s", err.Error())
+				return Response{}, err
 			}
 			return t.move(ctx, req, l, text, -1, true)
 		}

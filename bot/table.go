@@ -110,8 +110,9 @@ type Kit struct {
 // GameSub is a game's own subcommand that plays a move.
 type GameSub struct {
 	Spec SubSpec
-	// Text turns the options, by name, into the move text to play in s; an
-	// error is said to the user.
+	// Text turns the options, by name, into the move text to play in s; its
+	// error is a refusal made with sorry, said to the user in their
+	// language.
 	Text func(s rules.State, opts map[string]string) (string, error)
 	// Suggest, if set, autocompletes the option focused (with the options
 	// typed so far) for the player to move in s, in l.
