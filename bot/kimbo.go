@@ -11,6 +11,12 @@ import (
 // seatColours name the seats' colours on the boards render draws.
 var seatColours = [...]string{N("orange"), N("blue"), N("yellow"), N("green")}
 
+// sideAndColour names a seat of Kimbo or Kippy Koo by its side and its
+// colour on the board, "South, orange", in l.
+func sideAndColour(l Lang, side rules.Word, seat int) string {
+	return l.T("%s, %s", side, rules.Word(seatColours[seat]))
+}
+
 // KimboKit presents Kimbo. A turn takes at most three interactions: a fence
 // move (/kimbo fence) or the Roll button, which rolls at once; then the
 // move, picked from the menus under the board (a second pick only when the
@@ -59,7 +65,7 @@ func kimboSeatName(l Lang, s rules.State, seat int) string {
 	if !ok || seat < 0 || seat >= p.Players() {
 		return l.T("seat %d", seat+1)
 	}
-	return l.T(p.Side(rules.Seat(seat)).String()) + ", " + l.T(seatColours[seat])
+	return sideAndColour(l, p.Side(rules.Seat(seat)).Word(), seat)
 }
 
 // kimboNotNow says why a fence move or a roll cannot be made now: otherwise

@@ -37,10 +37,6 @@ func KingsmenKit() Kit {
 	}
 }
 
-// kingsmenPieces are the pieces' names (kingsmen.Kind), marked for the
-// catalogs.
-var kingsmenPieces = []string{N("King"), N("Knight"), N("Archer")}
-
 const kingsmenRules = `**All the King's Men** — two players, one King, four Knights and seven Archers each.
 **Goal:** capture the other King.
 **Arrows rule everything.** Every square shows one or more arrows. A piece may only move in the direction of an arrow printed on the square it *starts* from; where it lands decides where it can go next time.
