@@ -119,14 +119,8 @@ func computersOnly(l *loaded, next rules.State) []rules.Seat {
 // l's lobby, at its creator's word; the game begins if that was the last.
 func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	switch g.Status {
-	case storage.StatusInvited, storage.StatusOpen:
-	case storage.StatusActive:
-		return Response{}, sorry("Game #%s is no longer open: it has begun.", no(g.ID))
-	case storage.StatusOver:
-		return Response{}, sorry("Game #%s is no longer open: it is over.", no(g.ID))
-	default:
-		return Response{}, sorry("Game #%s is no longer open.", no(g.ID))
+	if err := unstarted(g, N("Game #%s is no longer open (it is %s).")); err != nil {
+		return Response{}, err
 	}
 	if req.User.ID != g.Creator {
 		return Response{}, sorry("Only %s, who made game #%s, can seat a computer player.", seatUser(g, 0).Name, no(g.ID))
