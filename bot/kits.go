@@ -14,7 +14,3 @@ var titles = []string{N("All the King's Men"), N("Kimbo"), N("Kippy Koo"), N("Ru
 // titleOf is the title of k's game, as a word said in the language of the
 // text it is in.
 func titleOf(k Kit) rules.Word { return rules.Word(k.Game.Title()) }
-
-// sideWords are the engines' names of sides, hands and colours (their
-// String), marked for the catalogs: each is said with T.
-var sideWords = []string{N("South"), N("West"), N("North"), N("East"), N("Red"), N("Black")}
