@@ -7,9 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/text/language"
-
-	"parlor/bot/i18n"
 	"parlor/storage"
 )
 
@@ -18,20 +15,6 @@ import (
 func spanish(req Request, guild string) Request {
 	req.Locale, req.GuildLocale = "es-ES", guild
 	return req
-}
-
-// noEnglish checks that text, said in Spanish, has no piece of English
-// that Spanish does not say (i18n.EnglishOnly).
-func noEnglishSaid(t *testing.T, what, text string) {
-	t.Helper()
-	if text == "" {
-		t.Errorf("%s: nothing said", what)
-	}
-	for _, piece := range i18n.EnglishOnly(language.Spanish) {
-		if strings.Contains(text, piece) {
-			t.Errorf("%s: %q has the English %q", what, text, piece)
-		}
-	}
 }
 
 // A player whose Discord speaks Spanish, in a server that speaks Spanish,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/text/language"
@@ -67,17 +68,41 @@ func shown(m *Message) []string {
 	return out
 }
 
-// noEnglish checks that none of texts says what only English says.
-func noEnglish(t *testing.T, what string, texts ...string) {
-	t.Helper()
-	english := i18n.EnglishOnly(language.Spanish)
-	for _, text := range texts {
-		for _, piece := range english {
-			if strings.Contains(text, piece) {
-				t.Errorf("%s says %q, which is English only:\n%s", what, piece, text)
-			}
+// englishOnly is what only English says, of the catalogs' pieces of text,
+// for Spanish (i18n.EnglishOnly): computed once, as it scans every catalog.
+var englishOnly = sync.OnceValue(func() []string { return i18n.EnglishOnly(language.Spanish) })
+
+// englishIn is the pieces of text, of those only English says, that text
+// has.
+func englishIn(text string) []string {
+	var out []string
+	for _, piece := range englishOnly() {
+		if strings.Contains(text, piece) {
+			out = append(out, piece)
 		}
 	}
+	return out
+}
+
+// noEnglish checks that none of texts, said in Spanish, says what only
+// English says.
+func noEnglish(t testing.TB, what string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		for _, piece := range englishIn(text) {
+			t.Errorf("%s: the English %q is left in:\n%s", what, piece, text)
+		}
+	}
+}
+
+// noEnglishSaid checks that text, said in Spanish, says something, and
+// nothing that only English says.
+func noEnglishSaid(t testing.TB, what, text string) {
+	t.Helper()
+	if text == "" {
+		t.Errorf("%s: nothing said", what)
+	}
+	noEnglish(t, what, text)
 }
 
 // has checks that text says each of wants.
