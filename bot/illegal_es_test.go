@@ -43,24 +43,16 @@ func TestIllegalMoveSpanish(t *testing.T) {
 	t.Run("kippykoo", func(t *testing.T) {
 		d := &diceRoll{script: []string{"#0", "6-3", "2-1", "6-1"}, rng: rand.New(rand.NewPCG(1, 1)), rolls: kippyKooRolls()}
 		e := newEnvWith(t, d.roll, KippyKooKit())
-		req := e.cmd(alice, "new", "player2", bob.ID)
-		req.Command = "kippykoo"
-		req.Users[bob.ID] = bob
-		id := gameOf(t, e.do(req).Public)
+		id := gameOf(t, e.do(e.kkcmd(alice, "new", "player2", bob.ID)).Public)
 		e.do(e.click(bob, customID(id, 0, "accept")))
-		cmd := func(u User, sub string, opts ...string) Request {
-			r := e.cmd(u, sub, opts...)
-			r.Command = "kippykoo"
-			return r
-		}
-		e.spanishRefusal(cmd(alice, "move", "move", "start+3"))
-		e.do(cmd(alice, "roll")) // 6-3, played for Alice
-		e.do(cmd(bob, "roll"))   // 2-1, a pass played for Bob
-		if r := e.do(cmd(alice, "roll")); r.Public == nil || len(selects(r.Public)) == 0 {
+		e.spanishRefusal(e.kkcmd(alice, "move", "move", "start+3"))
+		e.do(e.kkcmd(alice, "roll")) // 6-3, played for Alice
+		e.do(e.kkcmd(bob, "roll"))   // 2-1, a pass played for Bob
+		if r := e.do(e.kkcmd(alice, "roll")); r.Public == nil || len(selects(r.Public)) == 0 {
 			t.Fatalf("Alice's 6-1: %s", showResp(r))
 		}
 		for _, text := range []string{"pass", "zz", "roll", "h3+4", "h3+6", "h9+7", "start", "start+3", "start, start", "h3+6,h3+1", "h3+1,h4+6", "h3+1,h3+6,h3+2", "h99+1", "h3+13"} {
-			e.spanishRefusal(cmd(alice, "move", "move", text))
+			e.spanishRefusal(e.kkcmd(alice, "move", "move", text))
 		}
 	})
 	t.Run("rumba", func(t *testing.T) {

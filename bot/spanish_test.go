@@ -27,10 +27,10 @@ func spanishGuild(e *tableEnv) {
 	}
 }
 
-// from is req made in the Spanish server by a user whose client speaks
-// locale.
-func from(req Request, locale string) Request {
-	req.GuildLocale, req.Locale = "es-ES", locale
+// locales is req made in a server whose Discord language is guild ("" for
+// none) by a user whose Discord speaks user.
+func locales(req Request, guild, user string) Request {
+	req.GuildLocale, req.Locale = guild, user
 	return req
 }
 
@@ -121,10 +121,9 @@ func has(t *testing.T, what, text string, wants ...string) {
 func spanishKingsmen(e *tableEnv) int64 {
 	e.t.Helper()
 	spanishGuild(e)
-	req := from(e.cmd(alice, "new", "opponent", bob.ID), "en-US")
-	req.Users[bob.ID] = bob
+	req := locales(e.cmd(alice, "new", "opponent", bob.ID), "es-ES", "en-US")
 	id := gameOfButtons(e.t, e.do(req).Public)
-	resp := e.do(from(e.click(bob, customID(id, 0, "accept")), "es-ES"))
+	resp := e.do(locales(e.click(bob, customID(id, 0, "accept")), "es-ES", "es-ES"))
 	if resp.Public == nil {
 		e.t.Fatalf("bob accepts game %d: got %s, want a board", id, showResp(resp))
 	}
@@ -140,7 +139,7 @@ func spanishKingsmen(e *tableEnv) int64 {
 func TestSpanishBoard(t *testing.T) {
 	e := newEnv(t)
 	id := spanishKingsmen(e)
-	resp := e.do(from(e.cmd(alice, "move", "move", "Ac2-c3"), "en-US"))
+	resp := e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
 	board := resp.Public
 	if board == nil {
 		t.Fatalf("alice moves: got %s, want a board", showResp(resp))
@@ -160,7 +159,7 @@ func TestSpanishBoard(t *testing.T) {
 	noEnglish(t, "the board", shown(board)...)
 
 	// Bob, in Spanish, offers a draw; the offer is the game's, in Spanish.
-	resp = e.do(from(e.cmd(bob, "draw"), "es-ES"))
+	resp = e.do(locales(e.cmd(bob, "draw"), "es-ES", "es-ES"))
 	offer := resp.Public
 	if offer == nil {
 		t.Fatalf("bob offers a draw: got %s", showResp(resp))
@@ -174,7 +173,7 @@ func TestSpanishBoard(t *testing.T) {
 	// Alice, in English, accepts: the end is said in Spanish on the board,
 	// and so is what replaces the offer her click was on, which everyone
 	// sees.
-	resp = e.do(from(e.click(alice, button(offer, "Aceptar tablas")), "en-US"))
+	resp = e.do(locales(e.click(alice, button(offer, "Aceptar tablas")), "es-ES", "en-US"))
 	if resp.Public == nil || resp.Update == nil {
 		t.Fatalf("alice accepts: got %s", showResp(resp))
 	}
@@ -191,26 +190,26 @@ func TestSpanishAnswers(t *testing.T) {
 	id := spanishKingsmen(e)
 	first := e.game(id)
 	oldPick := customID(id, first.Version, "pick")
-	e.do(from(e.cmd(alice, "move", "move", "Ac2-c3"), "en-US"))
-	e.do(from(e.cmd(bob, "move", "move", "Ab7-b6"), "es-ES"))
+	e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
+	e.do(locales(e.cmd(bob, "move", "move", "Ab7-b6"), "es-ES", "es-ES"))
 
 	// Not their turn.
-	got := e.refuse(from(e.cmd(bob, "move", "move", "Ab6-b5"), "es-ES"), "Es el turno de Alice, no el tuyo.")
+	got := e.refuse(locales(e.cmd(bob, "move", "move", "Ab6-b5"), "es-ES", "es-ES"), "Es el turno de Alice, no el tuyo.")
 	noEnglish(t, "not your turn", got)
-	e.refuse(from(e.cmd(bob, "move", "move", "Ab6-b5"), "en-US"), "It is Alice's turn, not yours.")
+	e.refuse(locales(e.cmd(bob, "move", "move", "Ab6-b5"), "es-ES", "en-US"), "It is Alice's turn, not yours.")
 
 	// A button of an older board.
-	got = e.refuse(from(e.click(alice, oldPick, "c3"), "es-ES"), fmt.Sprintf("Ese tablero está desactualizado: la partida #%d ha avanzado", id))
+	got = e.refuse(locales(e.click(alice, oldPick, "c3"), "es-ES", "es-ES"), fmt.Sprintf("Ese tablero está desactualizado: la partida #%d ha avanzado", id))
 	noEnglish(t, "a stale button", got)
-	e.refuse(from(e.click(alice, oldPick, "c3"), "en-US"), fmt.Sprintf("That board is out of date: game #%d has moved on", id))
+	e.refuse(locales(e.click(alice, oldPick, "c3"), "es-ES", "en-US"), fmt.Sprintf("That board is out of date: game #%d has moved on", id))
 
 	// Someone who does not play in it.
-	got = e.refuse(from(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "es-ES"), fmt.Sprintf("No juegas en la partida #%d.", id))
+	got = e.refuse(locales(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "es-ES", "es-ES"), fmt.Sprintf("No juegas en la partida #%d.", id))
 	noEnglish(t, "a stranger", got)
-	e.refuse(from(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "en-GB"), fmt.Sprintf("You are not playing in game #%d.", id))
+	e.refuse(locales(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "es-ES", "en-GB"), fmt.Sprintf("You are not playing in game #%d.", id))
 
 	// The rules, asked in Spanish.
-	resp := e.do(from(e.cmd(stranger, "rules"), "es-ES"))
+	resp := e.do(locales(e.cmd(stranger, "rules"), "es-ES", "es-ES"))
 	if resp.Private == nil || resp.Private.Embed == nil {
 		t.Fatalf("/kingsmen rules: got %s", showResp(resp))
 	}
@@ -225,14 +224,10 @@ func TestSpanishDice(t *testing.T) {
 	e := newEnvWith(t, d.roll, KippyKooKit())
 	spanishGuild(e)
 	cmd := func(u User, locale, sub string, opts ...string) Request {
-		r := from(e.cmd(u, sub, opts...), locale)
-		r.Command = "kippykoo"
-		return r
+		return locales(e.kkcmd(u, sub, opts...), "es-ES", locale)
 	}
-	req := cmd(alice, "es-ES", "new", "player2", bob.ID)
-	req.Users[bob.ID] = bob
-	id := gameOfButtons(t, e.do(req).Public)
-	board := e.do(from(e.click(bob, customID(id, 0, "accept")), "es-ES")).Public
+	id := gameOfButtons(t, e.do(cmd(alice, "es-ES", "new", "player2", bob.ID)).Public)
+	board := e.do(locales(e.click(bob, customID(id, 0, "accept")), "es-ES", "es-ES")).Public
 	if board == nil || e.mover(id) != alice {
 		t.Fatalf("the lot should draw Alice: %+v", board)
 	}
