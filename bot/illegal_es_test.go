@@ -41,8 +41,7 @@ func TestIllegalMoveSpanish(t *testing.T) {
 		}
 	})
 	t.Run("kippykoo", func(t *testing.T) {
-		d := &diceRoll{script: []string{"#0", "6-3", "2-1", "6-1"}, rng: rand.New(rand.NewPCG(1, 1)), rolls: kippyKooRolls()}
-		e := newEnvWith(t, d.roll, KippyKooKit())
+		e := newKippyKooEnv(t)
 		id := gameOf(t, e.do(e.kkcmd(alice, "new", "player2", bob.ID)).Public)
 		e.do(e.click(bob, customID(id, 0, "accept")))
 		e.spanishRefusal(e.kkcmd(alice, "move", "move", "start+3"))
