@@ -9,16 +9,25 @@ import (
 	"parlor/storage"
 )
 
-// Accepting a draw with its button replaces the offer, which everyone
-// sees: the words that take its place are the game's, whoever clicked.
-func TestDrawAcceptedInTheGamesLanguage(t *testing.T) {
-	e := newEnv(t)
+// spanishOffer is the game of spanishKingsmen after Alice's first move
+// and Bob's offer of a draw, in Spanish: the game, and the offer, which has
+// its Spanish button.
+func spanishOffer(e *tableEnv) (int64, *Message) {
+	e.t.Helper()
 	id := spanishKingsmen(e)
 	e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
 	offer := e.do(locales(e.cmd(bob, "draw"), "es-ES", "es-ES")).Public
 	if offer == nil || button(offer, "Aceptar tablas") == "" {
-		t.Fatalf("bob offers a draw in game %d: got %+v", id, offer)
+		e.t.Fatalf("bob offers a draw in game %d: got %+v", id, offer)
 	}
+	return id, offer
+}
+
+// Accepting a draw with its button replaces the offer, which everyone
+// sees: the words that take its place are the game's, whoever clicked.
+func TestDrawAcceptedInTheGamesLanguage(t *testing.T) {
+	e := newEnv(t)
+	_, offer := spanishOffer(e)
 	resp := e.do(locales(e.click(alice, button(offer, "Aceptar tablas")), "es-ES", "en-US"))
 	if resp.Update == nil || resp.Update.Content != "Tablas aceptadas." {
 		t.Errorf("alice, in English, accepts a Spanish game's draw: the offer becomes %s, want Tablas aceptadas.", showResp(resp))
@@ -41,9 +50,7 @@ func TestDrawAcceptedInTheGamesLanguage(t *testing.T) {
 // another language ended is said in theirs.
 func TestHistoryAndExportEndInTheAskersLanguage(t *testing.T) {
 	e := newEnv(t)
-	id := spanishKingsmen(e)
-	e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
-	offer := e.do(locales(e.cmd(bob, "draw"), "es-ES", "es-ES")).Public
+	id, offer := spanishOffer(e)
 	if r := e.do(locales(e.click(alice, button(offer, "Aceptar tablas")), "es-ES", "es-ES")); r.Public == nil || e.game(id).Status != storage.StatusOver {
 		t.Fatalf("the draw is not agreed: %s", showResp(r))
 	}
