@@ -6,33 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"golang.org/x/text/language"
-
-	"parlor/bot/i18n"
-	"parlor/storage"
 )
-
-// spanish is req made by a user whose Discord speaks Spanish, in a server
-// whose language is guild ("" for none).
-func spanish(req Request, guild string) Request {
-	req.Locale, req.GuildLocale = "es-ES", guild
-	return req
-}
-
-// noEnglish checks that text, said in Spanish, has no piece of English
-// that Spanish does not say (i18n.EnglishOnly).
-func noEnglishSaid(t *testing.T, what, text string) {
-	t.Helper()
-	if text == "" {
-		t.Errorf("%s: nothing said", what)
-	}
-	for _, piece := range i18n.EnglishOnly(language.Spanish) {
-		if strings.Contains(text, piece) {
-			t.Errorf("%s: %q has the English %q", what, text, piece)
-		}
-	}
-}
 
 // A player whose Discord speaks Spanish, in a server that speaks Spanish,
 // is answered in Spanish by the lobby (opening a game, joining, leaving
@@ -41,7 +15,7 @@ func noEnglishSaid(t *testing.T, what, text string) {
 // messages stay English.
 func TestSpanishPlayerAnswers(t *testing.T) {
 	e := newEnv(t)
-	es := func(req Request) Request { return spanish(req, "es-ES") }
+	es := func(req Request) Request { return locales(req, "es-ES", "es-ES") }
 
 	// Opening a game, Bob's joining it, and Alice's cancelling another.
 	open := e.do(es(e.cmd(alice, "new")))
@@ -127,7 +101,7 @@ func TestSpanishPlayerAnswers(t *testing.T) {
 
 	// In an English server, a Spanish player's refusal is Spanish and the
 	// game's public words English.
-	en := func(req Request) Request { return spanish(req, "en-US") }
+	en := func(req Request) Request { return locales(req, "en-US", "es-ES") }
 	lobby := e.do(en(e.cmd(carol, "new")))
 	if lobby.Public == nil || !strings.HasPrefix(lobby.Public.Content, "**Carol** opened a game of") {
 		t.Fatalf("an English server's invitation: %s", showResp(lobby))
@@ -141,15 +115,11 @@ func TestSpanishPlayerAnswers(t *testing.T) {
 func TestSettingsLanguage(t *testing.T) {
 	e := newEnvWith(t, func(int) int { return 0 }, KingsmenKit(), KimboKit())
 	settings := func(u User, opts ...string) Request {
-		req := e.cmd(u, "settings", opts...)
-		req.Command, req.GuildLocale, req.Locale = "parlor", "en-US", "en-US"
-		return req
+		return locales(e.parlorCmd(u, "settings", opts...), "en-US", "en-US")
 	}
 	newKimbo := func() *Message {
 		t.Helper()
-		req := e.cmd(bob, "new")
-		req.Command, req.GuildLocale, req.Locale = "kimbo", "en-US", "en-US"
-		resp := e.do(req)
+		resp := e.do(locales(e.kcmd(bob, "new"), "en-US", "en-US"))
 		if resp.Public == nil {
 			t.Fatalf("/kimbo new: %s", showResp(resp))
 		}
@@ -208,14 +178,12 @@ func TestSettingsLanguage(t *testing.T) {
 func TestSpanishSweeps(t *testing.T) {
 	e := newEnv(t)
 	clock := e.withClock()
-	es := func(req Request) Request { return spanish(req, "es-ES") }
+	es := func(req Request) Request { return locales(req, "es-ES", "es-ES") }
 	lobby := e.do(es(e.cmd(carol, "new")))
 	if lobby.Public == nil || lobby.Public.Live == nil {
 		t.Fatalf("a new game: %s", showResp(lobby))
 	}
-	req := es(e.cmd(alice, "new", "opponent", bob.ID, "deadline", "3"))
-	req.Users[bob.ID] = bob
-	id := e.do(req).Public.Live.GameID
+	id := e.do(es(e.cmd(alice, "new", "opponent", bob.ID, "deadline", "3"))).Public.Live.GameID
 	e.do(es(e.click(bob, customID(id, 0, "accept"))))
 	clock.advance(24*time.Hour + time.Minute)
 	n := e.sweep(e.table)
@@ -248,18 +216,16 @@ func TestSpanishSweeps(t *testing.T) {
 	} {
 		e := newEnv(t)
 		clock := e.withClock()
-		req := spanish(e.cmd(alice, "new", "opponent", bob.ID), c.game)
-		req.Users[bob.ID] = bob
-		id := e.do(req).Public.Live.GameID
-		e.do(spanish(e.click(bob, customID(id, 0, "accept")), c.game))
+		id := e.do(locales(e.cmd(alice, "new", "opponent", bob.ID), c.game, "es-ES")).Public.Live.GameID
+		e.do(locales(e.click(bob, customID(id, 0, "accept")), c.game, "es-ES"))
 		mover := e.mover(id)
 		if c.asks == "" {
 			if err := e.db.SetDigest(e.ctx, mover.ID, true, ""); err != nil {
 				t.Fatal(err)
 			}
 		} else {
-			ask := e.cmd(mover, "reminders", "on", "digest")
-			ask.Command, ask.Locale = "parlor", c.asks
+			ask := e.parlorCmd(mover, "reminders", "on", "digest")
+			ask.Locale = c.asks
 			if r := e.do(ask); r.Private == nil {
 				t.Fatalf("%s: asking for the digest: %s", c.name, showResp(r))
 			}
@@ -299,17 +265,14 @@ func TestComputerNamedInTheGamesLanguage(t *testing.T) {
 		t.Fatalf("no computer seated in game %d: %s", games, showResp(resp))
 		return ""
 	}
-	if got := seated(spanish(e.cmd(alice, "new", "bots", "1", "level", "easy"), "es-ES")); got != "Parlor (fácil)" {
+	if got := seated(locales(e.cmd(alice, "new", "bots", "1", "level", "easy"), "es-ES", "es-ES")); got != "Parlor (fácil)" {
 		t.Errorf("in a Spanish server: %q, want Parlor (fácil)", got)
 	}
 	// A Spanish player in an English server: the game is English.
-	if got := seated(spanish(e.cmd(bob, "new", "bots", "1"), "en-US")); got != "Parlor (strong)" {
+	if got := seated(locales(e.cmd(bob, "new", "bots", "1"), "en-US", "es-ES")); got != "Parlor (strong)" {
 		t.Errorf("in an English server: %q, want Parlor (strong)", got)
 	}
-	es := "es"
-	if _, err := e.db.SetGuildSettings(e.ctx, tableGuild, storage.SettingsChange{Language: &es, Speak: es}); err != nil {
-		t.Fatal(err)
-	}
+	spanishGuild(e)
 	req := e.cmd(carol, "new", "bots", "1")
 	req.GuildLocale = "en-US"
 	if got := seated(req); got != "Parlor (fuerte)" {

@@ -14,13 +14,8 @@ func TestPicturesInTheGamesLanguage(t *testing.T) {
 	a := &animator{}
 	e.table.painter = a
 	// The server speaks Spanish, and so do its games.
-	es := "es"
-	if _, err := e.db.SetGuildSettings(e.ctx, tableGuild, storage.SettingsChange{Language: &es, Speak: es}); err != nil {
-		t.Fatal(err)
-	}
-	req := e.cmd(alice, "new", "opponent", bob.ID)
-	req.Users[bob.ID] = bob
-	id := gameOf(t, e.do(req).Public)
+	spanishGuild(e)
+	id := gameOf(t, e.do(e.cmd(alice, "new", "opponent", bob.ID)).Public)
 	if r := e.do(e.click(bob, customID(id, 0, "accept"))); r.Public == nil {
 		t.Fatalf("Bob accepts game %d: got %s, want a board", id, showResp(r))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/text/language"
@@ -26,10 +27,10 @@ func spanishGuild(e *tableEnv) {
 	}
 }
 
-// from is req made in the Spanish server by a user whose client speaks
-// locale.
-func from(req Request, locale string) Request {
-	req.GuildLocale, req.Locale = "es-ES", locale
+// locales is req made in a server whose Discord language is guild ("" for
+// none) by a user whose Discord speaks user.
+func locales(req Request, guild, user string) Request {
+	req.GuildLocale, req.Locale = guild, user
 	return req
 }
 
@@ -67,17 +68,41 @@ func shown(m *Message) []string {
 	return out
 }
 
-// noEnglish checks that none of texts says what only English says.
-func noEnglish(t *testing.T, what string, texts ...string) {
-	t.Helper()
-	english := i18n.EnglishOnly(language.Spanish)
-	for _, text := range texts {
-		for _, piece := range english {
-			if strings.Contains(text, piece) {
-				t.Errorf("%s says %q, which is English only:\n%s", what, piece, text)
-			}
+// englishOnly is what only English says, of the catalogs' pieces of text,
+// for Spanish (i18n.EnglishOnly): computed once, as it scans every catalog.
+var englishOnly = sync.OnceValue(func() []string { return i18n.EnglishOnly(language.Spanish) })
+
+// englishIn is the pieces of text, of those only English says, that text
+// has.
+func englishIn(text string) []string {
+	var out []string
+	for _, piece := range englishOnly() {
+		if strings.Contains(text, piece) {
+			out = append(out, piece)
 		}
 	}
+	return out
+}
+
+// noEnglish checks that none of texts, said in Spanish, says what only
+// English says.
+func noEnglish(t testing.TB, what string, texts ...string) {
+	t.Helper()
+	for _, text := range texts {
+		for _, piece := range englishIn(text) {
+			t.Errorf("%s: the English %q is left in:\n%s", what, piece, text)
+		}
+	}
+}
+
+// noEnglishSaid checks that text, said in Spanish, says something, and
+// nothing that only English says.
+func noEnglishSaid(t testing.TB, what, text string) {
+	t.Helper()
+	if text == "" {
+		t.Errorf("%s: nothing said", what)
+	}
+	noEnglish(t, what, text)
 }
 
 // has checks that text says each of wants.
@@ -96,10 +121,9 @@ func has(t *testing.T, what, text string, wants ...string) {
 func spanishKingsmen(e *tableEnv) int64 {
 	e.t.Helper()
 	spanishGuild(e)
-	req := from(e.cmd(alice, "new", "opponent", bob.ID), "en-US")
-	req.Users[bob.ID] = bob
+	req := locales(e.cmd(alice, "new", "opponent", bob.ID), "es-ES", "en-US")
 	id := gameOfButtons(e.t, e.do(req).Public)
-	resp := e.do(from(e.click(bob, customID(id, 0, "accept")), "es-ES"))
+	resp := e.do(locales(e.click(bob, customID(id, 0, "accept")), "es-ES", "es-ES"))
 	if resp.Public == nil {
 		e.t.Fatalf("bob accepts game %d: got %s, want a board", id, showResp(resp))
 	}
@@ -115,7 +139,7 @@ func spanishKingsmen(e *tableEnv) int64 {
 func TestSpanishBoard(t *testing.T) {
 	e := newEnv(t)
 	id := spanishKingsmen(e)
-	resp := e.do(from(e.cmd(alice, "move", "move", "Ac2-c3"), "en-US"))
+	resp := e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
 	board := resp.Public
 	if board == nil {
 		t.Fatalf("alice moves: got %s, want a board", showResp(resp))
@@ -135,7 +159,7 @@ func TestSpanishBoard(t *testing.T) {
 	noEnglish(t, "the board", shown(board)...)
 
 	// Bob, in Spanish, offers a draw; the offer is the game's, in Spanish.
-	resp = e.do(from(e.cmd(bob, "draw"), "es-ES"))
+	resp = e.do(locales(e.cmd(bob, "draw"), "es-ES", "es-ES"))
 	offer := resp.Public
 	if offer == nil {
 		t.Fatalf("bob offers a draw: got %s", showResp(resp))
@@ -149,7 +173,7 @@ func TestSpanishBoard(t *testing.T) {
 	// Alice, in English, accepts: the end is said in Spanish on the board,
 	// and so is what replaces the offer her click was on, which everyone
 	// sees.
-	resp = e.do(from(e.click(alice, button(offer, "Aceptar tablas")), "en-US"))
+	resp = e.do(locales(e.click(alice, button(offer, "Aceptar tablas")), "es-ES", "en-US"))
 	if resp.Public == nil || resp.Update == nil {
 		t.Fatalf("alice accepts: got %s", showResp(resp))
 	}
@@ -166,26 +190,26 @@ func TestSpanishAnswers(t *testing.T) {
 	id := spanishKingsmen(e)
 	first := e.game(id)
 	oldPick := customID(id, first.Version, "pick")
-	e.do(from(e.cmd(alice, "move", "move", "Ac2-c3"), "en-US"))
-	e.do(from(e.cmd(bob, "move", "move", "Ab7-b6"), "es-ES"))
+	e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
+	e.do(locales(e.cmd(bob, "move", "move", "Ab7-b6"), "es-ES", "es-ES"))
 
 	// Not their turn.
-	got := e.refuse(from(e.cmd(bob, "move", "move", "Ab6-b5"), "es-ES"), "Es el turno de Alice, no el tuyo.")
+	got := e.refuse(locales(e.cmd(bob, "move", "move", "Ab6-b5"), "es-ES", "es-ES"), "Es el turno de Alice, no el tuyo.")
 	noEnglish(t, "not your turn", got)
-	e.refuse(from(e.cmd(bob, "move", "move", "Ab6-b5"), "en-US"), "It is Alice's turn, not yours.")
+	e.refuse(locales(e.cmd(bob, "move", "move", "Ab6-b5"), "es-ES", "en-US"), "It is Alice's turn, not yours.")
 
 	// A button of an older board.
-	got = e.refuse(from(e.click(alice, oldPick, "c3"), "es-ES"), fmt.Sprintf("Ese tablero está desactualizado: la partida #%d ha avanzado", id))
+	got = e.refuse(locales(e.click(alice, oldPick, "c3"), "es-ES", "es-ES"), fmt.Sprintf("Ese tablero está desactualizado: la partida #%d ha avanzado", id))
 	noEnglish(t, "a stale button", got)
-	e.refuse(from(e.click(alice, oldPick, "c3"), "en-US"), fmt.Sprintf("That board is out of date: game #%d has moved on", id))
+	e.refuse(locales(e.click(alice, oldPick, "c3"), "es-ES", "en-US"), fmt.Sprintf("That board is out of date: game #%d has moved on", id))
 
 	// Someone who does not play in it.
-	got = e.refuse(from(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "es-ES"), fmt.Sprintf("No juegas en la partida #%d.", id))
+	got = e.refuse(locales(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "es-ES", "es-ES"), fmt.Sprintf("No juegas en la partida #%d.", id))
 	noEnglish(t, "a stranger", got)
-	e.refuse(from(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "en-GB"), fmt.Sprintf("You are not playing in game #%d.", id))
+	e.refuse(locales(e.cmd(stranger, "resign", "game", fmt.Sprint(id)), "es-ES", "en-GB"), fmt.Sprintf("You are not playing in game #%d.", id))
 
 	// The rules, asked in Spanish.
-	resp := e.do(from(e.cmd(stranger, "rules"), "es-ES"))
+	resp := e.do(locales(e.cmd(stranger, "rules"), "es-ES", "es-ES"))
 	if resp.Private == nil || resp.Private.Embed == nil {
 		t.Fatalf("/kingsmen rules: got %s", showResp(resp))
 	}
@@ -193,21 +217,24 @@ func TestSpanishAnswers(t *testing.T) {
 	has(t, "the rules", resp.Private.Embed.Description, "dos jugadores")
 }
 
+// newKippyKooEnv is a table of Kippy Koo whose dice are scripted: the lot
+// draws the challenger ("#0"), who throws 6-3; the other throws 2-1, and
+// the challenger 6-1; then the dice are random.
+func newKippyKooEnv(t *testing.T) *tableEnv {
+	d := &diceRoll{script: []string{"#0", "6-3", "2-1", "6-1"}, rng: rand.New(rand.NewPCG(1, 1)), rolls: kippyKooRolls()}
+	return newEnvWith(t, d.roll, KippyKooKit())
+}
+
 // TestSpanishDice checks a dice game of a Spanish server: its Roll button,
 // its narration of rolls and passes, its menus and its refusals.
 func TestSpanishDice(t *testing.T) {
-	d := &diceRoll{script: []string{"#0", "6-3", "2-1", "6-1"}, rng: rand.New(rand.NewPCG(1, 1)), rolls: kippyKooRolls()}
-	e := newEnvWith(t, d.roll, KippyKooKit())
+	e := newKippyKooEnv(t)
 	spanishGuild(e)
 	cmd := func(u User, locale, sub string, opts ...string) Request {
-		r := from(e.cmd(u, sub, opts...), locale)
-		r.Command = "kippykoo"
-		return r
+		return locales(e.kkcmd(u, sub, opts...), "es-ES", locale)
 	}
-	req := cmd(alice, "es-ES", "new", "player2", bob.ID)
-	req.Users[bob.ID] = bob
-	id := gameOfButtons(t, e.do(req).Public)
-	board := e.do(from(e.click(bob, customID(id, 0, "accept")), "es-ES")).Public
+	id := gameOfButtons(t, e.do(cmd(alice, "es-ES", "new", "player2", bob.ID)).Public)
+	board := e.do(locales(e.click(bob, customID(id, 0, "accept")), "es-ES", "es-ES")).Public
 	if board == nil || e.mover(id) != alice {
 		t.Fatalf("the lot should draw Alice: %+v", board)
 	}

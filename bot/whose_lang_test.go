@@ -9,17 +9,26 @@ import (
 	"parlor/storage"
 )
 
+// spanishOffer is the game of spanishKingsmen after Alice's first move
+// and Bob's offer of a draw, in Spanish: the game, and the offer, which has
+// its Spanish button.
+func spanishOffer(e *tableEnv) (int64, *Message) {
+	e.t.Helper()
+	id := spanishKingsmen(e)
+	e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
+	offer := e.do(locales(e.cmd(bob, "draw"), "es-ES", "es-ES")).Public
+	if offer == nil || button(offer, "Aceptar tablas") == "" {
+		e.t.Fatalf("bob offers a draw in game %d: got %+v", id, offer)
+	}
+	return id, offer
+}
+
 // Accepting a draw with its button replaces the offer, which everyone
 // sees: the words that take its place are the game's, whoever clicked.
 func TestDrawAcceptedInTheGamesLanguage(t *testing.T) {
 	e := newEnv(t)
-	id := spanishKingsmen(e)
-	e.do(from(e.cmd(alice, "move", "move", "Ac2-c3"), "en-US"))
-	offer := e.do(from(e.cmd(bob, "draw"), "es-ES")).Public
-	if offer == nil || button(offer, "Aceptar tablas") == "" {
-		t.Fatalf("bob offers a draw in game %d: got %+v", id, offer)
-	}
-	resp := e.do(from(e.click(alice, button(offer, "Aceptar tablas")), "en-US"))
+	_, offer := spanishOffer(e)
+	resp := e.do(locales(e.click(alice, button(offer, "Aceptar tablas")), "es-ES", "en-US"))
 	if resp.Update == nil || resp.Update.Content != "Tablas aceptadas." {
 		t.Errorf("alice, in English, accepts a Spanish game's draw: the offer becomes %s, want Tablas aceptadas.", showResp(resp))
 	}
@@ -31,7 +40,7 @@ func TestDrawAcceptedInTheGamesLanguage(t *testing.T) {
 	if offer == nil || button(offer, "Accept draw") == "" {
 		t.Fatalf("bob offers a draw in game %d: got %+v", id2, offer)
 	}
-	resp = e2.do(spanish(e2.click(alice, button(offer, "Accept draw")), ""))
+	resp = e2.do(locales(e2.click(alice, button(offer, "Accept draw")), "", "es-ES"))
 	if resp.Update == nil || resp.Update.Content != "Draw accepted." {
 		t.Errorf("alice, in Spanish, accepts an English game's draw: the offer becomes %s, want Draw accepted.", showResp(resp))
 	}
@@ -41,15 +50,13 @@ func TestDrawAcceptedInTheGamesLanguage(t *testing.T) {
 // another language ended is said in theirs.
 func TestHistoryAndExportEndInTheAskersLanguage(t *testing.T) {
 	e := newEnv(t)
-	id := spanishKingsmen(e)
-	e.do(from(e.cmd(alice, "move", "move", "Ac2-c3"), "en-US"))
-	offer := e.do(from(e.cmd(bob, "draw"), "es-ES")).Public
-	if r := e.do(from(e.click(alice, button(offer, "Aceptar tablas")), "es-ES")); r.Public == nil || e.game(id).Status != storage.StatusOver {
+	id, offer := spanishOffer(e)
+	if r := e.do(locales(e.click(alice, button(offer, "Aceptar tablas")), "es-ES", "es-ES")); r.Public == nil || e.game(id).Status != storage.StatusOver {
 		t.Fatalf("the draw is not agreed: %s", showResp(r))
 	}
 	history := func(locale string) string {
 		t.Helper()
-		resp := e.do(from(e.cmd(carol, "history", "game", fmt.Sprint(id)), locale))
+		resp := e.do(locales(e.cmd(carol, "history", "game", fmt.Sprint(id)), "es-ES", locale))
 		if resp.Private == nil {
 			t.Fatalf("history: %s", showResp(resp))
 		}
@@ -62,7 +69,7 @@ func TestHistoryAndExportEndInTheAskersLanguage(t *testing.T) {
 		t.Errorf("the history asked in Spanish: %q", got)
 	}
 
-	resp := e.do(from(e.cmd(carol, "export", "game", fmt.Sprint(id)), "en-US"))
+	resp := e.do(locales(e.cmd(carol, "export", "game", fmt.Sprint(id)), "es-ES", "en-US"))
 	if resp.Private == nil || resp.Private.File == nil {
 		t.Fatalf("export: %s", showResp(resp))
 	}
@@ -80,10 +87,8 @@ func TestHistoryAndExportEndInTheAskersLanguage(t *testing.T) {
 func TestPreviewPictureInThePlayersLanguage(t *testing.T) {
 	e := newEnv(t)
 	id := spanishKingsmen(e)
-	me := e.cmd(alice, "me", "confirm", "on")
-	me.Command = "parlor"
-	e.do(me)
-	preview := e.do(from(e.cmd(alice, "move", "move", "Ac2-c3"), "en-US"))
+	e.do(e.parlorCmd(alice, "me", "confirm", "on"))
+	preview := e.do(locales(e.cmd(alice, "move", "move", "Ac2-c3"), "es-ES", "en-US"))
 	if preview.Private == nil || preview.Private.File == nil {
 		t.Fatalf("a preview: %s", showResp(preview))
 	}
@@ -96,10 +101,8 @@ func TestPreviewPictureInThePlayersLanguage(t *testing.T) {
 	e2 := newEnv(t)
 	id2, _ := e2.challenge(alice, bob)
 	mover := e2.mover(id2)
-	me = e2.cmd(mover, "me", "confirm", "on")
-	me.Command = "parlor"
-	e2.do(me)
-	preview = e2.do(spanish(e2.cmd(mover, "move", "move", e2.position(id2).Legal()[0].Text), ""))
+	e2.do(e2.parlorCmd(mover, "me", "confirm", "on"))
+	preview = e2.do(locales(e2.cmd(mover, "move", "move", e2.position(id2).Legal()[0].Text), "", "es-ES"))
 	if preview.Private == nil || preview.Private.File == nil {
 		t.Fatalf("a preview: %s", showResp(preview))
 	}
@@ -116,8 +119,8 @@ func TestSettingRefusedInTheUsersWords(t *testing.T) {
 	admin := alice
 	admin.CanManage = true
 	settings := func(locale string) Request {
-		req := e.cmd(admin, "settings", "reminders", "999")
-		req.Command, req.Locale = "parlor", locale
+		req := e.parlorCmd(admin, "settings", "reminders", "999")
+		req.Locale = locale
 		return req
 	}
 	noEnglishSaid(t, "a Spanish refusal", e.refuse(settings("es-ES"), `recordatorios va de 0 a 168, no "999".`))
