@@ -104,9 +104,16 @@ func kippyKooRolls() map[string]int {
 	return rollsOf(p.Legal())
 }
 
-func TestKippyKooCommands(t *testing.T) {
+// newKippyKooEnv is a table of Kippy Koo whose dice are scripted: the lot
+// draws the challenger ("#0"), who throws 6-3; the other throws 2-1, and
+// the challenger 6-1; then the dice are random.
+func newKippyKooEnv(t *testing.T) *tableEnv {
 	d := &diceRoll{script: []string{"#0", "6-3", "2-1", "6-1"}, rng: rand.New(rand.NewPCG(1, 1)), rolls: kippyKooRolls()}
-	e := newEnvWith(t, d.roll, KippyKooKit())
+	return newEnvWith(t, d.roll, KippyKooKit())
+}
+
+func TestKippyKooCommands(t *testing.T) {
+	e := newKippyKooEnv(t)
 	req := e.cmd(alice, "new", "player2", bob.ID)
 	req.Command = "kippykoo"
 	req.Users[bob.ID] = bob

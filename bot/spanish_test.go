@@ -3,7 +3,6 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -215,14 +214,6 @@ func TestSpanishAnswers(t *testing.T) {
 	}
 	has(t, "the rules", resp.Private.Embed.Title, "Cómo jugar a All the King's Men")
 	has(t, "the rules", resp.Private.Embed.Description, "dos jugadores")
-}
-
-// newKippyKooEnv is a table of Kippy Koo whose dice are scripted: the lot
-// draws the challenger ("#0"), who throws 6-3; the other throws 2-1, and
-// the challenger 6-1; then the dice are random.
-func newKippyKooEnv(t *testing.T) *tableEnv {
-	d := &diceRoll{script: []string{"#0", "6-3", "2-1", "6-1"}, rng: rand.New(rand.NewPCG(1, 1)), rolls: kippyKooRolls()}
-	return newEnvWith(t, d.roll, KippyKooKit())
 }
 
 // TestSpanishDice checks a dice game of a Spanish server: its Roll button,
