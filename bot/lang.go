@@ -36,6 +36,18 @@ func (l Lang) T(format string, args ...any) string { return i18n.T(l.tag, format
 // Say is t said in l.
 func (l Lang) Say(t rules.Text) string { return i18n.Say(l.tag, t) }
 
+// CommandName is the name of the command, subcommand or option whose
+// English name is name, as l says it: as Discord shows it to l's speakers
+// ("nueva" for new in Spanish). Its catalog key is "cmd:" and the name; a
+// name l has none for is said as it is.
+func (l Lang) CommandName(name string) string {
+	key := "cmd:" + name
+	if name == "" || !i18n.Has(l.tag, key) {
+		return name
+	}
+	return l.T(key)
+}
+
 // IsZero reports whether l is no language at all (Lang{}), as a Message
 // whose language is not said has.
 func (l Lang) IsZero() bool { return l.tag == (language.Tag{}) }

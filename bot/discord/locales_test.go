@@ -51,7 +51,7 @@ func TestCommandLocalizations(t *testing.T) {
 	}
 	checkName := func(path, def string, locs map[discordgo.Locale]string) {
 		for _, l := range langs {
-			if !has(l.tag, "cmd:"+def) {
+			if !i18n.Has(l.tag, "cmd:"+def) {
 				t.Errorf("%s: no %s name (catalog key %q)", path, l.tag, "cmd:"+def)
 			}
 		}
@@ -70,7 +70,7 @@ func TestCommandLocalizations(t *testing.T) {
 	}
 	checkText := func(path, def string, locs map[discordgo.Locale]string, lo int) {
 		for _, l := range langs {
-			if !has(l.tag, def) {
+			if !i18n.Has(l.tag, def) {
 				t.Errorf("%s: %q has no %s text", path, def, l.tag)
 			} else if s := i18n.T(l.tag, def); utf8.RuneCountInString(s) > 100 {
 				t.Errorf("%s: %s text %q is %d characters, more than Discord's 100 (it would be clipped)", path, l.tag, s, utf8.RuneCountInString(s))

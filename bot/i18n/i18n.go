@@ -295,6 +295,13 @@ func Check(cs Catalogs) []string {
 	return problems
 }
 
+// Has reports whether the catalog of lang has key of its own (T would
+// otherwise say English's, or the key).
+func Has(lang language.Tag, key string) bool {
+	_, ok := all[lang][key]
+	return ok
+}
+
 // All are Parlor's catalogs, for Check.
 func All() Catalogs { return all }
 
