@@ -67,13 +67,16 @@ func N(s string) string { return s }
 // that is a name, so not written as a quantity ("1,234" or "1.234").
 func no(id int64) string { return strconv.FormatInt(id, 10) }
 
-// placeLang is the language of what a request makes public where it was
-// made (a new game's invitation, which becomes the game's language): the
-// server's language (Discord's guild_locale), or, outside a server, the
-// language of the user who acted.
-func (t *Table) placeLang(req Request) Lang {
+// PlaceLang is the language of what req makes public where it was made
+// (a new game's invitation, which becomes the game's language; the words
+// a transport adds to a public answer): the server's language (Discord's
+// guild_locale), or, outside a server, the language of the user who acted.
+func (req Request) PlaceLang() Lang {
 	if req.GuildID != "" && req.GuildLocale != "" {
 		return LangOf(req.GuildLocale)
 	}
 	return you(req)
 }
+
+// placeLang is req.PlaceLang.
+func (t *Table) placeLang(req Request) Lang { return req.PlaceLang() }

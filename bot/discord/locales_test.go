@@ -156,8 +156,8 @@ func TestValidName(t *testing.T) {
 }
 
 // The adapter's own words are said in the language of whoever reads them:
-// the note where a board went, to the user who acted; a thread's first
-// message, when the bot gives none, in the server's language.
+// the note where a board went, to the user who acted; those added to a
+// public answer, in the server's language (the bot's Request.PlaceLang).
 func TestAdapterWordsInSpanish(t *testing.T) {
 	i := &discordgo.Interaction{ChannelID: "c", Locale: discordgo.SpanishLATAM}
 	resp, _ := moveOut(i, bot.Response{Public: &bot.Message{Content: "board"}, PublicIn: "t"})
@@ -174,8 +174,8 @@ func TestAdapterWordsInSpanish(t *testing.T) {
 		{&discordgo.Interaction{Locale: discordgo.SpanishES}, "es"},
 		{&discordgo.Interaction{Locale: discordgo.German}, "en"},
 	} {
-		if got := placeLang(tc.i).Code(); got != tc.want {
-			t.Errorf("placeLang(guild %q, locale %q) = %s, want %s", tc.i.GuildID, tc.i.Locale, got, tc.want)
+		if got := langsOf(tc.i).PlaceLang().Code(); got != tc.want {
+			t.Errorf("PlaceLang(guild %q, locale %q) = %s, want %s", tc.i.GuildID, tc.i.Locale, got, tc.want)
 		}
 	}
 }
