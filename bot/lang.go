@@ -27,6 +27,16 @@ var English = Lang{language.English}
 // "es-ES" or "es-419": English when it speaks no language of it.
 func LangOf(locale string) Lang { return Lang{i18n.Lang(locale)} }
 
+// LanguageCodes are the codes of the languages Parlor speaks ("en",
+// "es"), English first.
+func LanguageCodes() []string {
+	var out []string
+	for _, tag := range i18n.Languages() {
+		out = append(out, tag.String())
+	}
+	return out
+}
+
 // you is the language of the user who made req.
 func you(req Request) Lang { return LangOf(req.Locale) }
 
