@@ -411,7 +411,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 	if req.Kind == bot.ComponentRequest && here.Update != nil {
 		replaced = clicked(i)
 	}
-	d.postElsewhere(log, elsewhere, here.PublicIn, replaced)
+	d.postElsewhere(log, i, elsewhere, here.PublicIn, replaced)
 	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
 		d.startThread(ctx, log, i, resp.Thread)
 	}
@@ -470,12 +470,14 @@ func moveOut(i *discordgo.Interaction, resp bot.Response) (bot.Response, *bot.Me
 	return resp, out
 }
 
-// postElsewhere posts m in channel, if there is one.
-func (d *Discord) postElsewhere(log *slog.Logger, m *bot.Message, channel, replaced string) {
+// postElsewhere posts m in channel, if there is one: the public part of
+// the answer to i, whose words the adapter adds are said as those of a
+// public answer (readerLang).
+func (d *Discord) postElsewhere(log *slog.Logger, i *discordgo.Interaction, m *bot.Message, channel, replaced string) {
 	if m == nil {
 		return
 	}
-	if err := d.post(log, channel, m, replaced, bot.English); err != nil {
+	if err := d.post(log, channel, m, replaced, readerLang(i, false)); err != nil {
 		log.Warn("post in the game's thread failed", "channel", channel, "err", err)
 	}
 }
