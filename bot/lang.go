@@ -27,6 +27,16 @@ var English = Lang{language.English}
 // "es-ES" or "es-419": English when it speaks no language of it.
 func LangOf(locale string) Lang { return Lang{i18n.Lang(locale)} }
 
+// LanguageCodes are the codes of the languages Parlor speaks ("en",
+// "es"), English first.
+func LanguageCodes() []string {
+	var out []string
+	for _, tag := range i18n.Languages() {
+		out = append(out, tag.String())
+	}
+	return out
+}
+
 // you is the language of the user who made req.
 func you(req Request) Lang { return LangOf(req.Locale) }
 
@@ -35,6 +45,18 @@ func (l Lang) T(format string, args ...any) string { return i18n.T(l.tag, format
 
 // Say is t said in l.
 func (l Lang) Say(t rules.Text) string { return i18n.Say(l.tag, t) }
+
+// CommandName is the name of the command, subcommand or option whose
+// English name is name, as l says it: as Discord shows it to l's speakers
+// ("nueva" for new in Spanish). Its catalog key is "cmd:" and the name; a
+// name l has none for is said as it is.
+func (l Lang) CommandName(name string) string {
+	key := "cmd:" + name
+	if name == "" || !i18n.Has(l.tag, key) {
+		return name
+	}
+	return l.T(key)
+}
 
 // IsZero reports whether l is no language at all (Lang{}), as a Message
 // whose language is not said has.
@@ -55,13 +77,16 @@ func N(s string) string { return s }
 // that is a name, so not written as a quantity ("1,234" or "1.234").
 func no(id int64) string { return strconv.FormatInt(id, 10) }
 
-// placeLang is the language of what a request makes public where it was
-// made (a new game's invitation, which becomes the game's language): the
-// server's language (Discord's guild_locale), or, outside a server, the
-// language of the user who acted.
-func (t *Table) placeLang(req Request) Lang {
+// PlaceLang is the language of what req makes public where it was made
+// (a new game's invitation, which becomes the game's language; the words
+// a transport adds to a public answer): the server's language (Discord's
+// guild_locale), or, outside a server, the language of the user who acted.
+func (req Request) PlaceLang() Lang {
 	if req.GuildID != "" && req.GuildLocale != "" {
 		return LangOf(req.GuildLocale)
 	}
 	return you(req)
 }
+
+// placeLang is req.PlaceLang.
+func (t *Table) placeLang(req Request) Lang { return req.PlaceLang() }

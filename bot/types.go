@@ -83,7 +83,7 @@ type ThreadSpec struct {
 	GameID int64
 	Name   string // at most 100 characters
 	// Intro is the thread's first message, in the game's language; if it
-	// is empty the transport says its own, in the server's.
+	// is empty the thread has none.
 	Intro string
 }
 

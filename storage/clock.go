@@ -151,6 +151,8 @@ type SettingsChange struct {
 // SetGuildSettings changes the server's settings that ch names, and only
 // those, in one statement: two members changing different settings at once
 // both have their change stored. It returns the settings as they are now.
+// A change of Language changes the server's games too, in the same
+// transaction.
 func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsChange) (Settings, error) {
 	for _, v := range []struct {
 		p   *int
@@ -171,9 +173,13 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 	if ch.Language != nil {
 		lang = *ch.Language
 	}
+	if ch.Language != nil && guildID == "" {
+		// Games outside a server have no server's language to follow.
+		return Settings{}, fmt.Errorf("set the language of no server: %w", ErrInvalid)
+	}
 	now := millis(db.now())
 	var s Settings
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
+	set := func(ctx context.Context, q querier) error {
 		err := q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, away_days, language, updated_at)
 			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS TEXT), ''), ?)
 			ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(CAST(? AS INTEGER), guild_settings.remind_hours),
@@ -190,7 +196,23 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 		}
 		_, err = q.ExecContext(ctx, "UPDATE games SET lang = ? WHERE guild_id = ?", ch.Speak, guildID)
 		return err
-	})
+	}
+	var err error
+	if ch.Language == nil {
+		err = db.write(ctx, set)
+	} else {
+		// The setting and the server's games change in one transaction
+		// (on PostgreSQL write would make them two), and no game of the
+		// server is made meanwhile: Create holds the server's language
+		// lock (langLock) shared, so a game it makes either is seen here
+		// or sees the new setting.
+		err = db.transact(ctx, func(ctx context.Context, tx sqlTx) error {
+			if err := langLock(ctx, tx, guildID, true); err != nil {
+				return err
+			}
+			return set(ctx, tx)
+		})
+	}
 	if err != nil {
 		return Settings{}, fmt.Errorf("set settings of server %s: %w", guildID, classify(err))
 	}
@@ -220,4 +242,20 @@ func (db *DB) SetRemindersOff(ctx context.Context, userID string, off bool) erro
 		return fmt.Errorf("set settings of user %s: %w", userID, classify(err))
 	}
 	return nil
+}
+
+// langLock takes, on PostgreSQL, the lock on the language of server
+// guildID's games until tx ends: exclusive for SetGuildSettings, which
+// changes it, shared for Create, which makes a game in it. (SQLite has one
+// writer at a time already.)
+func langLock(ctx context.Context, tx sqlTx, guildID string, exclusive bool) error {
+	if !tx.db.postgres || guildID == "" {
+		return nil
+	}
+	lock := "SELECT pg_advisory_xact_lock_shared(hashtext(?))"
+	if exclusive {
+		lock = "SELECT pg_advisory_xact_lock(hashtext(?))"
+	}
+	_, err := tx.ExecContext(ctx, lock, "lang/"+guildID)
+	return err
 }

@@ -246,6 +246,11 @@ func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID str
 			return 0, fmt.Errorf("interaction %s: %w", interactionID, ErrDuplicate)
 		}
 	}
+	// The server's language, which the game takes, does not change
+	// until the game is stored (see SetGuildSettings).
+	if err := langLock(ctx, tx, g.GuildID, false); err != nil {
+		return 0, err
+	}
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games
 		(kind, guild_id, channel_id, creator, status, position, version, draw_offer, created_at, updated_at,

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"sync"
 	"testing"
 )
@@ -79,6 +80,74 @@ func TestLanguages(t *testing.T) {
 		}
 		if got := langOf(a); got != s.Language {
 			t.Errorf("after two choices at once: the server says %q, its game %q", s.Language, got)
+		}
+	})
+}
+
+// A server's language chosen while games are made there, and while
+// another manager chooses another: every game of the server ends in the
+// language the server ends with, on both engines (no game made in the old
+// language after the change was decided, no half-done choice).
+func TestLanguageChosenWhileGamesAreMade(t *testing.T) {
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		ctx := t.Context()
+		var mu sync.Mutex
+		var ids []int64
+		var wg sync.WaitGroup
+		for w := range 4 {
+			wg.Go(func() {
+				for i := range 15 {
+					if w%2 == 0 {
+						g := &Game{Kind: "kimbo", GuildID: "g", ChannelID: "c", Creator: "u", Status: StatusActive, Position: "start", DrawOffer: NoDrawOffer, Lang: "pt-BR",
+							Seats: []Seat{{Seat: 0, UserID: "u", Name: "U", Joined: true}}}
+						if _, err := db.Create(ctx, g, ""); err != nil {
+							t.Error(err)
+							return
+						}
+						mu.Lock()
+						ids = append(ids, g.ID)
+						mu.Unlock()
+						continue
+					}
+					l := []string{"es", "en"}[(i+w/2)%2]
+					if _, err := db.SetGuildSettings(ctx, "g", SettingsChange{Language: &l, Speak: l}); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		s, err := db.GuildSettings(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range ids {
+			if got := load(t, db, id).Lang; got != s.Language {
+				t.Errorf("game %d speaks %q; its server chose %q", id, got, s.Language)
+			}
+		}
+	})
+}
+
+// Games outside a server (guild "") have no server's language: setting
+// one is refused, and changes none of them.
+func TestLanguageOfNoServer(t *testing.T) {
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db := openTest(t)
+		ctx := t.Context()
+		g := &Game{Kind: "kimbo", ChannelID: "dm", Creator: "u", Status: StatusActive, Position: "start", DrawOffer: NoDrawOffer, Lang: "es-ES",
+			Seats: []Seat{{Seat: 0, UserID: "u", Name: "U", Joined: true}}}
+		if _, err := db.Create(ctx, g, ""); err != nil {
+			t.Fatal(err)
+		}
+		en := "en"
+		if _, err := db.SetGuildSettings(ctx, "", SettingsChange{Language: &en, Speak: en}); !errors.Is(err, ErrInvalid) {
+			t.Errorf("a language for no server: %v, want ErrInvalid", err)
+		}
+		if got := load(t, db, g.ID).Lang; got != "es-ES" {
+			t.Errorf("a DM game after: %q", got)
 		}
 	})
 }

@@ -355,12 +355,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 
 // name is the name of a command, subcommand or option as the console's
 // language says it, as Discord shows it there: "nueva" for new in Spanish.
-func (c *Console) name(n string) string {
-	if n == "" {
-		return ""
-	}
-	return c.lang().T("cmd:" + n)
-}
+func (c *Console) name(n string) string { return c.lang().CommandName(n) }
 
 // is says whether typed names the command, subcommand or option n, by its
 // English name or by its name in the console's language.

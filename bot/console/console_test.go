@@ -303,3 +303,25 @@ func TestConsoleDates(t *testing.T) {
 		}
 	}
 }
+
+// A command, or a subcommand, that matches nothing is refused naming what
+// was typed, in English and in the console's language alike.
+func TestConsoleUnknownCommand(t *testing.T) {
+	for _, c := range []struct{ locale, line, want string }{
+		{"", "/frobnicate now", "There is no command /frobnicate . Type help."},
+		{"", "/kimbo frobnicate", "There is no command /kimbo frobnicate. Type help."},
+		{"es-ES", "/frobnicate", "No existe el comando /frobnicate . Escribe help."},
+		{"es-ES", "/kimbo frobnicate", "No existe el comando /kimbo frobnicate. Escribe help."},
+	} {
+		con, _, _ := consoleEnv(t)
+		con.Locale = c.locale
+		_, err := con.Line(t.Context(), c.line)
+		if err == nil {
+			t.Errorf("%s %q: no refusal", c.locale, c.line)
+			continue
+		}
+		if err.Error() != c.want {
+			t.Errorf("%s %q: %q, want %q", c.locale, c.line, err, c.want)
+		}
+	}
+}

@@ -266,11 +266,8 @@ func optionOf(o bot.OptionSpec) *discordgo.ApplicationCommandOption {
 
 // RequestOf turns an interaction into a Request.
 func RequestOf(i *discordgo.Interaction) (bot.Request, error) {
-	req := bot.Request{ID: i.ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Options: map[string]string{}, Users: map[string]bot.User{},
-		Locale: string(i.Locale)}
-	if i.GuildLocale != nil {
-		req.GuildLocale = string(*i.GuildLocale)
-	}
+	req := langsOf(i)
+	req.ID, req.ChannelID, req.Options, req.Users = i.ID, i.ChannelID, map[string]string{}, map[string]bot.User{}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		req.User = userOf(i.Member.User)
@@ -414,7 +411,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 	if req.Kind == bot.ComponentRequest && here.Update != nil {
 		replaced = clicked(i)
 	}
-	d.postElsewhere(log, elsewhere, here.PublicIn, replaced)
+	d.postElsewhere(log, i, elsewhere, here.PublicIn, replaced)
 	if resp.Thread != nil && i.GuildID != "" && i.AppPermissions&discordgo.PermissionCreatePublicThreads != 0 && !d.inThread(i.ChannelID) {
 		d.startThread(ctx, log, i, resp.Thread)
 	}
@@ -473,12 +470,14 @@ func moveOut(i *discordgo.Interaction, resp bot.Response) (bot.Response, *bot.Me
 	return resp, out
 }
 
-// postElsewhere posts m in channel, if there is one.
-func (d *Discord) postElsewhere(log *slog.Logger, m *bot.Message, channel, replaced string) {
+// postElsewhere posts m in channel, if there is one: the public part of
+// the answer to i, whose words the adapter adds are said as those of a
+// public answer (readerLang).
+func (d *Discord) postElsewhere(log *slog.Logger, i *discordgo.Interaction, m *bot.Message, channel, replaced string) {
 	if m == nil {
 		return
 	}
-	if err := d.post(log, channel, m, replaced, bot.English); err != nil {
+	if err := d.post(log, channel, m, replaced, readerLang(i, false)); err != nil {
 		log.Warn("post in the game's thread failed", "channel", channel, "err", err)
 	}
 }
@@ -493,14 +492,15 @@ func (d *Discord) inThread(channel string) bool {
 	return err == nil && c.IsThread()
 }
 
-// placeLang is the language of what an interaction makes public where it
-// was made, when the bot has not said it: the server's (guild_locale),
-// or outside a server the user's.
-func placeLang(i *discordgo.Interaction) bot.Lang {
-	if i.GuildID != "" && i.GuildLocale != nil && *i.GuildLocale != "" {
-		return bot.LangOf(string(*i.GuildLocale))
+// langsOf is what i says of languages (its server, the user's locale and
+// the server's), as a Request: the bot decides whose language a message is
+// in (Request.PlaceLang).
+func langsOf(i *discordgo.Interaction) bot.Request {
+	req := bot.Request{GuildID: i.GuildID, Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		req.GuildLocale = string(*i.GuildLocale)
 	}
-	return bot.LangOf(string(i.Locale))
+	return req
 }
 
 // startThread starts the thread a new game asked for from the message that
@@ -525,11 +525,12 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		log.Error("record the game's thread", "game", spec.GameID, "thread", th.ID, "err", err)
 		return
 	}
-	intro := &bot.Message{Content: spec.Intro}
-	if intro.Content == "" {
-		intro.Content = placeLang(i).T("Game #%s is played in this thread: its boards and reminders come here, and commands typed here need no game number.", strconv.FormatInt(spec.GameID, 10))
+	if spec.Intro == "" {
+		return
 	}
-	if err := d.post(log, th.ID, intro, "", placeLang(i)); err != nil {
+	// The intro is the bot's, in the game's language; so is any word the
+	// adapter adds to it.
+	if err := d.post(log, th.ID, &bot.Message{Content: spec.Intro}, "", langsOf(i).PlaceLang()); err != nil {
 		log.Warn("introduce the game's thread", "thread", th.ID, "err", err)
 	}
 }
@@ -653,7 +654,7 @@ func readerLang(i *discordgo.Interaction, ephemeral bool) bot.Lang {
 	if ephemeral {
 		return bot.LangOf(string(i.Locale))
 	}
-	return placeLang(i)
+	return langsOf(i).PlaceLang()
 }
 
 func responseData(i *discordgo.Interaction, m *bot.Message, ephemeral bool) *discordgo.InteractionResponseData {

@@ -53,24 +53,14 @@ func ValidName(name string) bool {
 	return CommandName.MatchString(name) && strings.ToLower(name) == name
 }
 
-// has is whether the catalog of tag has key of its own.
-func has(tag language.Tag, key string) bool {
-	_, ok := i18n.All()[tag][key]
-	return ok
-}
-
 // nameLocalizations are the localized names of a command, subcommand or
-// option called name: its catalog key is "cmd:" and the name. A language
-// without it, or whose name breaks Discord's rule, is left out (Discord
-// shows the English name).
+// option called name (bot.Lang.CommandName). A language without one, or
+// whose name breaks Discord's rule, is left out (Discord shows the
+// English name).
 func nameLocalizations(langs []localized, name string) map[discordgo.Locale]string {
 	out := map[discordgo.Locale]string{}
 	for _, l := range langs {
-		key := "cmd:" + name
-		if !has(l.tag, key) {
-			continue
-		}
-		s := i18n.T(l.tag, key)
+		s := bot.LangOf(l.tag.String()).CommandName(name)
 		if !ValidName(s) || s == name {
 			continue
 		}
@@ -86,7 +76,7 @@ func nameLocalizations(langs []localized, name string) map[discordgo.Locale]stri
 func textLocalizations(langs []localized, text string, n int) map[discordgo.Locale]string {
 	out := map[discordgo.Locale]string{}
 	for _, l := range langs {
-		if !has(l.tag, text) {
+		if !i18n.Has(l.tag, text) {
 			continue
 		}
 		s := bot.Clip(strings.TrimSpace(i18n.T(l.tag, text)), n)

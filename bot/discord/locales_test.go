@@ -51,7 +51,7 @@ func TestCommandLocalizations(t *testing.T) {
 	}
 	checkName := func(path, def string, locs map[discordgo.Locale]string) {
 		for _, l := range langs {
-			if !has(l.tag, "cmd:"+def) {
+			if !i18n.Has(l.tag, "cmd:"+def) {
 				t.Errorf("%s: no %s name (catalog key %q)", path, l.tag, "cmd:"+def)
 			}
 		}
@@ -70,7 +70,7 @@ func TestCommandLocalizations(t *testing.T) {
 	}
 	checkText := func(path, def string, locs map[discordgo.Locale]string, lo int) {
 		for _, l := range langs {
-			if !has(l.tag, def) {
+			if !i18n.Has(l.tag, def) {
 				t.Errorf("%s: %q has no %s text", path, def, l.tag)
 			} else if s := i18n.T(l.tag, def); utf8.RuneCountInString(s) > 100 {
 				t.Errorf("%s: %s text %q is %d characters, more than Discord's 100 (it would be clipped)", path, l.tag, s, utf8.RuneCountInString(s))
@@ -156,8 +156,8 @@ func TestValidName(t *testing.T) {
 }
 
 // The adapter's own words are said in the language of whoever reads them:
-// the note where a board went, to the user who acted; a thread's first
-// message, when the bot gives none, in the server's language.
+// the note where a board went, to the user who acted; those added to a
+// public answer, in the server's language (the bot's Request.PlaceLang).
 func TestAdapterWordsInSpanish(t *testing.T) {
 	i := &discordgo.Interaction{ChannelID: "c", Locale: discordgo.SpanishLATAM}
 	resp, _ := moveOut(i, bot.Response{Public: &bot.Message{Content: "board"}, PublicIn: "t"})
@@ -174,8 +174,8 @@ func TestAdapterWordsInSpanish(t *testing.T) {
 		{&discordgo.Interaction{Locale: discordgo.SpanishES}, "es"},
 		{&discordgo.Interaction{Locale: discordgo.German}, "en"},
 	} {
-		if got := placeLang(tc.i).Code(); got != tc.want {
-			t.Errorf("placeLang(guild %q, locale %q) = %s, want %s", tc.i.GuildID, tc.i.Locale, got, tc.want)
+		if got := langsOf(tc.i).PlaceLang().Code(); got != tc.want {
+			t.Errorf("PlaceLang(guild %q, locale %q) = %s, want %s", tc.i.GuildID, tc.i.Locale, got, tc.want)
 		}
 	}
 }

@@ -23,3 +23,12 @@ func BenchmarkT(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLang is the cost of finding the language of a Discord locale,
+// as every request does (bot.LangOf).
+func BenchmarkLang(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Lang("es-ES")
+	}
+}

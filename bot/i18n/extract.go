@@ -21,13 +21,11 @@ import (
 //
 //   - T, the text said in a language (i18n.T, and the bot's and the
 //     painters' T);
-//   - N, which marks a text said later (a menu's name kept in a table);
+//   - N, which marks a text said later (bot.N: a menu's name kept in a
+//     table);
 //   - sorry, a refusal said to the user who acted;
 //   - rules.Textf, rules.Illegalf and rules.Word, the engines' words.
 var Markers = []string{"T", "N", "sorry", "Textf", "Illegalf", "Word"}
-
-// N marks s as a message said later, with T: it returns s.
-func N(s string) string { return s }
 
 // Extract lists the messages of the Go files (tests left out) in dirs,
 // each with where it was first found.

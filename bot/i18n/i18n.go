@@ -155,7 +155,10 @@ var all, cat = func() (Catalogs, *catalog.Builder) {
 }()
 
 // Languages are the languages Parlor speaks, English first.
-func Languages() []language.Tag {
+func Languages() []language.Tag { return slices.Clone(languages) }
+
+// languages are Languages, found once.
+var languages = func() []language.Tag {
 	out := []language.Tag{language.English}
 	for tag := range all {
 		if tag != language.English {
@@ -164,10 +167,10 @@ func Languages() []language.Tag {
 	}
 	slices.SortFunc(out[1:], func(a, b language.Tag) int { return strings.Compare(a.String(), b.String()) })
 	return out
-}
+}()
 
 // matcher picks, for a Discord locale, the language Parlor speaks.
-var matcher = language.NewMatcher(Languages())
+var matcher = language.NewMatcher(languages)
 
 // Lang is the language Parlor speaks to a Discord locale ("es-ES" and
 // "es-419" are Spanish): English for "" or one it does not speak.
@@ -183,7 +186,7 @@ func Lang(locale string) language.Tag {
 	if conf == language.No {
 		return language.English
 	}
-	return Languages()[i]
+	return languages[i]
 }
 
 // printers are the printers of the languages Parlor speaks, made once: a
@@ -191,7 +194,7 @@ func Lang(locale string) language.Tag {
 // goroutine.
 var printers = func() map[language.Tag]*message.Printer {
 	out := map[language.Tag]*message.Printer{}
-	for _, tag := range Languages() {
+	for _, tag := range languages {
 		out[tag] = message.NewPrinter(tag, message.Catalog(cat))
 	}
 	return out
@@ -293,6 +296,13 @@ func Check(cs Catalogs) []string {
 	}
 	slices.Sort(problems)
 	return problems
+}
+
+// Has reports whether the catalog of lang has key of its own (T would
+// otherwise say English's, or the key).
+func Has(lang language.Tag, key string) bool {
+	_, ok := all[lang][key]
+	return ok
 }
 
 // All are Parlor's catalogs, for Check.

@@ -40,7 +40,6 @@ import (
 	"parlor/bot"
 	"parlor/bot/console"
 	"parlor/bot/discord"
-	"parlor/bot/i18n"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -453,10 +452,10 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	as := fs.String("as", "alice", "the user you act as")
 	boards := fs.String("boards", "boards", "folder for the board pictures (the latest of each game)")
 	load := fs.String("load", "", "a game's record (from /GAME export) to play on from where it stands, as a new game")
-	lang := fs.String("lang", "en", "the language the console speaks: "+strings.Join(languages(), " or "))
+	lang := fs.String("lang", "en", "the language the console speaks: "+strings.Join(bot.LanguageCodes(), " or "))
 	return func(ctx context.Context) error {
-		if !slices.Contains(languages(), *lang) {
-			return fmt.Errorf("--lang %s: Parlor speaks %s", *lang, strings.Join(languages(), ", "))
+		if !slices.Contains(bot.LanguageCodes(), *lang) {
+			return fmt.Errorf("--lang %s: Parlor speaks %s", *lang, strings.Join(bot.LanguageCodes(), ", "))
 		}
 		var rec *bot.Record
 		if *load != "" {
@@ -498,15 +497,6 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		}
 		return c.Run(ctx, in)
 	}
-}
-
-// languages are the codes of the languages Parlor speaks, English first.
-func languages() []string {
-	var out []string
-	for _, tag := range i18n.Languages() {
-		out = append(out, tag.String())
-	}
-	return out
 }
 
 func runCopy(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
