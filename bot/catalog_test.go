@@ -20,7 +20,7 @@ var catalogDirs = []string{".", "console", "discord", "../render", "../rules", "
 
 // specMessages are the words of the commands as they are registered: each
 // description and choice name, and each name as "cmd:" and the name (its
-// key for the localized names Discord shows).
+// key for the localized names Discord shows); and each game's title.
 func specMessages() []string {
 	var out []string
 	options := func(opts []OptionSpec) {
@@ -32,6 +32,9 @@ func specMessages() []string {
 				}
 			}
 		}
+	}
+	for _, k := range Kits() {
+		out = append(out, k.Game.Title())
 	}
 	for _, c := range NewTable(Config{Kits: Kits()}).Commands() {
 		out = append(out, "cmd:"+c.Name, c.Description)

@@ -87,6 +87,3 @@ func (req Request) PlaceLang() Lang {
 	}
 	return you(req)
 }
-
-// placeLang is req.PlaceLang.
-func (t *Table) placeLang(req Request) Lang { return req.PlaceLang() }

@@ -231,12 +231,12 @@ func (t *Table) LivePosted(ctx context.Context, live Live, channelID, messageID 
 
 // newGameLang is the language of a game made by req in a server with
 // settings set: the one the server chose with /parlor settings language:,
-// else Discord's for the server (see placeLang).
+// else Discord's for the server (see Request.PlaceLang).
 func (t *Table) newGameLang(req Request, set storage.Settings) Lang {
 	if set.Language != "" {
 		return LangOf(set.Language)
 	}
-	return t.placeLang(req)
+	return req.PlaceLang()
 }
 
 // newClock is the clock of a game made by req in a server with settings
