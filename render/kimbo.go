@@ -125,8 +125,8 @@ type kbWords struct {
 func kbStaticWords(in Info) kbWords {
 	var w kbWords
 	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
-		w.side[side] = in.word(rules.Word(side.String()))
-		w.closed[side] = in.T("%s: nobody, entrance closed", rules.Word(side.String()))
+		w.side[side] = in.word(side.Word())
+		w.closed[side] = in.T("%s: nobody, entrance closed", side.Word())
 	}
 	w.home = in.T("HOME")
 	return w
@@ -428,7 +428,7 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 	n := p.Players()
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, info.word(rules.Word(p.Side(rules.Seat(seat)).String())))
+		names[seat] = info.name(r.fonts, seat, info.word(p.Side(rules.Seat(seat)).Word()))
 	}
 	v := &kbView{p: p, names: names, last: p.Last(), in: info}
 	if ph := p.Phase(); ph == kimbo.PhaseMove || ph == kimbo.PhaseCorner {
@@ -907,7 +907,7 @@ func kbDecision(v *kbView, seat int) (short, shorter, long string) {
 	case kimbo.PhaseCorner:
 		if pending := p.Pending(); len(pending) > 0 {
 			victim := pending[0]
-			vname := in.word(rules.Word(p.Side(victim).String()))
+			vname := in.word(p.Side(victim).Word())
 			if int(victim) < len(names) {
 				vname = names[victim]
 			}
@@ -947,7 +947,7 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 	// The right-hand side, from the right: the roll in the opening, then
 	// the parts of the label, the least needed dropped first when the name
 	// would be squeezed.
-	right := barSeat(img, kit, v.in.word(rules.Word(side.String())), x+w-20, cy, state == barToMove || state == barWinner)
+	right := barSeat(img, kit, v.in.word(side.Word()), x+w-20, cy, state == barToMove || state == barWinner)
 	if p.Phase() == kimbo.PhaseOpening {
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] > 0 {
 			right -= 16

@@ -95,10 +95,6 @@ func (in Info) word(w rules.Word) string {
 	return string(w)
 }
 
-// The engines' words the pictures say through word (sides, hands,
-// colours), marked here for the catalogs.
-var _ = [...]rules.Word{rules.Word("South"), rules.Word("West"), rules.Word("North"), rules.Word("East"), rules.Word("Red"), rules.Word("Black")}
-
 // ErrUnknownGame is wrapped by the error Image returns for a state no
 // painter knows.
 var ErrUnknownGame = errors.New("render: no painter for this game")

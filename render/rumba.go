@@ -125,11 +125,11 @@ type rbWords struct {
 func rbStaticWords(in Info) rbWords {
 	var w rbWords
 	for h := rumba.South; h <= rumba.West; h++ {
-		w.hand[h] = in.word(rules.Word(h.String()))
+		w.hand[h] = in.word(h.Word())
 		w.waiting[h] = in.T("%s waiting", string(h.Letter()))
 	}
 	for side := rumba.Red; side <= rumba.Black; side++ {
-		w.side[side] = in.word(rules.Word(side.String()))
+		w.side[side] = in.word(side.Word())
 		w.upper[side] = strings.ToUpper(w.side[side])
 	}
 	w.finish, w.win = in.T("FINISH"), in.T("4 of a colour win")
@@ -1202,7 +1202,7 @@ func rbDecision(v *rbView, seat int) (short, shorter, long string) {
 		if l := v.last; l.Hand == h && !l.Opening && l.Dice[0] == l.Dice[1] && len(l.Moves) > 0 {
 			return in.T("throws again") + tag, "", pick(in.T("%s threw doublets: throws again", name), in.T("%s threw doublets: throws again for %s", name, hand))
 		}
-		return in.T("throwing") + tag, "", in.T("The dice roll for %s (%s)", in.word(rules.Word(h.String())), name)
+		return in.T("throwing") + tag, "", in.T("The dice roll for %s (%s)", in.word(h.Word()), name)
 	case rumba.PhaseMove:
 		what := rbDiceLeft(in, p)
 		if len(v.legal) == 1 && v.legal[0].Text == rumba.PassText {

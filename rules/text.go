@@ -40,6 +40,15 @@ type Word string
 // String is the word in English.
 func (w Word) String() string { return string(w) }
 
+// The four sides of a board, as the games name their seats, sides and
+// hands: one word each in the catalogs, whichever game says it.
+const (
+	South = Word("South")
+	West  = Word("West")
+	North = Word("North")
+	East  = Word("East")
+)
+
 // IllegalError is the error of a refused move, with its reason as a Text.
 // It wraps ErrIllegal.
 type IllegalError struct {
