@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Text is words for a person that a caller may say in another language: a
@@ -66,20 +67,25 @@ func Illegalf(format string, args ...any) error {
 	return &IllegalError{Reason: Textf(format, args...)}
 }
 
+// Illegal is the error refusing a move for the reason err gives (see
+// Reason): err's Text when it has one.
+func Illegal(err error) error { return &IllegalError{Reason: Reason(err)} }
+
 // Reason is why err refused a move, as a Text: the IllegalError's reason,
-// the Text of a TextError, or, for an error that has none, its message
-// after "illegal move: ".
+// the Text of a TextError (see Mistake), or, for an error that has none,
+// its message after "illegal move: ".
 func Reason(err error) Text {
 	var ie *IllegalError
 	if errors.As(err, &ie) {
 		return ie.Reason
 	}
-	if t, ok := textOf(err); ok {
-		return t
+	var te *TextError
+	if errors.As(err, &te) {
+		return te.Text
 	}
 	msg := err.Error()
-	if p := ErrIllegal.Error() + ": "; len(msg) > len(p) && msg[:len(p)] == p {
-		msg = msg[len(p):]
+	if why, ok := strings.CutPrefix(msg, ErrIllegal.Error()+": "); ok && why != "" {
+		msg = why
 	}
-	return Text{Format: "%s", Args: []any{msg}}
+	return Plain(msg)
 }

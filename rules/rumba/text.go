@@ -582,7 +582,7 @@ func (p *Position) explain(text string) error {
 	}
 	if m.Hand.Side() != side {
 		hs := side.Hands()
-		return rules.Illegalf("%s plays %s, the %s and %s men; the %s men are the other side's", p.hand.Word(), side.Word(), (hs[0]).Word(), (hs[1]).Word(), m.Hand.Word())
+		return rules.Illegalf("%s plays %s, the %s and %s men; the %s men are the other side's", p.hand.Word(), side.Word(), hs[0].Word(), hs[1].Word(), m.Hand.Word())
 	}
 	six := p.pool.six()
 	switch m.Kind {

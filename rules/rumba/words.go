@@ -20,11 +20,11 @@ func (p *Position) seatWords(seat rules.Seat) rules.Text {
 	hs := p.Hands(seat)
 	switch len(hs) {
 	case 1:
-		return rules.Textf("%s", (hs[0]).Word())
+		return rules.Textf("%s", hs[0].Word())
 	case 2:
-		return rules.Textf("%s/%s", (hs[0]).Word(), (hs[1]).Word())
+		return rules.Textf("%s/%s", hs[0].Word(), hs[1].Word())
 	}
-	return rules.Textf("%s", p.seatName(seat))
+	return rules.Plain(p.seatName(seat))
 }
 
 // diceWords say what is left to play: "5-3", "the 3",
@@ -33,7 +33,7 @@ func (p *Position) diceWords() rules.Text {
 	var dice, reward rules.Text
 	switch l := p.pool.diceLeft(); {
 	case l == 2:
-		dice = rules.Textf("%s", fmt.Sprintf("%d-%d", p.pool.dice[0], p.pool.dice[1]))
+		dice = rules.Plain(fmt.Sprintf("%d-%d", p.pool.dice[0], p.pool.dice[1]))
 	case l == 1 && !p.pool.used[0]:
 		dice = rules.Textf("the %d", p.pool.dice[0])
 	case l == 1:
