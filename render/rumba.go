@@ -99,9 +99,9 @@ type rumbaCache struct {
 // rbRadii are the sizes of the men's sprites.
 var rbRadii = [3]float64{rbManR, rbPairR, rbTrioR}
 
-// load returns the static layer for a game of n players (2 to 4) and makes
-// sure the sprites are drawn.
-func (c *rumbaCache) load(kit *faceKit, in Info, n int) *packedLayer {
+// load returns the static layer for a game of n players (2 to 4) whose
+// words are w, and makes sure the sprites are drawn.
+func (c *rumbaCache) load(kit *faceKit, w rbWords, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for h := rumba.South; h <= rumba.West; h++ {
 			for i, radius := range rbRadii {
@@ -109,7 +109,6 @@ func (c *rumbaCache) load(kit *faceKit, in Info, n int) *packedLayer {
 			}
 		}
 	})
-	w := rbStaticWords(in)
 	return kit.base("rumba", n, w, func() *image.RGBA { return rbStatic(kit, n, w) })
 }
 
@@ -714,7 +713,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 		v.legal = p.Legal()
 	}
 	paths := rbLastPaths(v.last)
-	img := kit.canvas(r.rb.load(kit, info, n))
+	img := kit.canvas(r.rb.load(kit, v.words, n))
 	dc := gg.NewContextForRGBA(img)
 
 	rbHeader(img, dc, kit, &r.rb, v, info)
