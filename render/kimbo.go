@@ -78,9 +78,9 @@ type kimboCache struct {
 	bars       [4][2]*image.RGBA // the back of the bar of a seat to move or won: full width, half
 }
 
-// load returns the static layer for the occupied sides mask and makes sure
-// the sprites are drawn.
-func (c *kimboCache) load(kit *faceKit, in Info, mask uint8) *packedLayer {
+// load returns the static layer for the occupied sides mask whose words
+// are w, and makes sure the sprites are drawn.
+func (c *kimboCache) load(kit *faceKit, w kbWords, mask uint8) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -110,7 +110,6 @@ func (c *kimboCache) load(kit *faceKit, in Info, mask uint8) *packedLayer {
 			}
 		}
 	})
-	w := kbStaticWords(in)
 	return kit.base("kimbo", int(mask&15), w, func() *image.RGBA { return kbStatic(kit, mask, w) })
 }
 
@@ -422,7 +421,7 @@ func kbMask(p *kimbo.Position) uint8 {
 // kimbo draws a Kimbo position.
 func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
 	mask := kbMask(p)
-	img := kit.canvas(r.kb.load(kit, info, mask))
+	img := kit.canvas(r.kb.load(kit, kbStaticWords(info), mask))
 	dc := gg.NewContextForRGBA(img)
 
 	n := p.Players()

@@ -86,9 +86,9 @@ type kippykooCache struct {
 	pocket     [4][4]*image.RGBA // pocket marbles by seat and side
 }
 
-// load returns the static layer for a game of n players (2 to 4) and makes
-// sure the sprites are drawn.
-func (c *kippykooCache) load(kit *faceKit, in Info, n int) *packedLayer {
+// load returns the static layer for a game of n players (2 to 4) whose
+// words are w, and makes sure the sprites are drawn.
+func (c *kippykooCache) load(kit *faceKit, w kkWords, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
@@ -97,7 +97,6 @@ func (c *kippykooCache) load(kit *faceKit, in Info, n int) *packedLayer {
 			}
 		}
 	})
-	w := kkStaticWords(in)
 	return kit.base("kippykoo", n, w, func() *image.RGBA { return kkStatic(kit, n, kkSeatSides(n), w) })
 }
 
@@ -120,9 +119,9 @@ func kkStaticWords(in Info) kkWords {
 }
 
 // neutralLayer returns the static layer of a board where nobody sits: the
-// board of every layer, with every star and pocket neutral.
-func (c *kippykooCache) neutralLayer(kit *faceKit, in Info) *packedLayer {
-	w := kkStaticWords(in)
+// board of every layer, with every star and pocket neutral, and the words
+// w.
+func (c *kippykooCache) neutralLayer(kit *faceKit, w kkWords) *packedLayer {
 	return kit.base("kippykoo", 0, w, func() *image.RGBA { return kkStatic(kit, 4, nil, w) })
 }
 
@@ -452,12 +451,13 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Kippy Koo for %d players", n)
 	}
-	img := kit.canvas(r.kk.load(kit, info, n))
+	words := kkStaticWords(info)
+	img := kit.canvas(r.kk.load(kit, words, n))
 	// A seat that has left the game: its star and pockets neutral, as on
 	// a side nobody sits on.
 	for seat := range n {
 		if p.Retired(rules.Seat(seat)) {
-			neutral := r.kk.neutralLayer(kit, info)
+			neutral := r.kk.neutralLayer(kit, words)
 			for _, rc := range kkSideRects(p.Side(rules.Seat(seat))) {
 				neutral.paintRect(img, rc)
 			}
