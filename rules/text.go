@@ -34,6 +34,16 @@ func (t Text) String() string {
 // text that is not a move.
 func Plain(s string) Text { return Text{Format: "%s", Args: []any{s}} }
 
+// List is ts one after the other, joined by ", ": "a, b, c". ts is not
+// empty.
+func List(ts ...Text) Text {
+	out := ts[0]
+	for _, t := range ts[1:] {
+		out = Textf("%s, %s", out, t)
+	}
+	return out
+}
+
 // Word is a word an engine names, such as a side or a piece, which a
 // caller may say in another language: it is its own key in the catalogs.
 type Word string

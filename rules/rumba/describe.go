@@ -356,36 +356,29 @@ func (p *Position) status() rules.Text {
 			if p.outcome.Method == rules.Finished {
 				how = rules.Textf("by bringing four men into FINISH")
 			}
-			names := p.seatWords(p.outcome.Winners[0])
-			for _, seat := range p.outcome.Winners[1:] {
-				names = rules.Textf("%s, %s", names, p.seatWords(seat))
+			var names []rules.Text
+			for _, seat := range p.outcome.Winners {
+				names = append(names, p.seatWords(seat))
 			}
-			return rules.Textf("%s won %s (%s)", s.Word(), how, names)
+			return rules.Textf("%s won %s (%s)", s.Word(), how, rules.List(names...))
 		}
 		return rules.Textf("over %s, with no winner", p.outcome.Method.Text())
 	case PhaseOpening:
-		var parts rules.Text // the throws so far, as a list
-		add := func(t rules.Text) {
-			if parts.Format == "" {
-				parts = t
-			} else {
-				parts = rules.Textf("%s, %s", parts, t)
-			}
-		}
+		var parts []rules.Text // the throws so far
 		for seat, r := range p.OpeningThrows() {
 			switch r[0] {
 			case 0:
 			case -1:
-				add(rules.Textf("%s out", p.seatWords(rules.Seat(seat))))
+				parts = append(parts, rules.Textf("%s out", p.seatWords(rules.Seat(seat))))
 			default:
-				add(rules.Textf("%s threw %d-%d", p.seatWords(rules.Seat(seat)), r[0], r[1]))
+				parts = append(parts, rules.Textf("%s threw %d-%d", p.seatWords(rules.Seat(seat)), r[0], r[1]))
 			}
 		}
 		who := p.seatWords(rules.Seat(p.nextRoller()))
-		if parts.Format == "" {
+		if len(parts) == 0 {
 			return rules.Textf("opening throw: %s to throw", who)
 		}
-		return rules.Textf("opening throw: %s to throw (%s)", who, parts)
+		return rules.Textf("opening throw: %s to throw (%s)", who, rules.List(parts...))
 	case PhaseThrow:
 		return rules.Textf("%s to throw (%s plays %s)", p.hand.Word(), p.seatWords(p.SeatOf(p.hand)), p.hand.Side().Word())
 	case PhaseRoll:
