@@ -18,13 +18,8 @@ func (p *Position) seatName(seat rules.Seat) string {
 	return strings.Join(names, "/")
 }
 
-// AMan is "a South man", "an East man".
-func (h Hand) AMan() string {
-	if h == East {
-		return "an East man"
-	}
-	return "a " + h.String() + " man"
-}
+// AMan is "a South man", "an East man", in English (see aMan).
+func (h Hand) AMan() string { return aMan(h).String() }
 
 // Describe implements rules.State: the legal move m in words, such as
 // "South: a North man from 06 to 10 with the 4, capturing East's man
