@@ -88,12 +88,7 @@ func (in Info) name(f *fonts, seat int, fallback string) string {
 
 // word is w, a word of an engine (a side, a hand), said in the picture's
 // language.
-func (in Info) word(w rules.Word) string {
-	if in.Say != nil {
-		return in.Say("%s", w)
-	}
-	return string(w)
-}
+func (in Info) word(w rules.Word) string { return in.T("%s", w) }
 
 // ErrUnknownGame is wrapped by the error Image returns for a state no
 // painter knows.
