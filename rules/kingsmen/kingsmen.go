@@ -753,7 +753,7 @@ func sideOf(letter string) Side {
 // Drawing implements rules.State: the board with coordinates, upper case
 // for South and lower case for North, and a line saying whose turn it is.
 func (p *Position) Drawing() string {
-	return p.DrawingSaid(func(t rules.Text) string { return t.String() })
+	return p.DrawingSaid(rules.Text.String)
 }
 
 // DrawingSaid implements rules.Drawer: Drawing with its words said by say;

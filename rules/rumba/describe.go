@@ -186,7 +186,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 // after to the space they rejoin at; then the men in FINISH and waiting,
 // the latest throw and whose decision it is.
 func (p *Position) Drawing() string {
-	return p.DrawingSaid(func(t rules.Text) string { return t.String() })
+	return p.DrawingSaid(rules.Text.String)
 }
 
 // DrawingSaid implements rules.Drawer: Drawing with its words said by say;
