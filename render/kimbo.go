@@ -78,9 +78,9 @@ type kimboCache struct {
 	bars       [4][2]*image.RGBA // the back of the bar of a seat to move or won: full width, half
 }
 
-// load returns the static layer for the occupied sides mask and makes sure
-// the sprites are drawn.
-func (c *kimboCache) load(kit *faceKit, in Info, mask uint8) *packedLayer {
+// load returns the static layer for the occupied sides mask whose words
+// are w, and makes sure the sprites are drawn.
+func (c *kimboCache) load(kit *faceKit, w kbWords, mask uint8) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -110,7 +110,6 @@ func (c *kimboCache) load(kit *faceKit, in Info, mask uint8) *packedLayer {
 			}
 		}
 	})
-	w := kbStaticWords(in)
 	return kit.base("kimbo", int(mask&15), w, func() *image.RGBA { return kbStatic(kit, mask, w) })
 }
 
@@ -125,8 +124,8 @@ type kbWords struct {
 func kbStaticWords(in Info) kbWords {
 	var w kbWords
 	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
-		w.side[side] = in.word(rules.Word(side.String()))
-		w.closed[side] = in.T("%s: nobody, entrance closed", rules.Word(side.String()))
+		w.side[side] = in.word(side.Word())
+		w.closed[side] = in.T("%s: nobody, entrance closed", side.Word())
 	}
 	w.home = in.T("HOME")
 	return w
@@ -422,13 +421,13 @@ func kbMask(p *kimbo.Position) uint8 {
 // kimbo draws a Kimbo position.
 func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
 	mask := kbMask(p)
-	img := kit.canvas(r.kb.load(kit, info, mask))
+	img := kit.canvas(r.kb.load(kit, kbStaticWords(info), mask))
 	dc := gg.NewContextForRGBA(img)
 
 	n := p.Players()
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, info.word(rules.Word(p.Side(rules.Seat(seat)).String())))
+		names[seat] = info.name(r.fonts, seat, info.word(p.Side(rules.Seat(seat)).Word()))
 	}
 	v := &kbView{p: p, names: names, last: p.Last(), in: info}
 	if ph := p.Phase(); ph == kimbo.PhaseMove || ph == kimbo.PhaseCorner {
@@ -907,7 +906,7 @@ func kbDecision(v *kbView, seat int) (short, shorter, long string) {
 	case kimbo.PhaseCorner:
 		if pending := p.Pending(); len(pending) > 0 {
 			victim := pending[0]
-			vname := in.word(rules.Word(p.Side(victim).String()))
+			vname := in.word(p.Side(victim).Word())
 			if int(victim) < len(names) {
 				vname = names[victim]
 			}
@@ -947,7 +946,7 @@ func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache,
 	// The right-hand side, from the right: the roll in the opening, then
 	// the parts of the label, the least needed dropped first when the name
 	// would be squeezed.
-	right := barSeat(img, kit, v.in.word(rules.Word(side.String())), x+w-20, cy, state == barToMove || state == barWinner)
+	right := barSeat(img, kit, v.in.word(side.Word()), x+w-20, cy, state == barToMove || state == barWinner)
 	if p.Phase() == kimbo.PhaseOpening {
 		if rolls := p.OpeningRolls(); seat < len(rolls) && rolls[seat][0] > 0 {
 			right -= 16

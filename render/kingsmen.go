@@ -43,15 +43,14 @@ const (
 )
 
 var (
-	kmLight     = color.RGBA{0xf3, 0xe7, 0xcd, 0xff}
-	kmDark      = color.RGBA{0xe0, 0xcb, 0x9e, 0xff}
-	kmArrow     = color.RGBA{0x43, 0x33, 0x25, 0xff}
-	kmFrame     = color.RGBA{0x5a, 0x44, 0x30, 0xff}
-	kmGold      = color.RGBA{0xf7, 0xc8, 0x3c, 0xff}
-	kmLastFill  = color.RGBA{0xff, 0xd4, 0x2a, 0xff}
-	kmLastLine  = color.RGBA{0xe8, 0x9a, 0x00, 0xff}
-	kmCoordInk  = color.RGBA{0x5a, 0x44, 0x30, 0xff}
-	kmSideNames = [2]rules.Word{rules.Word("South"), rules.Word("North")}
+	kmLight    = color.RGBA{0xf3, 0xe7, 0xcd, 0xff}
+	kmDark     = color.RGBA{0xe0, 0xcb, 0x9e, 0xff}
+	kmArrow    = color.RGBA{0x43, 0x33, 0x25, 0xff}
+	kmFrame    = color.RGBA{0x5a, 0x44, 0x30, 0xff}
+	kmGold     = color.RGBA{0xf7, 0xc8, 0x3c, 0xff}
+	kmLastFill = color.RGBA{0xff, 0xd4, 0x2a, 0xff}
+	kmLastLine = color.RGBA{0xe8, 0x9a, 0x00, 0xff}
+	kmCoordInk = color.RGBA{0x5a, 0x44, 0x30, 0xff}
 )
 
 // kingsmenCache holds what every All the King's Men picture shares.
@@ -245,7 +244,7 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 	img := kit.canvas(r.km.load(kit))
 	dc := gg.NewContextForRGBA(img)
 
-	names := [2]string{info.name(r.fonts, 0, info.word(kmSideNames[0])), info.name(r.fonts, 1, info.word(kmSideNames[1]))}
+	names := [2]string{info.name(r.fonts, 0, info.word(kingsmen.South.Word())), info.name(r.fonts, 1, info.word(kingsmen.North.Word()))}
 	o := p.Outcome()
 	toMove := p.SideToMove()
 	threat := !o.Over() && p.InThreat(toMove)
@@ -269,7 +268,7 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 		case side == toMove:
 			state = barToMove
 		}
-		seatBar(img, dc, kit, info, int(side), names[side], info.word(kmSideNames[side]), state, kmBoardX, kmBarY(side), kmBoardW, kmBarH-8)
+		seatBar(img, dc, kit, info, int(side), names[side], info.word(side.Word()), state, kmBoardX, kmBarY(side), kmBoardW, kmBarH-8)
 	}
 
 	// Marks go under the arrows, and the arrows under the pieces: the

@@ -86,9 +86,9 @@ type kippykooCache struct {
 	pocket     [4][4]*image.RGBA // pocket marbles by seat and side
 }
 
-// load returns the static layer for a game of n players (2 to 4) and makes
-// sure the sprites are drawn.
-func (c *kippykooCache) load(kit *faceKit, in Info, n int) *packedLayer {
+// load returns the static layer for a game of n players (2 to 4) whose
+// words are w, and makes sure the sprites are drawn.
+func (c *kippykooCache) load(kit *faceKit, w kkWords, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
@@ -97,7 +97,6 @@ func (c *kippykooCache) load(kit *faceKit, in Info, n int) *packedLayer {
 			}
 		}
 	})
-	w := kkStaticWords(in)
 	return kit.base("kippykoo", n, w, func() *image.RGBA { return kkStatic(kit, n, kkSeatSides(n), w) })
 }
 
@@ -112,17 +111,17 @@ type kkWords struct {
 func kkStaticWords(in Info) kkWords {
 	var w kkWords
 	for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
-		w.side[side] = in.word(rules.Word(side.String()))
-		w.nobody[side] = in.T("%s: nobody", rules.Word(side.String()))
+		w.side[side] = in.word(side.Word())
+		w.nobody[side] = in.T("%s: nobody", side.Word())
 	}
 	w.start, w.finish = in.T("START"), in.T("FINISH")
 	return w
 }
 
 // neutralLayer returns the static layer of a board where nobody sits: the
-// board of every layer, with every star and pocket neutral.
-func (c *kippykooCache) neutralLayer(kit *faceKit, in Info) *packedLayer {
-	w := kkStaticWords(in)
+// board of every layer, with every star and pocket neutral, and the words
+// w.
+func (c *kippykooCache) neutralLayer(kit *faceKit, w kkWords) *packedLayer {
 	return kit.base("kippykoo", 0, w, func() *image.RGBA { return kkStatic(kit, 4, nil, w) })
 }
 
@@ -452,12 +451,13 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Kippy Koo for %d players", n)
 	}
-	img := kit.canvas(r.kk.load(kit, info, n))
+	words := kkStaticWords(info)
+	img := kit.canvas(r.kk.load(kit, words, n))
 	// A seat that has left the game: its star and pockets neutral, as on
 	// a side nobody sits on.
 	for seat := range n {
 		if p.Retired(rules.Seat(seat)) {
-			neutral := r.kk.neutralLayer(kit, info)
+			neutral := r.kk.neutralLayer(kit, words)
 			for _, rc := range kkSideRects(p.Side(rules.Seat(seat))) {
 				neutral.paintRect(img, rc)
 			}
@@ -467,7 +467,7 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, info.word(rules.Word(p.Side(rules.Seat(seat)).String())))
+		names[seat] = info.name(r.fonts, seat, info.word(p.Side(rules.Seat(seat)).Word()))
 	}
 	v := &kkView{p: p, names: names, last: p.Last(), in: info}
 	if p.Phase() == kippykoo.PhaseMove {
@@ -914,7 +914,7 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	// The right-hand side, from the right, the least needed parts dropped
 	// first when the name would be squeezed.
 	in := v.in
-	right := barSeat(img, kit, in.word(rules.Word(side.String())), x+w-20, cy, state == barToMove || state == barWinner)
+	right := barSeat(img, kit, in.word(side.Word()), x+w-20, cy, state == barToMove || state == barWinner)
 	var parts []barPart
 	short, shorter, _ := kkDecision(v, seat)
 	switch {
@@ -954,7 +954,7 @@ func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, name stri
 	nx += 50
 	right := x + w - 20
 	f, bf := kit.face(false, textMin), kit.face(true, textMin)
-	right -= drawText(img, f, in.word(rules.Word(side.String())), right, cy, 1, muted)
+	right -= drawText(img, f, in.word(side.Word()), right, cy, 1, muted)
 	right -= drawText(img, f, "  ·  ", right, cy, 1, muted)
 	right -= drawText(img, bf, in.T("left"), right, cy, 1, muted)
 	nf := kit.face(false, textName)
@@ -972,7 +972,7 @@ func kkLastWords(in Info, p *kippykoo.Position, last kippykoo.Turn) (label, move
 	letter := string(p.Side(last.Seat).Letter())
 	switch {
 	case last.Lot:
-		return in.T("Drawn to begin:") + " ", in.word(rules.Word(p.Side(last.Seat).String()))
+		return in.T("Drawn to begin:") + " ", in.word(p.Side(last.Seat).Word())
 	case len(last.Before) > 0:
 		// A turn that threw again after doubles: each throw with its move.
 		var throws []string

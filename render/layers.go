@@ -9,11 +9,14 @@ import (
 
 // A painter draws what never changes in a picture of its game (the board,
 // the margins, the plain name bars) once for each language its words are
-// said in, as a static layer, and each picture on a sheet that shows it. A layer is big (a 1000×1300 canvas is
-// 5 MB, and a bot that plays every game at every player count has ten), so
-// a layer is kept only as its runs of one colour (45,000–90,000 of them, a
+// said in, as a static layer, and each picture on a sheet that shows it.
+// A layer is big (a 1000×1300 canvas is 5 MB, and a bot that plays every
+// game at every player count has ten for each language it speaks), so a
+// layer is kept only as its runs of one colour (45,000–90,000 of them, a
 // few hundred KB), each with its index in the layer's reduction to
-// refColours colours (see layered.go).
+// refColours colours (see layered.go). Layers are never let go, and a
+// layer's key holds its words, so a picture's Info.Say must say the same
+// words each time (a catalog does); else the layers grow without end.
 //
 // A sheet is a canvas and its paletted twin, kept between pictures. Between
 // pictures both show a layer: the canvas its colours, the twin its

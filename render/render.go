@@ -88,16 +88,7 @@ func (in Info) name(f *fonts, seat int, fallback string) string {
 
 // word is w, a word of an engine (a side, a hand), said in the picture's
 // language.
-func (in Info) word(w rules.Word) string {
-	if in.Say != nil {
-		return in.Say("%s", w)
-	}
-	return string(w)
-}
-
-// The engines' words the pictures say through word (sides, hands,
-// colours), marked here for the catalogs.
-var _ = [...]rules.Word{rules.Word("South"), rules.Word("West"), rules.Word("North"), rules.Word("East"), rules.Word("Red"), rules.Word("Black")}
+func (in Info) word(w rules.Word) string { return in.T("%s", w) }
 
 // ErrUnknownGame is wrapped by the error Image returns for a state no
 // painter knows.

@@ -99,9 +99,9 @@ type rumbaCache struct {
 // rbRadii are the sizes of the men's sprites.
 var rbRadii = [3]float64{rbManR, rbPairR, rbTrioR}
 
-// load returns the static layer for a game of n players (2 to 4) and makes
-// sure the sprites are drawn.
-func (c *rumbaCache) load(kit *faceKit, in Info, n int) *packedLayer {
+// load returns the static layer for a game of n players (2 to 4) whose
+// words are w, and makes sure the sprites are drawn.
+func (c *rumbaCache) load(kit *faceKit, w rbWords, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for h := rumba.South; h <= rumba.West; h++ {
 			for i, radius := range rbRadii {
@@ -109,7 +109,6 @@ func (c *rumbaCache) load(kit *faceKit, in Info, n int) *packedLayer {
 			}
 		}
 	})
-	w := rbStaticWords(in)
 	return kit.base("rumba", n, w, func() *image.RGBA { return rbStatic(kit, n, w) })
 }
 
@@ -125,11 +124,11 @@ type rbWords struct {
 func rbStaticWords(in Info) rbWords {
 	var w rbWords
 	for h := rumba.South; h <= rumba.West; h++ {
-		w.hand[h] = in.word(rules.Word(h.String()))
+		w.hand[h] = in.word(h.Word())
 		w.waiting[h] = in.T("%s waiting", string(h.Letter()))
 	}
 	for side := rumba.Red; side <= rumba.Black; side++ {
-		w.side[side] = in.word(rules.Word(side.String()))
+		w.side[side] = in.word(side.Word())
 		w.upper[side] = strings.ToUpper(w.side[side])
 	}
 	w.finish, w.win = in.T("FINISH"), in.T("4 of a colour win")
@@ -714,7 +713,7 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 		v.legal = p.Legal()
 	}
 	paths := rbLastPaths(v.last)
-	img := kit.canvas(r.rb.load(kit, info, n))
+	img := kit.canvas(r.rb.load(kit, v.words, n))
 	dc := gg.NewContextForRGBA(img)
 
 	rbHeader(img, dc, kit, &r.rb, v, info)
@@ -1202,7 +1201,7 @@ func rbDecision(v *rbView, seat int) (short, shorter, long string) {
 		if l := v.last; l.Hand == h && !l.Opening && l.Dice[0] == l.Dice[1] && len(l.Moves) > 0 {
 			return in.T("throws again") + tag, "", pick(in.T("%s threw doublets: throws again", name), in.T("%s threw doublets: throws again for %s", name, hand))
 		}
-		return in.T("throwing") + tag, "", in.T("The dice roll for %s (%s)", in.word(rules.Word(h.String())), name)
+		return in.T("throwing") + tag, "", in.T("The dice roll for %s (%s)", in.word(h.Word()), name)
 	case rumba.PhaseMove:
 		what := rbDiceLeft(in, p)
 		if len(v.legal) == 1 && v.legal[0].Text == rumba.PassText {

@@ -138,12 +138,6 @@ func turnMarker(dc *gg.Context, seat int, x, y float64) {
 // "Draw by agreement", in in's language. quiet describes the game's draw
 // by quiet moves, said already.
 func resultText(in Info, o rules.Outcome, names []string, quiet string) string {
-	name := func(s rules.Seat) string {
-		if int(s) >= 0 && int(s) < len(names) {
-			return names[s]
-		}
-		return in.T("Nobody")
-	}
 	if o.Draw() {
 		switch o.Method {
 		case rules.Agreement:
@@ -155,7 +149,7 @@ func resultText(in Info, o rules.Outcome, names []string, quiet string) string {
 		case rules.Forfeit:
 			return in.T("Over by forfeit, with no winner")
 		default:
-			return in.T("Draw %s", rules.Word(o.Method.Words()))
+			return in.T("Draw %s", o.Method.Text())
 		}
 	}
 	if len(o.Winners) == 0 {
@@ -165,7 +159,7 @@ func resultText(in Info, o rules.Outcome, names []string, quiet string) string {
 	// The loser is named only in two-seat games with one winner.
 	loser := ""
 	if len(names) == 2 && len(o.Winners) == 1 {
-		loser = name(1 - o.Winners[0])
+		loser = seatName(in, names, 1-o.Winners[0])
 	}
 	switch m := o.Method; {
 	case m == rules.KingTaken:
@@ -187,27 +181,30 @@ func resultText(in Info, o rules.Outcome, names []string, quiet string) string {
 	case m == rules.Finished:
 		return in.T("%s won", w)
 	default:
-		return in.T("%s won %s", w, rules.Word(m.Words()))
+		return in.T("%s won %s", w, m.Text())
 	}
 }
 
 // winnerNames are the names of o's winners, "Alice and Bob", in in's
 // language.
 func winnerNames(in Info, o rules.Outcome, names []string) string {
-	name := func(s rules.Seat) string {
-		if int(s) >= 0 && int(s) < len(names) {
-			return names[s]
-		}
-		return in.T("Nobody")
-	}
 	if len(o.Winners) == 0 {
 		return ""
 	}
-	w := name(o.Winners[0])
+	w := seatName(in, names, o.Winners[0])
 	for _, s := range o.Winners[1:] {
-		w = in.T("%s and %s", w, name(s))
+		w = in.T("%s and %s", w, seatName(in, names, s))
 	}
 	return w
+}
+
+// seatName is the name of seat s among names, or "Nobody" in in's
+// language for a seat that has none.
+func seatName(in Info, names []string, s rules.Seat) string {
+	if int(s) >= 0 && int(s) < len(names) {
+		return names[s]
+	}
+	return in.T("Nobody")
 }
 
 // barStateOf is what seat's name bar says: whether it won, lost, or is

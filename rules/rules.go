@@ -56,12 +56,10 @@ const (
 	Forfeit     Method = "forfeit" // a seat ran out of time or was removed
 )
 
-// Words says how a game ended by m, as players say it after "won" or
-// "drawn": "by capturing the King". A game may say it more exactly (the
-// number of quiet moves, what its pieces are); Ongoing has no words.
-func (m Method) Words() string { return m.Text().String() }
-
-// Text is Words as a Text, which a caller may say in any language.
+// Text says how a game ended by m, as players say it after "won" or
+// "drawn": "by capturing the King", as a Text a caller may say in any
+// language. A game may say it more exactly (the number of quiet moves,
+// what its pieces are); Ongoing has no words.
 func (m Method) Text() Text {
 	switch m {
 	case Ongoing:
@@ -86,21 +84,11 @@ func (m Method) Text() Text {
 	return Textf("by %s", strings.ReplaceAll(string(m), "-", " "))
 }
 
-// Ended says how a game that is over ended, as its drawing says it:
+// EndedText says how a game that is over ended, as its drawing says it:
 // "South won by capturing the King", "drawn by agreement", "over by
-// forfeit, with no winner". finished, if not "", says how the game's race
-// is won ("by bringing all four pieces HOME"); side names a winning seat.
-func Ended(o Outcome, finished string, side func(Seat) string) string {
-	var how Text
-	if finished != "" {
-		how = Plain(finished)
-	}
-	return EndedText(o, how, func(s Seat) any { return side(s) }).String()
-}
-
-// EndedText is Ended as a Text: finished, if its Format is not "", says
-// how the game's race is won; side names a winning seat (a Word, to be
-// said in the caller's language, or a string).
+// forfeit, with no winner". finished, if its Format is not "", says how
+// the game's race is won ("by bringing all four pieces HOME"); side names
+// a winning seat (a Word, to be said in the caller's language).
 func EndedText(o Outcome, finished Text, side func(Seat) any) Text {
 	how := o.Method.Text()
 	switch {

@@ -53,8 +53,8 @@ func TestMethodWords(t *testing.T) {
 		rules.Agreement:   "by agreement",
 		rules.Forfeit:     "by forfeit",
 	} {
-		if got := m.Words(); got != want {
-			t.Errorf("%q.Words() = %q, want %q", m, got, want)
+		if got := m.Text().String(); got != want {
+			t.Errorf("%q.Text() = %q, want %q", m, got, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Text is words for a person that a caller may say in another language: a
@@ -33,12 +34,31 @@ func (t Text) String() string {
 // text that is not a move.
 func Plain(s string) Text { return Text{Format: "%s", Args: []any{s}} }
 
+// List is ts one after the other, joined by ", ": "a, b, c". ts is not
+// empty.
+func List(ts ...Text) Text {
+	out := ts[0]
+	for _, t := range ts[1:] {
+		out = Textf("%s, %s", out, t)
+	}
+	return out
+}
+
 // Word is a word an engine names, such as a side or a piece, which a
 // caller may say in another language: it is its own key in the catalogs.
 type Word string
 
 // String is the word in English.
 func (w Word) String() string { return string(w) }
+
+// The four sides of a board, as the games name their seats, sides and
+// hands: one word each in the catalogs, whichever game says it.
+const (
+	South = Word("South")
+	West  = Word("West")
+	North = Word("North")
+	East  = Word("East")
+)
 
 // IllegalError is the error of a refused move, with its reason as a Text.
 // It wraps ErrIllegal.
@@ -57,20 +77,25 @@ func Illegalf(format string, args ...any) error {
 	return &IllegalError{Reason: Textf(format, args...)}
 }
 
+// Illegal is the error refusing a move for the reason err gives (see
+// Reason): err's Text when it has one.
+func Illegal(err error) error { return &IllegalError{Reason: Reason(err)} }
+
 // Reason is why err refused a move, as a Text: the IllegalError's reason,
-// the Text of a TextError, or, for an error that has none, its message
-// after "illegal move: ".
+// the Text of a TextError (see Mistake), or, for an error that has none,
+// its message after "illegal move: ".
 func Reason(err error) Text {
 	var ie *IllegalError
 	if errors.As(err, &ie) {
 		return ie.Reason
 	}
-	if t, ok := textOf(err); ok {
-		return t
+	var te *TextError
+	if errors.As(err, &te) {
+		return te.Text
 	}
 	msg := err.Error()
-	if p := ErrIllegal.Error() + ": "; len(msg) > len(p) && msg[:len(p)] == p {
-		msg = msg[len(p):]
+	if why, ok := strings.CutPrefix(msg, ErrIllegal.Error()+": "); ok && why != "" {
+		msg = why
 	}
-	return Text{Format: "%s", Args: []any{msg}}
+	return Plain(msg)
 }

@@ -218,10 +218,12 @@ const (
 )
 
 // String is the side's name: South, West, North or East.
-func (s Side) String() string { return [4]string{"South", "West", "North", "East"}[s&3] }
+func (s Side) String() string { return string(s.Word()) }
 
 // Word is the side's name as a word a caller may say in another language.
-func (s Side) Word() rules.Word { return sideWord(s) }
+func (s Side) Word() rules.Word {
+	return [4]rules.Word{rules.South, rules.West, rules.North, rules.East}[s&3]
+}
 
 // Letter is the side's letter, used for its pieces and fences: S W N E.
 func (s Side) Letter() byte { return "SWNE"[s&3] }

@@ -125,11 +125,7 @@ func (p *Position) describeLeg(lp *legPlay, paths []path) rules.Text {
 	if len(steps) == 0 {
 		return rules.Plain(pt.cells[0].String())
 	}
-	list := steps[0]
-	for _, st := range steps[1:] {
-		list = rules.Textf("%s, %s", list, st)
-	}
-	return list
+	return rules.List(steps...)
 }
 
 // Aliases implements rules.Aliaser. A roll may be typed "5-3" or "3-5";
@@ -328,15 +324,6 @@ func centred(s string, width int) string {
 	return strings.Repeat(" ", left) + string(r) + strings.Repeat(" ", width-len(r)-left)
 }
 
-// listed is the texts one after the other, joined by ", ".
-func listed(ts []rules.Text) rules.Text {
-	out := ts[0]
-	for _, t := range ts[1:] {
-		out = rules.Textf("%s, %s", out, t)
-	}
-	return out
-}
-
 // status says whose decision it is, or how the game ended.
 func (p *Position) status() rules.Text {
 	switch p.phase {
@@ -356,7 +343,7 @@ func (p *Position) status() rules.Text {
 			}
 		}
 		if len(parts) > 0 {
-			return rules.Textf("opening roll: %s to roll (%s)", p.Side(p.Turn()).Word(), listed(parts))
+			return rules.Textf("opening roll: %s to roll (%s)", p.Side(p.Turn()).Word(), rules.List(parts...))
 		}
 		return rules.Textf("opening roll: %s to roll", p.Side(p.Turn()).Word())
 	}

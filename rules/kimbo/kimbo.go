@@ -646,7 +646,7 @@ func (p *Position) playFence(text string) (*Position, error) {
 		case o == neutral:
 			return nil, rules.Illegalf("the fence in %s is neutral: it closes an entrance and never moves", f.From.String())
 		case o != p.seat:
-			return nil, rules.Illegalf("the fence in %s is %s's: you may move only your own", f.From.String(), sideWord(p.Side(rules.Seat(o))))
+			return nil, rules.Illegalf("the fence in %s is %s's: you may move only your own", f.From.String(), p.Side(rules.Seat(o)).Word())
 		}
 		if p.fences[f.To] != vacant {
 			return nil, rules.Illegalf("slot %s is not vacant", f.To.String())
@@ -733,13 +733,13 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	case seat < 0 || int(seat) >= p.players:
 		return nil, rules.Illegalf("no seat %d in a game of %d to skip", seat, p.players)
 	case p.phase == PhaseOpening:
-		return nil, rules.Illegalf("no turn to skip during the opening roll: the dice roll for %s", sideWord(p.Side(p.Turn())))
+		return nil, rules.Illegalf("no turn to skip during the opening roll: the dice roll for %s", p.Side(p.Turn()).Word())
 	case p.phase == PhaseRoll:
-		return nil, rules.Illegalf("no decision of %s's to skip: the dice are to roll for it", sideWord(p.Side(p.Turn())))
+		return nil, rules.Illegalf("no decision of %s's to skip: the dice are to roll for it", p.Side(p.Turn()).Word())
 	case p.retired[seat]:
-		return nil, rules.Illegalf("%s has left the game: it has no turn to skip", sideWord(p.Side(seat)))
+		return nil, rules.Illegalf("%s has left the game: it has no turn to skip", p.Side(seat).Word())
 	case seat != rules.Seat(p.seat):
-		return nil, rules.Illegalf("it is %s's turn, not %s's: only the seat to act can be skipped", sideWord(p.Side(rules.Seat(p.seat))), sideWord(p.Side(seat)))
+		return nil, rules.Illegalf("it is %s's turn, not %s's: only the seat to act can be skipped", p.Side(rules.Seat(p.seat)).Word(), p.Side(seat).Word())
 	}
 	next := p.clone()
 	if p.phase == PhaseFence {

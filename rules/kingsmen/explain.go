@@ -45,7 +45,7 @@ func (p *Position) explain(text string) error {
 		return p.explainStep(Step{from, to}, letter, capture)
 	}
 	if target := p.board[to]; !target.Empty() && target.Side == p.toMove {
-		return rules.Illegalf("your own %s stands on %s", kindWord(target.Kind), to.String())
+		return rules.Illegalf("your own %s stands on %s", target.Kind.Word(), to.String())
 	}
 	if capture && p.board[to].Empty() {
 		return rules.Illegalf("there is nothing to capture on %s", to.String())
@@ -65,7 +65,7 @@ func (p *Position) explain(text string) error {
 		if letter == "" {
 			return rules.Illegalf("you have no piece left")
 		}
-		return rules.Illegalf("you have no %s left", kindWord(kind))
+		return rules.Illegalf("you have no %s left", kind.Word())
 	}
 	if len(cands) == 1 {
 		return p.explainStep(Step{cands[0], to}, "", capture)
@@ -97,19 +97,19 @@ func (p *Position) explain(text string) error {
 			return rules.Illegalf("your King is under Threat and no move to %s ends it", to.String())
 		}
 		if kind == Archer {
-			return rules.Illegalf("your King is under Threat and no move of an %s to %s ends it", kindWord(kind), to.String())
+			return rules.Illegalf("your King is under Threat and no move of an %s to %s ends it", kind.Word(), to.String())
 		}
-		return rules.Illegalf("your King is under Threat and no move of a %s to %s ends it", kindWord(kind), to.String())
+		return rules.Illegalf("your King is under Threat and no move of a %s to %s ends it", kind.Word(), to.String())
 	case len(inLine) == 0 && letter == "":
 		return rules.Illegalf("no piece of yours stands in a straight line from %s, and pieces move in straight lines only", to.String())
 	case len(inLine) == 0:
-		return rules.Illegalf("no %s of yours stands in a straight line from %s, and pieces move in straight lines only", kindWord(kind), to.String())
+		return rules.Illegalf("no %s of yours stands in a straight line from %s, and pieces move in straight lines only", kind.Word(), to.String())
 	case len(inLine) == 1:
 		return p.stepError(inLine[0], "", capture)
 	case len(inLine) > 3 && letter == "":
 		return rules.Illegalf("no piece of yours can reach %s", to.String())
 	case len(inLine) > 3:
-		return rules.Illegalf("no %s of yours can reach %s", kindWord(kind), to.String())
+		return rules.Illegalf("no %s of yours can reach %s", kind.Word(), to.String())
 	}
 	var why rules.Text
 	for i, st := range inLine {
@@ -123,7 +123,7 @@ func (p *Position) explain(text string) error {
 	if letter == "" {
 		return rules.Illegalf("no piece of yours can reach %s: %s", to.String(), why)
 	}
-	return rules.Illegalf("no %s of yours can reach %s: %s", kindWord(kind), to.String(), why)
+	return rules.Illegalf("no %s of yours can reach %s: %s", kind.Word(), to.String(), why)
 }
 
 // explainStep says why st, for the piece named by letter (the piece's own

@@ -37,11 +37,14 @@ const (
 	Archer
 )
 
-var kindNames = [...]string{"", "King", "Knight", "Archer"}
+var kindNames = [...]rules.Word{"", rules.Word("King"), rules.Word("Knight"), rules.Word("Archer")}
 var kindLetters = [...]byte{'.', 'K', 'N', 'A'}
 
 // String is the kind's name, such as "Knight".
-func (k Kind) String() string { return kindNames[k] }
+func (k Kind) String() string { return string(kindNames[k]) }
+
+// Word is the kind's name as a word a caller may say in another language.
+func (k Kind) Word() rules.Word { return kindNames[k] }
 
 // Letter is the kind's upper-case letter: K, N or A.
 func (k Kind) Letter() byte { return kindLetters[k] }
@@ -56,11 +59,14 @@ const (
 )
 
 // String is the side's name.
-func (s Side) String() string {
+func (s Side) String() string { return string(s.Word()) }
+
+// Word is the side's name as a word a caller may say in another language.
+func (s Side) Word() rules.Word {
 	if s == South {
-		return "South"
+		return rules.South
 	}
-	return "North"
+	return rules.North
 }
 
 // Other is the opposing side.
@@ -434,9 +440,9 @@ func (p *Position) check(st Step, text string) error {
 	case pc.Empty():
 		return rules.Illegalf("there is no piece on %s", st.From.String())
 	case pc.Side != p.toMove:
-		return rules.Illegalf("the %s on %s is not yours", kindWord(pc.Kind), st.From.String())
+		return rules.Illegalf("the %s on %s is not yours", pc.Kind.Word(), st.From.String())
 	case pc.Kind.Letter() != text[0]:
-		return rules.Illegalf("the piece on %s is a %s, not a %s", st.From.String(), kindWord(pc.Kind), kindWord(kindByLetter(text[0])))
+		return rules.Illegalf("the piece on %s is a %s, not a %s", st.From.String(), pc.Kind.Word(), kindByLetter(text[0]).Word())
 	}
 	reach := false
 	p.eachStep(st.From, pc, func(to Square) bool {
@@ -444,7 +450,7 @@ func (p *Position) check(st Step, text string) error {
 		return !reach
 	})
 	if !reach {
-		return rules.Illegalf("the %s on %s cannot reach %s: %s", kindWord(pc.Kind), st.From.String(), st.To.String(), p.whyNot(st))
+		return rules.Illegalf("the %s on %s cannot reach %s: %s", pc.Kind.Word(), st.From.String(), st.To.String(), p.whyNot(st))
 	}
 	if (text[3] == 'x') != !p.board[st.To].Empty() {
 		if text[3] == 'x' {
@@ -484,12 +490,12 @@ func (p *Position) whyNot(st Step) rules.Text {
 	}
 	if pc.Kind != Knight && dist > 1 {
 		if pc.Kind == Archer {
-			return rules.Textf("an %s moves one square at a time", kindWord(pc.Kind))
+			return rules.Textf("an %s moves one square at a time", pc.Kind.Word())
 		}
-		return rules.Textf("a %s moves one square at a time", kindWord(pc.Kind))
+		return rules.Textf("a %s moves one square at a time", pc.Kind.Word())
 	}
 	if target := p.board[st.To]; !target.Empty() && target.Side == pc.Side {
-		return rules.Textf("your own %s stands there", kindWord(target.Kind))
+		return rules.Textf("your own %s stands there", target.Kind.Word())
 	}
 	return rules.Textf("another piece is in the way, and no piece may jump")
 }
@@ -539,11 +545,11 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 	pc, target := p.board[st.From], p.board[st.To]
 	next := p.apply(st)
 	if target.Kind == King {
-		return rules.Textf("%s %s to %s, capturing the King and winning", kindWord(pc.Kind), st.From, st.To)
+		return rules.Textf("%s %s to %s, capturing the King and winning", pc.Kind.Word(), st.From, st.To)
 	}
-	d := rules.Textf("%s %s to %s", kindWord(pc.Kind), st.From, st.To)
+	d := rules.Textf("%s %s to %s", pc.Kind.Word(), st.From, st.To)
 	if !target.Empty() {
-		d = rules.Textf("%s %s to %s, capturing the %s", kindWord(pc.Kind), st.From, st.To, kindWord(target.Kind))
+		d = rules.Textf("%s %s to %s, capturing the %s", pc.Kind.Word(), st.From, st.To, target.Kind.Word())
 	}
 	if next.InThreat(p.toMove.Other()) {
 		d = rules.Textf("%s: Threat!", d)
@@ -747,7 +753,7 @@ func sideOf(letter string) Side {
 // Drawing implements rules.State: the board with coordinates, upper case
 // for South and lower case for North, and a line saying whose turn it is.
 func (p *Position) Drawing() string {
-	return p.DrawingSaid(func(t rules.Text) string { return t.String() })
+	return p.DrawingSaid(rules.Text.String)
 }
 
 // DrawingSaid implements rules.Drawer: Drawing with its words said by say;
@@ -771,11 +777,11 @@ func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	case o.Draw():
 		line = rules.Textf("Drawn %s", methodText(o.Method))
 	case o.Over():
-		line = rules.Textf("%s won %s", sideWord(Side(o.Winners[0])), methodText(o.Method))
+		line = rules.Textf("%s won %s", Side(o.Winners[0]).Word(), methodText(o.Method))
 	case p.InThreat(p.toMove):
-		line = rules.Textf("%s to move, under Threat", sideWord(p.toMove))
+		line = rules.Textf("%s to move, under Threat", p.toMove.Word())
 	default:
-		line = rules.Textf("%s to move", sideWord(p.toMove))
+		line = rules.Textf("%s to move", p.toMove.Word())
 	}
 	b.WriteString(say(line))
 	b.WriteByte('\n')

@@ -68,14 +68,16 @@ const (
 	EastSide
 )
 
-var sideNames = [4]string{"South", "West", "North", "East"}
-
 // String is the side's name: South, West, North or East.
-func (s Side) String() string {
+func (s Side) String() string { return string(s.Word()) }
+
+// Word is the side's name as a word a caller may say in another language
+// ("?" for no side).
+func (s Side) Word() rules.Word {
 	if s > EastSide {
 		return "?"
 	}
-	return sideNames[s]
+	return [4]rules.Word{rules.South, rules.West, rules.North, rules.East}[s]
 }
 
 // Letter is the side's letter in texts and drawings: S, W, N or E.

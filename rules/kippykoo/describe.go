@@ -19,12 +19,12 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 	case PhaseLot:
 		for seat := range p.players {
 			if text == lotText(p.Side(rules.Seat(seat))) && !p.retired[seat] {
-				return rules.Textf("%s is drawn to begin (1 chance in %d)", sideWord(p.Side(rules.Seat(seat))), p.seatsIn())
+				return rules.Textf("%s is drawn to begin (1 chance in %d)", p.Side(rules.Seat(seat)).Word(), p.seatsIn())
 			}
 		}
 	case PhaseThrow:
 		if text == RollText {
-			return rules.Textf("%s throws the dice", sideWord(p.Side(rules.Seat(p.seat))))
+			return rules.Textf("%s throws the dice", p.Side(rules.Seat(p.seat)).Word())
 		}
 	case PhaseRoll:
 		a, b, err := dice.Parse(text, "roll")
@@ -32,12 +32,12 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 			return rules.Plain(text)
 		}
 		odds := dice.Chance(a, b)
-		return rules.Textf("%s throws %d and %d (%s)", sideWord(p.Side(rules.Seat(p.seat))), a, b, odds)
+		return rules.Textf("%s throws %d and %d (%s)", p.Side(rules.Seat(p.seat)).Word(), a, b, odds)
 	case PhaseMove:
 		set := p.plans()
 		for i := range set {
 			if set[i].text == text {
-				return rules.Textf("%s: %s", sideWord(p.Side(rules.Seat(p.seat))), p.describePlan(&set[i]))
+				return rules.Textf("%s: %s", p.Side(rules.Seat(p.seat)).Word(), p.describePlan(&set[i]))
 			}
 		}
 	}
@@ -94,7 +94,7 @@ func (p *Position) describeLeg(lg Leg, ld landing) rules.Text {
 	}
 	switch {
 	case ld.captured >= 0:
-		s = rules.Textf("%s, sending %s's marble back to START", s, sideWord(p.Side(rules.Seat(ld.captured))))
+		s = rules.Textf("%s, sending %s's marble back to START", s, p.Side(rules.Seat(ld.captured)).Word())
 	case ld.bumped && ld.end == NoHole:
 		s = rules.Textf("%s, where its own marble stands, and on past its star into FINISH", s)
 	case ld.bumped:
@@ -257,10 +257,10 @@ func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	for seat := range p.players {
 		s := rules.Seat(seat)
 		if p.retired[seat] {
-			b.WriteString(say(rules.Textf("%-5s star %-3s left the game", sideWord(p.Side(s)), p.Star(s).String())) + "\n")
+			b.WriteString(say(rules.Textf("%-5s star %-3s left the game", p.Side(s).Word(), p.Star(s).String())) + "\n")
 			continue
 		}
-		b.WriteString(say(rules.Textf("%-5s star %-3s START %d  FINISH %d", sideWord(p.Side(s)), p.Star(s).String(), p.start[seat], p.finish[seat])) + "\n")
+		b.WriteString(say(rules.Textf("%-5s star %-3s START %d  FINISH %d", p.Side(s).Word(), p.Star(s).String(), p.start[seat], p.finish[seat])) + "\n")
 	}
 	if t := p.last; t.Seat != rules.Nobody {
 		// The throws of the turn before the latest: "5-5, h3+10; then ".
@@ -268,7 +268,7 @@ func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 		for _, th := range t.Before {
 			before = rules.Textf("%s%d-%d, %s%s; then ", before, th.Dice[0], th.Dice[1], th.Move, p.sentBackWords(th.SentBack))
 		}
-		who := sideWord(p.Side(t.Seat))
+		who := p.Side(t.Seat).Word()
 		var last rules.Text
 		switch {
 		case t.Lot:
@@ -300,9 +300,9 @@ func (p *Position) sentBackWords(sent []Capture) rules.Text {
 	var which rules.Text
 	for i, c := range sent {
 		if i == 0 {
-			which = rules.Textf("%s's marble on %s", sideWord(p.Side(c.Seat)), c.Hole.String())
+			which = rules.Textf("%s's marble on %s", p.Side(c.Seat).Word(), c.Hole.String())
 		} else {
-			which = rules.Textf("%s and %s", which, rules.Textf("%s's on %s", sideWord(p.Side(c.Seat)), c.Hole.String()))
+			which = rules.Textf("%s and %s", which, rules.Textf("%s's on %s", p.Side(c.Seat).Word(), c.Hole.String()))
 		}
 	}
 	return rules.Textf(", sending %s back to START", which)
@@ -326,13 +326,13 @@ func (p *Position) holeChar(h Hole) byte {
 func (p *Position) status() rules.Text {
 	switch p.phase {
 	case PhaseOver:
-		return rules.EndedText(p.outcome, rules.Textf("by bringing all four marbles into FINISH"), func(s rules.Seat) any { return sideWord(p.Side(s)) })
+		return rules.EndedText(p.outcome, rules.Textf("by bringing all four marbles into FINISH"), func(s rules.Seat) any { return p.Side(s).Word() })
 	case PhaseLot:
 		return rules.Textf("the lot draws who begins")
 	case PhaseThrow:
-		return rules.Textf("%s to throw", sideWord(p.Side(rules.Seat(p.seat))))
+		return rules.Textf("%s to throw", p.Side(rules.Seat(p.seat)).Word())
 	case PhaseRoll:
-		return rules.Textf("the dice roll for %s", sideWord(p.Side(rules.Seat(p.seat))))
+		return rules.Textf("the dice roll for %s", p.Side(rules.Seat(p.seat)).Word())
 	}
-	return rules.Textf("%s to move with %d-%d", sideWord(p.Side(rules.Seat(p.seat))), p.dice[0], p.dice[1])
+	return rules.Textf("%s to move with %d-%d", p.Side(rules.Seat(p.seat)).Word(), p.dice[0], p.dice[1])
 }

@@ -393,7 +393,7 @@ func (p *Position) playLot(text string) (*Position, error) {
 	for seat := range p.players {
 		if text == lotText(p.Side(rules.Seat(seat))) {
 			if p.retired[seat] {
-				return nil, rules.Illegalf("%s has left the game: the lot draws among the seats still in", sideWord(p.Side(rules.Seat(seat))))
+				return nil, rules.Illegalf("%s has left the game: the lot draws among the seats still in", p.Side(rules.Seat(seat)).Word())
 			}
 			next := p.clone()
 			next.phase, next.seat = PhaseThrow, int8(seat)
@@ -413,7 +413,7 @@ func (p *Position) playThrow(text string) (*Position, error) {
 		if errRoll == nil || errDice == nil {
 			return nil, rules.Illegalf("the dice are not thrown yet, and they choose the throw: play %q", RollText)
 		}
-		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, sideWord(p.Side(rules.Seat(p.seat))), RollText)
+		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, p.Side(rules.Seat(p.seat)).Word(), RollText)
 	}
 	next := p.clone()
 	next.phase = PhaseRoll
@@ -579,9 +579,9 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	case to == rules.Chance && p.phase == PhaseLot:
 		return nil, rules.Illegalf("the lot is drawing who begins: no seat's turn to skip")
 	case to == rules.Chance:
-		return nil, rules.Illegalf("the dice are rolling for %s: chance decides now, not %s", sideWord(p.Side(rules.Seat(p.seat))), sideWord(p.Side(seat)))
+		return nil, rules.Illegalf("the dice are rolling for %s: chance decides now, not %s", p.Side(rules.Seat(p.seat)).Word(), p.Side(seat).Word())
 	case seat != to:
-		return nil, rules.Illegalf("it is %s's turn, not %s's: only the seat to act is skipped", sideWord(p.Side(to)), sideWord(p.Side(seat)))
+		return nil, rules.Illegalf("it is %s's turn, not %s's: only the seat to act is skipped", p.Side(to).Word(), p.Side(seat).Word())
 	}
 	next := p.clone()
 	next.last = Turn{Seat: seat, Skipped: true}

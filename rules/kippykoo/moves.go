@@ -213,7 +213,7 @@ func (p *Position) try(legs []Leg) (plan, error) {
 // 6 and that marble moved by the other die; or one part for each die, two
 // different marbles or a start for a die showing 6.
 func checkDice(legs []Leg, a, b int) error {
-	startRule := &rules.IllegalError{Reason: rules.Textf("only a six on one die, or a total of six, starts a marble; %d-%d is neither", a, b)}
+	startRule := rules.Illegalf("only a six on one die, or a total of six, starts a marble; %d-%d is neither", a, b)
 	if len(legs) == 1 {
 		lg := legs[0]
 		switch {

@@ -18,13 +18,8 @@ func (p *Position) seatName(seat rules.Seat) string {
 	return strings.Join(names, "/")
 }
 
-// AMan is "a South man", "an East man".
-func (h Hand) AMan() string {
-	if h == East {
-		return "an East man"
-	}
-	return "a " + h.String() + " man"
-}
+// AMan is "a South man", "an East man", in English (see aMan).
+func (h Hand) AMan() string { return aMan(h).String() }
 
 // Describe implements rules.State: the legal move m in words, such as
 // "South: a North man from 06 to 10 with the 4, capturing East's man
@@ -34,7 +29,7 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 	switch p.phase {
 	case PhaseThrow:
 		if text == RollText {
-			return rules.Textf("%s throws the dice", handWord(p.hand))
+			return rules.Textf("%s throws the dice", p.hand.Word())
 		}
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "throw")
@@ -46,20 +41,20 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 			return rules.Textf("%s throws %d and %d (%d) in the opening throw (%s)", p.seatWords(rules.Seat(p.nextRoller())), a, b, a+b, odds)
 		}
 		if a == b {
-			return rules.Textf("%s throws doublets, %d and %d (%s): plays them, then throws again", handWord(p.hand), a, b, odds)
+			return rules.Textf("%s throws doublets, %d and %d (%s): plays them, then throws again", p.hand.Word(), a, b, odds)
 		}
-		return rules.Textf("%s throws %d and %d (%s)", handWord(p.hand), a, b, odds)
+		return rules.Textf("%s throws %d and %d (%s)", p.hand.Word(), a, b, odds)
 	case PhaseMove:
 		cands := p.legalCands()
 		if text == PassText && len(cands) == 0 {
 			if p.pool.dice[0] == p.pool.dice[1] {
-				return rules.Textf("%s can play nothing of %s: %s throws again (doublets)", handWord(p.hand), p.diceWords(), handWord(p.hand))
+				return rules.Textf("%s can play nothing of %s: %s throws again (doublets)", p.hand.Word(), p.diceWords(), p.hand.Word())
 			}
-			return rules.Textf("%s can play nothing of %s: the turn passes to %s", handWord(p.hand), p.diceWords(), handWord((p.hand+1)%4))
+			return rules.Textf("%s can play nothing of %s: the turn passes to %s", p.hand.Word(), p.diceWords(), ((p.hand + 1) % 4).Word())
 		}
 		for i := range cands {
 			if c := &cands[i]; c.text == text {
-				return rules.Textf("%s: %s", handWord(p.hand), p.describeCand(&c.cand))
+				return rules.Textf("%s: %s", p.hand.Word(), p.describeCand(&c.cand))
 			}
 		}
 	}
@@ -110,10 +105,10 @@ func (p *Position) describeCand(c *cand) rules.Text {
 	}
 	if c.capture {
 		victims := p.At(c.to)
-		t = rules.Textf("%s, capturing %s's man (a reward of %d to play)", t, handWord(victims[0]), RewardSpaces)
+		t = rules.Textf("%s, capturing %s's man (a reward of %d to play)", t, victims[0].Word(), RewardSpaces)
 	}
 	if c.kind == KindFinish && p.t.finished(c.hand.Side())+1 >= ToWin {
-		t = rules.Textf("%s: %s's fourth man in FINISH wins", t, sideWord(c.hand.Side()))
+		t = rules.Textf("%s: %s's fourth man in FINISH wins", t, c.hand.Side().Word())
 	}
 	return t
 }
@@ -191,7 +186,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 // after to the space they rejoin at; then the men in FINISH and waiting,
 // the latest throw and whose decision it is.
 func (p *Position) Drawing() string {
-	return p.DrawingSaid(func(t rules.Text) string { return t.String() })
+	return p.DrawingSaid(rules.Text.String)
 }
 
 // DrawingSaid implements rules.Drawer: Drawing with its words said by say;
@@ -226,8 +221,8 @@ func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	}
 	b.WriteString(strings.TrimRight(bottom, " ") + "\n")
 	b.WriteString(say(rules.Textf("FINISH: %s %d (S %d, N %d), %s %d (E %d, W %d); waiting: S %d, E %d, N %d, W %d",
-		sideWord(Red), p.t.finished(Red), p.Count(South, Finish), p.Count(North, Finish),
-		sideWord(Black), p.t.finished(Black), p.Count(East, Finish), p.Count(West, Finish),
+		Red.Word(), p.t.finished(Red), p.Count(South, Finish), p.Count(North, Finish),
+		Black.Word(), p.t.finished(Black), p.Count(East, Finish), p.Count(West, Finish),
 		p.Count(South, Waiting), p.Count(East, Waiting), p.Count(North, Waiting), p.Count(West, Waiting))))
 	b.WriteByte('\n')
 	if last, ok := p.lastWords(say); ok {
@@ -250,17 +245,17 @@ func (p *Position) lastWords(say func(rules.Text) string) (last rules.Text, ok b
 	case t.Opening:
 		return rules.Textf("last: %s threw %d-%d in the opening throw", p.seatWords(rules.Seat(t.Hand)), t.Dice[0], t.Dice[1]), true
 	case t.Dice[0] == 0:
-		return rules.Textf("last: %s's turn skipped before the throw", handWord(t.Hand)), true
+		return rules.Textf("last: %s's turn skipped before the throw", t.Hand.Word()), true
 	}
 	var moves []string
 	for _, m := range t.Moves {
 		if m.Captured != NoHand {
-			moves = append(moves, say(rules.Textf("%s (captured %s's man)", m.Text, handWord(m.Captured))))
+			moves = append(moves, say(rules.Textf("%s (captured %s's man)", m.Text, m.Captured.Word())))
 		} else {
 			moves = append(moves, m.Text)
 		}
 	}
-	h, d0, d1 := handWord(t.Hand), t.Dice[0], t.Dice[1]
+	h, d0, d1 := t.Hand.Word(), t.Dice[0], t.Dice[1]
 	switch {
 	case len(moves) == 0 && t.Skipped:
 		return rules.Textf("last: %s threw %d-%d (turn skipped)", h, d0, d1), true
@@ -356,42 +351,35 @@ func (p *Position) status() rules.Text {
 			if p.outcome.Method == rules.Finished {
 				how = rules.Textf("by bringing four men into FINISH")
 			}
-			names := p.seatWords(p.outcome.Winners[0])
-			for _, seat := range p.outcome.Winners[1:] {
-				names = rules.Textf("%s, %s", names, p.seatWords(seat))
+			var names []rules.Text
+			for _, seat := range p.outcome.Winners {
+				names = append(names, p.seatWords(seat))
 			}
-			return rules.Textf("%s won %s (%s)", sideWord(s), how, names)
+			return rules.Textf("%s won %s (%s)", s.Word(), how, rules.List(names...))
 		}
 		return rules.Textf("over %s, with no winner", p.outcome.Method.Text())
 	case PhaseOpening:
-		var parts rules.Text // the throws so far, as a list
-		add := func(t rules.Text) {
-			if parts.Format == "" {
-				parts = t
-			} else {
-				parts = rules.Textf("%s, %s", parts, t)
-			}
-		}
+		var parts []rules.Text // the throws so far
 		for seat, r := range p.OpeningThrows() {
 			switch r[0] {
 			case 0:
 			case -1:
-				add(rules.Textf("%s out", p.seatWords(rules.Seat(seat))))
+				parts = append(parts, rules.Textf("%s out", p.seatWords(rules.Seat(seat))))
 			default:
-				add(rules.Textf("%s threw %d-%d", p.seatWords(rules.Seat(seat)), r[0], r[1]))
+				parts = append(parts, rules.Textf("%s threw %d-%d", p.seatWords(rules.Seat(seat)), r[0], r[1]))
 			}
 		}
 		who := p.seatWords(rules.Seat(p.nextRoller()))
-		if parts.Format == "" {
+		if len(parts) == 0 {
 			return rules.Textf("opening throw: %s to throw", who)
 		}
-		return rules.Textf("opening throw: %s to throw (%s)", who, parts)
+		return rules.Textf("opening throw: %s to throw (%s)", who, rules.List(parts...))
 	case PhaseThrow:
-		return rules.Textf("%s to throw (%s plays %s)", handWord(p.hand), p.seatWords(p.SeatOf(p.hand)), sideWord(p.hand.Side()))
+		return rules.Textf("%s to throw (%s plays %s)", p.hand.Word(), p.seatWords(p.SeatOf(p.hand)), p.hand.Side().Word())
 	case PhaseRoll:
-		return rules.Textf("the dice roll for %s (%s plays %s)", handWord(p.hand), p.seatWords(p.SeatOf(p.hand)), sideWord(p.hand.Side()))
+		return rules.Textf("the dice roll for %s (%s plays %s)", p.hand.Word(), p.seatWords(p.SeatOf(p.hand)), p.hand.Side().Word())
 	}
-	return rules.Textf("%s to play %s (%s plays %s)", handWord(p.hand), p.diceWords(), p.seatWords(p.SeatOf(p.hand)), sideWord(p.hand.Side()))
+	return rules.Textf("%s to play %s (%s plays %s)", p.hand.Word(), p.diceWords(), p.seatWords(p.SeatOf(p.hand)), p.hand.Side().Word())
 }
 
 var _ rules.State = (*Position)(nil)

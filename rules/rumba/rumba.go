@@ -28,12 +28,14 @@ const (
 
 const handLetters = "SENW"
 
-var handNames = [4]string{"South", "East", "North", "West"}
-
 // String is the hand's name, such as "South".
-func (h Hand) String() string {
+func (h Hand) String() string { return string(h.Word()) }
+
+// Word is the hand's name as a word a caller may say in another language
+// ("nobody" for NoHand).
+func (h Hand) Word() rules.Word {
 	if h >= 0 && h < 4 {
-		return handNames[h]
+		return [4]rules.Word{rules.South, rules.East, rules.North, rules.West}[h]
 	}
 	return "nobody"
 }
@@ -71,11 +73,15 @@ const (
 )
 
 // String is the side's colour: "Red" or "Black".
-func (s Side) String() string {
+func (s Side) String() string { return string(s.Word()) }
+
+// Word is the side's colour as a word a caller may say in another
+// language.
+func (s Side) Word() rules.Word {
 	if s == Red {
-		return "Red"
+		return rules.Word("Red")
 	}
-	return "Black"
+	return rules.Word("Black")
 }
 
 // Hands are the side's two hands: South and North, or East and West.
@@ -436,7 +442,7 @@ func (p *Position) playThrow(text string) (*Position, error) {
 		if errRoll == nil || errDice == nil {
 			return nil, rules.Illegalf("the dice are not thrown yet, and they choose the throw: play %q", RollText)
 		}
-		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, handWord(p.hand), RollText)
+		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, p.hand.Word(), RollText)
 	}
 	next := p.clone()
 	next.phase = PhaseRoll
@@ -547,9 +553,9 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	case p.phase == PhaseOpening:
 		return nil, rules.Illegalf("no turn to skip during the opening throw: the dice roll for %s", p.seatWords(rules.Seat(p.nextRoller())))
 	case p.phase == PhaseRoll:
-		return nil, rules.Illegalf("no decision of %s's to skip: the dice are to roll for %s", p.seatWords(p.SeatOf(p.hand)), handWord(p.hand))
+		return nil, rules.Illegalf("no decision of %s's to skip: the dice are to roll for %s", p.seatWords(p.SeatOf(p.hand)), p.hand.Word())
 	case seat != p.SeatOf(p.hand):
-		return nil, rules.Illegalf("it is %s's turn (%s), not %s's: only the seat to move can be skipped", handWord(p.hand), p.seatWords(p.SeatOf(p.hand)), p.seatWords(seat))
+		return nil, rules.Illegalf("it is %s's turn (%s), not %s's: only the seat to move can be skipped", p.hand.Word(), p.seatWords(p.SeatOf(p.hand)), p.seatWords(seat))
 	}
 	next := p.clone()
 	if p.phase == PhaseThrow {

@@ -582,14 +582,14 @@ func (p *Position) explain(text string) error {
 	}
 	if m.Hand.Side() != side {
 		hs := side.Hands()
-		return rules.Illegalf("%s plays %s, the %s and %s men; the %s men are the other side's", handWord(p.hand), sideWord(side), handWord(hs[0]), handWord(hs[1]), handWord(m.Hand))
+		return rules.Illegalf("%s plays %s, the %s and %s men; the %s men are the other side's", p.hand.Word(), side.Word(), hs[0].Word(), hs[1].Word(), m.Hand.Word())
 	}
 	six := p.pool.six()
 	switch m.Kind {
 	case KindEnter:
 		switch {
 		case p.Count(m.Hand, Waiting) == 0:
-			return rules.Illegalf("no %s man is waiting to enter", handWord(m.Hand))
+			return rules.Illegalf("no %s man is waiting to enter", m.Hand.Word())
 		case six < 0:
 			return rules.Illegalf("a man enters only on a 6, or two dice totalling 6; you have %s", dice)
 		}
@@ -601,13 +601,13 @@ func (p *Position) explain(text string) error {
 		case m.From != FinishSpace(m.Hand):
 			return rules.Illegalf("%s goes into FINISH from his finish space %s", aMan(m.Hand), FinishSpace(m.Hand).String())
 		case p.Count(m.Hand, m.From) == 0:
-			return rules.Illegalf("no %s man on %s", handWord(m.Hand), m.From.String())
+			return rules.Illegalf("no %s man on %s", m.Hand.Word(), m.From.String())
 		case six < 0:
 			return rules.Illegalf("a man goes into FINISH only on a 6, or two dice totalling 6; you have %s", dice)
 		}
 	case KindMove:
 		if p.Count(m.Hand, m.From) == 0 {
-			return rules.Illegalf("no %s man on %s", handWord(m.Hand), m.From.String())
+			return rules.Illegalf("no %s man on %s", m.Hand.Word(), m.From.String())
 		}
 		if err := p.pathError(m, dice); err != nil {
 			return err
@@ -681,7 +681,7 @@ func (p *Position) landingError(s Space) error {
 	case s.OnTurnout() && own > 0:
 		return rules.Illegalf("%s holds one of your men: a turnout space holds one man, and no blockade forms there", s.String())
 	case opp >= 2:
-		return rules.Illegalf("a blockade of %s's holds %s: nobody lands on it", sideWord(1-side), s.String())
+		return rules.Illegalf("a blockade of %s's holds %s: nobody lands on it", (1 - side).Word(), s.String())
 	case own >= 3:
 		return rules.Illegalf("%s holds three men already: four never share a space", s.String())
 	}
