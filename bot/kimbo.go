@@ -276,7 +276,7 @@ func kimboAlert(l Lang, s rules.State) string {
 		return l.T("You rolled **%d-%d**: choose your move below, or type it with /kimbo move.", d1, d2)
 	case kimbo.PhaseCorner:
 		if pend := p.Pending(); len(pend) > 0 {
-			return l.T("You captured %s's piece: choose the start area it goes back to.", rules.Word(p.Side(pend[0]).String()))
+			return l.T("You captured %s's piece: choose the start area it goes back to.", p.Side(pend[0]).Word())
 		}
 	}
 	return ""

@@ -19,7 +19,7 @@ func KingsmenKit() Kit {
 			if err != nil || !ok {
 				return m.Text, m.Text, menu
 			}
-			return st.From.String(), l.T("%s %s", rules.Word(p.At(st.From).Kind.String()), st.From), menu
+			return st.From.String(), l.T("%s %s", p.At(st.From).Kind.Word(), st.From), menu
 		},
 		SeatName: func(l Lang, _ rules.State, seat int) string {
 			if seat == 0 {

@@ -52,7 +52,7 @@ func KippyKooKit() Kit {
 			if !ok || seat < 0 || seat >= p.Players() {
 				return l.T("seat %d", seat+1)
 			}
-			return sideAndColour(l, rules.Word(p.Side(rules.Seat(seat)).String()), seat)
+			return sideAndColour(l, p.Side(rules.Seat(seat)).Word(), seat)
 		},
 		Alert: func(l Lang, s rules.State) string {
 			p, ok := s.(*kippykoo.Position)

@@ -40,7 +40,7 @@ func RumbaKit() Kit {
 			if err != nil {
 				return "", "", ""
 			}
-			return m.Text, rumbaLabel(l, mt), l.T("Move %s…", rumbaAMan(mt.Hand))
+			return m.Text, rumbaLabel(l, mt), l.T("Move %s…", mt.Hand.AMan())
 		},
 		Buttons: func(l Lang, s rules.State) []Choice {
 			if p, ok := s.(*rumba.Position); ok && p.Phase() == rumba.PhaseThrow {
@@ -57,11 +57,11 @@ func RumbaKit() Kit {
 			p, ok := s.(*rumba.Position)
 			if !ok || p.Phase() != rumba.PhaseMove {
 				if ok && p.Phase() == rumba.PhaseThrow {
-					return l.T("Roll the dice for %s.", rules.Word(p.Turn().String()))
+					return l.T("Roll the dice for %s.", p.Turn().Word())
 				}
 				return ""
 			}
-			return l.T("%s to play with **%s**: choose a move below (one die at a time), or type it with /rumba move.", rules.Word(p.Turn().String()), rumbaDice(p))
+			return l.T("%s to play with **%s**: choose a move below (one die at a time), or type it with /rumba move.", p.Turn().Word(), rumbaDice(p))
 		},
 		Narrate: rumbaNarrate,
 	}
@@ -78,19 +78,7 @@ func rumbaSeatName(l Lang, s rules.State, seat int) string {
 	for _, h := range p.Hands(rules.Seat(seat)) {
 		hands = append(hands, l.T(h.String()))
 	}
-	return l.T("%s, %s", joinIn(l, hands), rules.Word(p.SideOf(rules.Seat(seat)).String()))
-}
-
-// rumbaMen are "a South man" and the like, for each hand (rumba.Hand.AMan).
-var rumbaMen = [4]string{N("a South man"), N("an East man"), N("a North man"), N("a West man")}
-
-// rumbaAMan is "a South man", "an East man", as a word said in the
-// language of the text it is in.
-func rumbaAMan(h rumba.Hand) rules.Word {
-	if h >= 0 && int(h) < len(rumbaMen) {
-		return rules.Word(rumbaMen[h])
-	}
-	return rules.Word(h.AMan())
+	return l.T("%s, %s", joinIn(l, hands), p.SideOf(rules.Seat(seat)).Word())
 }
 
 // rumbaDice is what is left to play of the throw: "5 and 3", "the 3",
@@ -126,7 +114,7 @@ func either[T any](c bool, a, b T) T {
 func rumbaLabel(l Lang, mt rumba.MoveText) string {
 	switch mt.Kind {
 	case rumba.KindEnter:
-		return l.T("Enter %s on %s", rumbaAMan(mt.Hand), mt.To)
+		return l.T("Enter %s on %s", mt.Hand.AMan(), mt.To)
 	case rumba.KindFinish:
 		return l.T("%c %s → FINISH", mt.Hand.Letter(), mt.From)
 	}
@@ -154,7 +142,7 @@ func rumbaNarrate(l Lang, played []Played, after rules.State, names []string) st
 		if p.Phase() == rumba.PhaseOpening {
 			opening = append(opening, fmt.Sprintf("%s %s", seatLabel(names, openingRoller(p)), strings.TrimPrefix(pl.Move.Text, "roll ")))
 			if next != nil && next.Phase() != rumba.PhaseOpening {
-				n.line(l.T("Opening throw: %s; **%s** threw highest and starts, as %s.", strings.Join(opening, ", "), seatLabel(names, next.ToMove()), rules.Word(next.Turn().String())))
+				n.line(l.T("Opening throw: %s; **%s** threw highest and starts, as %s.", strings.Join(opening, ", "), seatLabel(names, next.ToMove()), next.Turn().Word()))
 				opening = nil
 			}
 			continue
@@ -187,7 +175,7 @@ func rumbaNarrate(l Lang, played []Played, after rules.State, names []string) st
 			if next != nil {
 				side := p.Turn().Side()
 				if f := next.Finished(side); f > p.Finished(side) {
-					n.extend(" " + l.T("(%s has %d of 4 in FINISH)", rules.Word(side.String()), f))
+					n.extend(" " + l.T("(%s has %d of 4 in FINISH)", side.Word(), f))
 				}
 			}
 		}

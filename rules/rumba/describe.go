@@ -18,8 +18,9 @@ func (p *Position) seatName(seat rules.Seat) string {
 	return strings.Join(names, "/")
 }
 
-// AMan is "a South man", "an East man", in English (see aMan).
-func (h Hand) AMan() string { return aMan(h).String() }
+// AMan is "a South man", "an East man", as a Text a caller may say in
+// any language (its String is the English).
+func (h Hand) AMan() rules.Text { return aMan(h) }
 
 // Describe implements rules.State: the legal move m in words, such as
 // "South: a North man from 06 to 10 with the 4, capturing East's man
