@@ -492,14 +492,14 @@ func result(l *loaded) rules.Text {
 	if o.Draw() {
 		return rules.Textf("drawn %s.", how)
 	}
-	var ws []string
+	var ws []rules.Text
 	for _, w := range o.Winners {
-		ws = append(ws, seatUser(l.row, int(w)).Name)
+		ws = append(ws, rules.Plain(seatUser(l.row, int(w)).Name))
 	}
-	if len(ws) == 2 {
-		return rules.Textf("%s and %s won %s.", ws[0], ws[1], how)
+	if len(ws) == 1 {
+		return rules.Textf("%s won %s.", ws[0], how)
 	}
-	return rules.Textf("%s won %s.", strings.Join(ws, ", "), how)
+	return rules.Textf("%s and %s won %s.", rules.List(ws[:len(ws)-1]...), ws[len(ws)-1], how)
 }
 
 // methodWords says how a game ended, after "won" or "drawn".

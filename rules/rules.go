@@ -89,7 +89,7 @@ func (m Method) Text() Text {
 // forfeit, with no winner". finished, if its Format is not "", says how
 // the game's race is won ("by bringing all four pieces HOME"); side names
 // a winning seat (a Word, to be said in the caller's language).
-func EndedText(o Outcome, finished Text, side func(Seat) any) Text {
+func EndedText(o Outcome, finished Text, side func(Seat) Word) Text {
 	how := o.Method.Text()
 	switch {
 	case o.Method == Finished && finished.Format != "":
@@ -99,22 +99,17 @@ func EndedText(o Outcome, finished Text, side func(Seat) any) Text {
 	case len(o.Winners) == 0:
 		return Textf("over %s, with no winner", how)
 	}
-	switch w := o.Winners; len(w) {
-	case 1:
+	w := o.Winners
+	if len(w) == 1 {
 		return Textf("%s won %s", side(w[0]), how)
-	case 2:
-		return Textf("%s and %s won %s", side(w[0]), side(w[1]), how)
-	case 3:
-		return Textf("%s, %s and %s won %s", side(w[0]), side(w[1]), side(w[2]), how)
-	default:
-		// More winners than seats at any table Parlor serves: a list,
-		// each name said, then its last two joined.
-		last := Textf("%s and %s", side(w[len(w)-2]), side(w[len(w)-1]))
-		for i := len(w) - 3; i >= 0; i-- {
-			last = Textf("%s, %s", side(w[i]), last)
-		}
-		return Textf("%s won %s", last, how)
 	}
+	// "South and North", "South, West and North": a list, its last two
+	// joined.
+	var first []Text
+	for _, s := range w[:len(w)-1] {
+		first = append(first, Textf("%s", side(s)))
+	}
+	return Textf("%s and %s won %s", List(first...), side(w[len(w)-1]), how)
 }
 
 // Outcome is the result of a game: ongoing, won by some seats, or drawn.

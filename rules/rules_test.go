@@ -115,7 +115,7 @@ func TestOpponents(t *testing.T) {
 // EndedText names every winner in one sentence, however many there are,
 // and says a draw or a game over with no winner.
 func TestEndedText(t *testing.T) {
-	side := func(s rules.Seat) any { return rules.Word([]string{"South", "West", "North", "East"}[s]) }
+	side := func(s rules.Seat) rules.Word { return rules.Word([]string{"South", "West", "North", "East"}[s]) }
 	finished := rules.Textf("by bringing all four pieces HOME")
 	for _, c := range []struct {
 		o    rules.Outcome

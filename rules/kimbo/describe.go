@@ -328,7 +328,7 @@ func centred(s string, width int) string {
 func (p *Position) status() rules.Text {
 	switch p.phase {
 	case PhaseOver:
-		return rules.EndedText(p.outcome, rules.Textf("by bringing all four pieces HOME"), func(s rules.Seat) any { return p.Side(s).Word() })
+		return rules.EndedText(p.outcome, rules.Textf("by bringing all four pieces HOME"), func(s rules.Seat) rules.Word { return p.Side(s).Word() })
 	case PhaseOpening:
 		var parts []rules.Text
 		for seat, r := range p.OpeningRolls() {

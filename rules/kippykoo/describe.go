@@ -326,7 +326,7 @@ func (p *Position) holeChar(h Hole) byte {
 func (p *Position) status() rules.Text {
 	switch p.phase {
 	case PhaseOver:
-		return rules.EndedText(p.outcome, rules.Textf("by bringing all four marbles into FINISH"), func(s rules.Seat) any { return p.Side(s).Word() })
+		return rules.EndedText(p.outcome, rules.Textf("by bringing all four marbles into FINISH"), func(s rules.Seat) rules.Word { return p.Side(s).Word() })
 	case PhaseLot:
 		return rules.Textf("the lot draws who begins")
 	case PhaseThrow:
