@@ -26,6 +26,12 @@ type Sweeper interface {
 // newest board of a game can be clicked.
 type LiveKeeper interface {
 	LivePosted(ctx context.Context, live Live, channelID, messageID string) (stale Posted, err error)
+	// BoardLost tells that a board owed (Live.Owed) cannot be posted, ever:
+	// Discord refused it for good (a channel deleted, a permission taken
+	// away). It is owed no more, so that no sweep tries it again and again.
+	// A post that failed for a while (Discord or the network down) is not
+	// lost: a later sweep posts the board.
+	BoardLost(ctx context.Context, live Live) error
 }
 
 // Posted is a message a door posted: where it is.
@@ -36,5 +42,9 @@ type Posted struct {
 
 // ThreadMaker records the thread a game is played in.
 type ThreadMaker interface {
-	ThreadMade(ctx context.Context, gameID int64, threadID string) error
+	// ThreadMade records that the door started threadID for the game
+	// from the message from (zero for a thread started from no message).
+	// If it returns a message, the door posts it in the thread: the game's
+	// board, when the game began before its thread was recorded.
+	ThreadMade(ctx context.Context, gameID int64, threadID string, from Posted) (*Message, error)
 }

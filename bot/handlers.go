@@ -423,29 +423,30 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 		takeback = &storage.Takeback{Offer: storage.NoDrawOffer}
 		g.Takeback = *takeback
 	}
+	lead := l.lang.T("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
+	if l.kit.Narrate != nil {
+		lead = l.kit.Narrate(l.lang, played, next, names(g))
+	}
+	declinedLine := ""
+	if declined >= 0 {
+		declinedLine = "\n" + l.lang.T("By moving, %s declined %s's draw offer.", seatUser(g, seat).Name, seatUser(g, declined).Name)
+	}
 	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
-		TurnStarted: next.ToMove() != st.ToMove(), Takeback: takeback})
+		TurnStarted: next.ToMove() != st.ToMove(), Takeback: takeback, Board: t.owes(lead + declinedLine)})
 	if err != nil {
 		return Response{}, err
 	}
 	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
 	l.state = next
-	lead := l.lang.T("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
-	if l.kit.Narrate != nil {
-		lead = l.kit.Narrate(l.lang, played, next, names(g))
-	}
 	story, earlier, told := t.since(ctx, l, seat)
 	if told {
 		lead = story
 	}
-	if declined >= 0 {
-		lead += "\n" + l.lang.T("By moving, %s declined %s's draw offer.", seatUser(g, seat).Name, seatUser(g, declined).Name)
-	}
-	board, err := t.boardWith(ctx, l, lead, m.Text, true, earlier)
+	board, err := t.boardWith(ctx, l, lead+declinedLine, m.Text, true, earlier)
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Public: board, PublicIn: g.ThreadID}, nil
+	return Response{Public: owed(board), PublicIn: g.ThreadID}, nil
 }
 
 // illegalWords explains a rejected move text, with the engine's reason
@@ -539,7 +540,7 @@ func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, nex
 		status, offer = storage.StatusOver, storage.NoDrawOffer
 	}
 	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
-		TurnStarted: next.ToMove() != l.state.ToMove() || skip})
+		TurnStarted: next.ToMove() != l.state.ToMove() || skip, Board: t.owes(lead)})
 	if err != nil {
 		return Response{}, err
 	}
@@ -553,7 +554,7 @@ func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, nex
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Public: board, PublicIn: g.ThreadID}, nil
+	return Response{Public: owed(board), PublicIn: g.ThreadID}, nil
 }
 
 // draw offers a draw, or accepts the one offered to the user.

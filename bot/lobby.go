@@ -214,21 +214,6 @@ func threadName(g *storage.Game, kit Kit) string {
 	return Clip(fmt.Sprintf("%s #%s · %s", kit.Game.Title(), no(g.ID), strings.Join(players, ", ")), 100)
 }
 
-// ThreadMade records the thread the transport started for a game.
-func (t *Table) ThreadMade(ctx context.Context, gameID int64, threadID string) error {
-	return t.store.SetThread(ctx, gameID, threadID)
-}
-
-// LivePosted records where a door posted a game's live message, and says
-// which message stops being live (see LiveKeeper).
-func (t *Table) LivePosted(ctx context.Context, live Live, channelID, messageID string) (Posted, error) {
-	stale, err := t.store.SwapLive(ctx, live.GameID, storage.Live{ChannelID: channelID, MessageID: messageID, Version: live.Version})
-	if err != nil {
-		return Posted{}, err
-	}
-	return Posted{ChannelID: stale.ChannelID, MessageID: stale.MessageID}, nil
-}
-
 // newGameLang is the language of a game made by req in a server with
 // settings set: the one the server chose with /parlor settings language:,
 // else Discord's for the server (see Request.PlaceLang).
@@ -555,12 +540,10 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if err != nil {
 		return Response{}, err
 	}
-	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID, TurnStarted: true, DiceInput: g.Dice.Input})
-	if err != nil {
-		return Response{}, err
-	}
-	g.Seats, g.Version, g.Status, g.Position = seats, version, storage.StatusActive, st.String()
-	l.state = st
+	// The lead names the seats as drawn: the game is told them before it
+	// is stored, as its board owes them (storage.Board).
+	before := g.Seats
+	g.Seats = seats
 	lang := l.lang
 	var sides []string
 	for _, s := range seats {
@@ -581,11 +564,26 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if line := commitLine(lang, g); line != "" {
 		lead += "\n" + line
 	}
+	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID, TurnStarted: true, DiceInput: g.Dice.Input, Board: t.owes(lead)})
+	if err != nil {
+		g.Seats = before
+		return Response{}, err
+	}
+	g.Version, g.Status, g.Position = version, storage.StatusActive, st.String()
+	l.state = st
+	if g.ThreadID == "" {
+		// The game's thread may have been recorded since the lobby was
+		// loaded (someone accepted the moment it was made): the first
+		// board goes there.
+		if row, err := t.store.Game(ctx, g.ID); err == nil {
+			g.ThreadID = row.ThreadID
+		}
+	}
 	board, err := t.boardMessage(ctx, l, lead, "", true)
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), titleOf(l.kit), headline)}, Public: board, PublicIn: g.ThreadID}, nil
+	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), titleOf(l.kit), headline)}, Public: owed(board), PublicIn: g.ThreadID}, nil
 }
 
 // joinIn joins "a", "b" and "c" as "a, b and c", in lang.

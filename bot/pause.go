@@ -66,7 +66,7 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 	if len(waiting) == 0 {
 		p.Offer, p.PausedAt = storage.NoDrawOffer, t.now()
 	}
-	if err := t.setPause(ctx, req, l, p); err != nil {
+	if err := t.setPause(ctx, req, l, p, nil); err != nil {
 		return Response{}, err
 	}
 	if len(waiting) > 0 {
@@ -93,24 +93,25 @@ func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, e
 	now := t.now()
 	// The turn's clock goes on from where it stopped.
 	since := now.Add(-g.PausedAt.Sub(g.TurnSince))
-	if err := t.setPause(ctx, req, l, &storage.Pause{Offer: storage.NoDrawOffer, TurnSince: since}); err != nil {
+	lead := l.lang.T("**%s** resumed the game.", req.User.Name)
+	if err := t.setPause(ctx, req, l, &storage.Pause{Offer: storage.NoDrawOffer, TurnSince: since}, t.owes(lead)); err != nil {
 		return Response{}, err
 	}
-	board, err := t.boardMessage(ctx, l, l.lang.T("**%s** resumed the game.", req.User.Name), "", true)
+	board, err := t.boardMessage(ctx, l, lead, "", true)
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Public: board, PublicIn: g.ThreadID}, nil
+	return Response{Public: owed(board), PublicIn: g.ThreadID}, nil
 }
 
 // setPause stores a vote to pause, a pause or a resumption of l's game
 // through the version guard, like every change of a game: of two votes
 // made at once, one is stored first and the other, told the game changed,
 // is tried again on the game as it is then.
-func (t *Table) setPause(ctx context.Context, req Request, l *loaded, p *storage.Pause) error {
+func (t *Table) setPause(ctx context.Context, req Request, l *loaded, p *storage.Pause, board *storage.Board) error {
 	g := l.row
 	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: g.Status,
-		DrawOffer: g.DrawOffer, InteractionID: req.ID, Pause: p})
+		DrawOffer: g.DrawOffer, InteractionID: req.ID, Pause: p, Board: board})
 	if err != nil {
 		return err
 	}

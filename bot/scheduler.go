@@ -54,17 +54,35 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 	return append(out, t.digests(ctx, digests, now)...), nil
 }
 
-// sweepGame does what is due for one game: expiry, a computer's move, a
-// deadline, or a reminder, in that order. The time its player was away
+// sweepGame does what is due for one game: the board it owes, if the
+// process that owed it did not post it in time (see outbox.go), then what
+// else is due (sweepDue).
+func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time, digests map[string]bool) ([]Notice, error) {
+	owed, err := t.recoverBoard(ctx, g)
+	if err != nil && ctx.Err() == nil {
+		t.log.Error("sweep: a board owed", "game", g.ID, "err", err)
+	}
+	ns, err := t.sweepDue(ctx, g, now, digests)
+	if owed != nil {
+		ns = append([]Notice{*owed}, ns...)
+	}
+	return ns, err
+}
+
+// sweepDue does what time brought to one game: expiry, a computer's move,
+// a deadline, or a reminder, in that order. The time its player was away
 // does not count against the decision awaited, and while they are away
 // neither comes. A reminder for a user who asked for a digest adds them
 // to digests instead.
-func (t *Table) sweepGame(ctx context.Context, g *storage.Game, now time.Time, digests map[string]bool) ([]Notice, error) {
+func (t *Table) sweepDue(ctx context.Context, g *storage.Game, now time.Time, digests map[string]bool) ([]Notice, error) {
 	kit, ok := t.kits[g.Kind]
 	if !ok {
 		return nil, nil
 	}
 	if g.Status == storage.StatusInvited || g.Status == storage.StatusOpen {
+		if g.ExpiresAt.IsZero() || g.ExpiresAt.After(now) {
+			return nil, nil // due for something else
+		}
 		return one(t.expire(ctx, g, kit))
 	}
 	st, err := kit.Game.Parse(g.Position)

@@ -57,6 +57,9 @@ func (e *tableEnv) sweep(tables ...*Table) []Notice {
 			if err != nil {
 				e.t.Errorf("sweep: %v", err)
 			}
+			for _, n := range notices {
+				e.posted(n.Message)
+			}
 			mu.Lock()
 			all = append(all, notices...)
 			mu.Unlock()

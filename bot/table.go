@@ -33,8 +33,11 @@ type Store interface {
 	SetRemindersOff(ctx context.Context, userID string, off bool) error
 	GuildSettings(ctx context.Context, guildID string) (storage.Settings, error)
 	SetGuildSettings(ctx context.Context, guildID string, ch storage.SettingsChange) (storage.Settings, error)
-	SetThread(ctx context.Context, gameID int64, threadID string) error
+	SetThread(ctx context.Context, gameID int64, threadID string) (storage.Live, error)
 	SwapLive(ctx context.Context, gameID int64, m storage.Live) (storage.Live, error)
+	// Boards owed: see storage.Board.
+	ClaimBoard(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error)
+	DropBoard(ctx context.Context, gameID, version int64) error
 	ClaimReplay(ctx context.Context, gameID int64) (bool, error)
 	Plies(ctx context.Context, gameID int64) (int, error)
 	// Away days and digests: see storage/away.go.
@@ -147,8 +150,12 @@ type Config struct {
 	Now func() time.Time
 	// Think is the budget of a strong computer player's decision; 0
 	// means rules.DefaultThink.
-	Think  time.Duration
-	Logger *slog.Logger
+	Think time.Duration
+	// BoardHold is how long the process that stores a change has to post
+	// the board it owes before a sweep (of any process) posts it instead
+	// (see storage.Board); 0 means storage.DefaultBoardHold.
+	BoardHold time.Duration
+	Logger    *slog.Logger
 }
 
 // Table is the table service: the only place that knows both the rules
@@ -162,6 +169,7 @@ type Table struct {
 	roll    func(n int) int
 	now     func() time.Time
 	think   time.Duration
+	hold    time.Duration // see Config.BoardHold
 	log     *slog.Logger
 	tails   tails   // the latest steps of games whose stories were told
 	ledgers ledgers // the ratings computed last
@@ -173,7 +181,8 @@ type Table struct {
 // NewTable builds a table service. It panics on a duplicate game, a
 // programming error found at start-up.
 func NewTable(c Config) *Table {
-	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink), log: c.Logger, fair: c.Roll == nil}
+	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
+		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil}
 	if t.roll == nil {
 		t.roll = cryptoRoll
 	}

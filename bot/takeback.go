@@ -172,20 +172,20 @@ func (t *Table) answerTakeback(ctx context.Context, req Request, l *loaded, yes 
 func (t *Table) takeBack(ctx context.Context, interactionID string, l *loaded, seat int, e storage.Entry, before rules.State, by string) (Response, error) {
 	g := l.row
 	entry := storage.Entry{Seat: seat, Kind: storage.EntryTakeback, Text: "takeback " + strconv.Itoa(e.Ply), At: t.now()}
+	lead := l.lang.T("**%s** took back %s.", seatUser(g, seat).Name, e.Text)
+	if by != "" {
+		lead = l.lang.T("**%s** took back %s, with the others' agreement.", seatUser(g, seat).Name, e.Text)
+	}
 	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: before.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer,
-		Entries: []storage.Entry{entry}, InteractionID: interactionID, TurnStarted: true, Takeback: &storage.Takeback{Offer: storage.NoDrawOffer}})
+		Entries: []storage.Entry{entry}, InteractionID: interactionID, TurnStarted: true, Takeback: &storage.Takeback{Offer: storage.NoDrawOffer}, Board: t.owes(lead)})
 	if err != nil {
 		return Response{}, err
 	}
 	g.Version, g.Position, g.DrawOffer, g.Takeback = v, before.String(), storage.NoDrawOffer, storage.Takeback{Offer: storage.NoDrawOffer}
 	l.state = before
-	lead := l.lang.T("**%s** took back %s.", seatUser(g, seat).Name, e.Text)
-	if by != "" {
-		lead = l.lang.T("**%s** took back %s, with the others' agreement.", seatUser(g, seat).Name, e.Text)
-	}
 	board, err := t.boardMessage(ctx, l, lead, "", true)
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Public: board, PublicIn: g.ThreadID}, nil
+	return Response{Public: owed(board), PublicIn: g.ThreadID}, nil
 }

@@ -169,12 +169,26 @@ func (e *tableEnv) typing(u User, focused string, opts ...string) Request {
 	return req
 }
 
-// do handles req and checks the answer against Discord's limits.
+// do handles req and checks the answer against Discord's limits. Its
+// public message is taken as posted, as a door posts it (see posted).
 func (e *tableEnv) do(req Request) Response {
 	e.t.Helper()
 	resp := e.table.Handle(e.ctx, req)
 	checkLimits(e.t, resp)
+	e.posted(resp.Public)
 	return resp
+}
+
+// posted records m, if it shows a game, as posted, as a door does after
+// posting it (LivePosted): a board owed is then paid.
+func (e *tableEnv) posted(m *Message) {
+	e.t.Helper()
+	if m == nil || m.Live == nil {
+		return
+	}
+	if _, err := e.table.LivePosted(e.ctx, *m.Live, tableChannel, fmt.Sprintf("msg-%d", e.seq.Add(1))); err != nil {
+		e.t.Errorf("record a posted message: %v", err)
+	}
 }
 
 // state is everything stored: every game with its seats and log, and the

@@ -120,6 +120,12 @@ type Message struct {
 type Live struct {
 	GameID  int64
 	Version int64
+	// Owed says the message is the board a stored change owes the game's
+	// players (storage.Board): recording it (LivePosted) pays the debt.
+	// Until then, a sweep of any process posts it once the change's
+	// holder has had its time (Config.BoardHold), so that a board is not
+	// lost to a process that dies between storing a move and posting it.
+	Owed bool
 }
 
 // Embed is a card of text: a title and a description.

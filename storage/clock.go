@@ -9,15 +9,16 @@ import (
 )
 
 // SetThread records the thread a game is played in, once: ErrConflict if
-// the game has one already. It does not bump the version: boards and
-// buttons stay good.
-func (db *DB) SetThread(ctx context.Context, gameID int64, threadID string) error {
+// the game has one already. It returns the game's live message as it was
+// then, so that the caller can tell whether a board was posted outside the
+// thread before the thread was recorded. It does not bump the version:
+// boards and buttons stay good.
+func (db *DB) SetThread(ctx context.Context, gameID int64, threadID string) (Live, error) {
+	var live Live
 	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, "UPDATE games SET thread_id = ? WHERE id = ? AND thread_id = ''", threadID, gameID)
-		if err != nil {
-			return err
-		}
-		if err = oneRow(res); !errors.Is(err, ErrNotFound) {
+		err := q.QueryRowContext(ctx, `UPDATE games SET thread_id = ? WHERE id = ? AND thread_id = ''
+			RETURNING live_channel, live_message, live_version`, threadID, gameID).Scan(&live.ChannelID, &live.MessageID, &live.Version)
+		if !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
 		var exists bool
@@ -30,9 +31,9 @@ func (db *DB) SetThread(ctx context.Context, gameID int64, threadID string) erro
 		return ErrNotFound
 	})
 	if err != nil {
-		return fmt.Errorf("set thread of game %d: %w", gameID, classify(err))
+		return Live{}, fmt.Errorf("set thread of game %d: %w", gameID, classify(err))
 	}
-	return nil
+	return live, nil
 }
 
 // oneRow turns an update that changed no row into ErrNotFound.
@@ -73,7 +74,9 @@ func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int
 // Due returns the games the scheduler may have work on at now: games in
 // play, not paused, whose next reminder or deadline has come or that have a
 // computer player (whose turn it may be), unstarted games whose
-// invitations have expired, and games over whose replay is not posted.
+// invitations have expired, games over whose replay is not posted, and
+// games that owe a board whose holder has not posted it in time (see
+// Board), these first, the longest owed first.
 // The caller decides and claims.
 func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
 	const hour, day = int64(time.Hour / time.Millisecond), int64(24 * time.Hour / time.Millisecond)
@@ -84,12 +87,53 @@ func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
 			(deadline_days > 0 AND turn_since + deadline_days * ? <= ?) OR
 			EXISTS (SELECT 1 FROM seats c WHERE c.game_id = games.id AND c.computer <> '')))
 		OR (status IN ('invited', 'open') AND expires_at > 0 AND expires_at <= ?)
-		OR (status = 'over' AND replay_posted = 0)) g `+seatsJoin+
-		" ORDER BY g.id, s.seat", hour, ms, day, ms, ms)
+		OR (status = 'over' AND replay_posted = 0)
+		OR (board_owed > 0 AND board_claim <= ?)) g `+seatsJoin+
+		// Games that owe a board first, the longest owed first.
+		" ORDER BY g.board_owed = 0, g.board_claim, g.id, s.seat", hour, ms, day, ms, ms, ms)
 	if err != nil {
 		return nil, fmt.Errorf("find games due: %w", classify(err))
 	}
 	return games, nil
+}
+
+// ClaimBoard claims the posting of a game's owed board, as owed at
+// version, for hold from now, once its holder's time has passed: it
+// reports false when the board is not owed any more (posted, or replaced
+// by a newer one) or is held by someone else. A sweep posts an owed board
+// only after claiming it, so that two sweeps never both post it.
+func (db *DB) ClaimBoard(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error) {
+	var n int64
+	now := db.now()
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		res, err := q.ExecContext(ctx, "UPDATE games SET board_claim = ? WHERE id = ? AND board_owed = ? AND board_claim <= ?",
+			millis(now.Add(hold)), gameID, version, millis(now))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("claim the board of game %d: %w", gameID, classify(err))
+	}
+	return n == 1, nil
+}
+
+// DropBoard gives up the board owed at version, and any older one: the
+// door could not post it and never will (Discord refused it for good,
+// such as a channel deleted or a permission taken away). It is owed no
+// more; a newer board owed stays owed.
+func (db *DB) DropBoard(ctx context.Context, gameID, version int64) error {
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		_, err := q.ExecContext(ctx, `UPDATE games SET board_owed = 0, board_lead = '', board_claim = 0
+			WHERE id = ? AND board_owed > 0 AND board_owed <= ?`, gameID, version)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("drop the board of game %d: %w", gameID, classify(err))
+	}
+	return nil
 }
 
 // ClaimReplay claims the posting of the replay of a game over: it reports

@@ -106,16 +106,16 @@ func TestTurnClock(t *testing.T) {
 		if got := load(t, db, g.ID); got.RemindersSent != 0 || !got.TurnSince.Equal(got.UpdatedAt) {
 			t.Errorf("after a new turn: %+v (updated %v)", got.Clock, got.UpdatedAt)
 		}
-		if err := db.SetThread(t.Context(), g.ID, "th"); err != nil {
+		if _, err := db.SetThread(t.Context(), g.ID, "th"); err != nil {
 			t.Fatal(err)
 		}
 		if got := load(t, db, g.ID); got.ThreadID != "th" || got.Where() != "th" || got.Version != v+1 {
 			t.Errorf("after SetThread: %+v version %d", got.Clock, got.Version)
 		}
-		if err := db.SetThread(t.Context(), g.ID, "th2"); !errors.Is(err, ErrConflict) {
+		if _, err := db.SetThread(t.Context(), g.ID, "th2"); !errors.Is(err, ErrConflict) {
 			t.Errorf("a second thread: %v, want ErrConflict", err)
 		}
-		if err := db.SetThread(t.Context(), 999, "th3"); !errors.Is(err, ErrNotFound) {
+		if _, err := db.SetThread(t.Context(), 999, "th3"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("the thread of no game: %v, want ErrNotFound", err)
 		}
 		found, err := db.Find(t.Context(), Filter{ThreadID: "th"})

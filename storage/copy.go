@@ -104,8 +104,8 @@ func holders(pattern string) func() []any {
 var copyTables = []copyTableSpec{
 	{name: "games", order: "id", columns: []string{"id", "kind", "guild_id", "channel_id", "creator", "status", "position", "version",
 		"draw_offer", "created_at", "updated_at", "thread_id", "turn_since", "reminders_sent", "remind_hours", "deadline_days",
-		"paused_at", "pause_offer", "expires_at", "board_version", "live_channel", "live_message", "live_version", "replay_posted", "dice_seed", "dice_input", "takeback_offer", "takeback_agreed", "lang"},
-		holders: holders("isssssssiiisiiiiiiiissiissiis"), count: func(r *CopyReport) *int { return &r.Games }},
+		"paused_at", "pause_offer", "expires_at", "board_version", "live_channel", "live_message", "live_version", "replay_posted", "dice_seed", "dice_input", "takeback_offer", "takeback_agreed", "lang", "board_owed", "board_lead", "board_claim"},
+		holders: holders("isssssssiiisiiiiiiiissiissiisisi"), count: func(r *CopyReport) *int { return &r.Games }},
 	{name: "seats", order: "game_id, seat", columns: []string{"game_id", "seat", "user_id", "name", "joined", "computer"},
 		holders: holders("iissbs"), count: func(r *CopyReport) *int { return &r.Seats }},
 	{name: "moves", order: "game_id, ply", columns: []string{"game_id", "ply", "seat", "kind", "text", "at", "interaction_id"},

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -63,11 +64,21 @@ type Game struct {
 	// pictures and notices), as a Discord locale or language code such as
 	// "es-ES"; "" for English. Create stores the server's language
 	// (Settings.Language) instead, when the server has chosen one.
-	Lang      string
+	Lang string
+	// Owed is the board the game's players are owed, if any: see Board.
+	Owed      Owed
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	Seats     []Seat // ordered by seat when loaded
 	Clock
+}
+
+// Owed is the board a stored change owes a game's players and that no
+// door has posted yet (see Change.Board): Version is the game's version it
+// was owed at, 0 when none is owed; Lead the words it opens with.
+type Owed struct {
+	Version int64
+	Lead    string
 }
 
 // Dice is a game's provably fair dice: a secret seed, whose SHA-256 the
@@ -188,7 +199,31 @@ type Change struct {
 	DiceInput string
 	// Takeback, if not nil, sets the takeback asked for.
 	Takeback *Takeback
+	// Board, if not nil, says that the change owes the game's players a
+	// board: its board must be posted, whatever happens to the process
+	// that stored it (see Board).
+	Board *Board
 }
+
+// Board is the board a change owes, recorded in the transaction that
+// stores the change: the outbox of a game's boards. The door that stored
+// the change posts it and records it as the game's live message with
+// Live.Owed set, which pays the debt (SwapLive). Until Hold has passed the
+// board is its; after that, a process that died before posting it has
+// left it to any sweep, which claims it (ClaimBoard) and posts the newest
+// board of the game. A later change that owes a board replaces the debt:
+// only the newest board is owed.
+type Board struct {
+	// Lead is what the board opens with, in the game's language: what the
+	// change did.
+	Lead string
+	// Hold is how long the process storing the change has to post the
+	// board before a sweep may; zero means DefaultBoardHold.
+	Hold time.Duration
+}
+
+// DefaultBoardHold is Board.Hold when it is zero.
+const DefaultBoardHold = 30 * time.Second
 
 // Pause is a game's pause as a Change sets it.
 type Pause struct {
@@ -340,8 +375,12 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 	// not, and the three indexes on the status would cost three pages more
 	// to sync at every commit. If the status is not c.Status, the update
 	// that sets it runs instead; both are guarded by the version.
+	owes, lead, hold := c.Board != nil, "", int64(0)
+	if owes {
+		lead, hold = c.Board.Lead, millis(now.Add(cmp.Or(c.Board.Hold, DefaultBoardHold)))
+	}
 	set := []any{c.DrawOffer, millis(now), since != 0, since, c.TurnStarted,
-		c.Pause != nil, p.Offer, c.Pause != nil, optMillis(p.PausedAt), c.GameID, c.Version}
+		c.Pause != nil, p.Offer, c.Pause != nil, optMillis(p.PausedAt), owes, owes, lead, owes, hold, c.GameID, c.Version}
 	n, err := updated(tx.ExecContext(ctx, qApplySameStatus, slices.Concat([]any{c.Position, c.Position}, set, []any{string(c.Status)})...))
 	if err == nil && n == 0 {
 		n, err = updated(tx.ExecContext(ctx, qApplyChange,
@@ -421,7 +460,10 @@ const (
 			turn_since = CASE WHEN ? THEN ? ELSE turn_since END,
 			reminders_sent = CASE WHEN ? THEN 0 ELSE reminders_sent END,
 			pause_offer = CASE WHEN ? THEN ? ELSE pause_offer END,
-			paused_at = CASE WHEN ? THEN ? ELSE paused_at END
+			paused_at = CASE WHEN ? THEN ? ELSE paused_at END,
+			board_owed = CASE WHEN ? THEN version + 1 ELSE board_owed END,
+			board_lead = CASE WHEN ? THEN ? ELSE board_lead END,
+			board_claim = CASE WHEN ? THEN ? ELSE board_claim END
 		WHERE id = ? AND version = ?`
 	qAppendEntry = `INSERT INTO moves (game_id, ply, seat, kind, text, at, interaction_id)
 		VALUES (?, (SELECT COALESCE(MAX(ply), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?)`
@@ -518,7 +560,7 @@ const (
 	gameColumns = `g.id, g.kind, g.guild_id, g.channel_id, g.creator, g.status, g.position, g.version,
 		g.draw_offer, g.created_at, g.updated_at, g.thread_id, g.turn_since, g.reminders_sent, g.remind_hours,
 		g.deadline_days, g.paused_at, g.pause_offer, g.expires_at, g.board_version, g.dice_seed, g.dice_input,
-		g.takeback_offer, g.takeback_agreed, g.lang, s.seat, s.user_id, s.name, s.joined, s.computer`
+		g.takeback_offer, g.takeback_agreed, g.lang, g.board_owed, g.board_lead, s.seat, s.user_id, s.name, s.joined, s.computer`
 	seatsJoin = "LEFT JOIN seats s ON s.game_id = g.id"
 )
 
@@ -546,7 +588,7 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 		err := rows.Scan(&g.ID, &g.Kind, &g.GuildID, &g.ChannelID, &g.Creator, &status, &g.Position, &g.Version,
 			&g.DrawOffer, &created, &updated, &g.ThreadID, &since, &g.RemindersSent, &g.RemindEvery,
 			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &g.Dice.Seed, &g.Dice.Input,
-			&g.Takeback.Offer, &g.Takeback.Agreed, &g.Lang, &seat, &user, &name, &joined, &computer)
+			&g.Takeback.Offer, &g.Takeback.Agreed, &g.Lang, &g.Owed.Version, &g.Owed.Lead, &seat, &user, &name, &joined, &computer)
 		if err != nil {
 			return nil, err
 		}

@@ -14,6 +14,9 @@ type Live struct {
 	MessageID string
 	// Version is the game's version the message was drawn at.
 	Version int64
+	// Owed says the message is the board a change owed (Change.Board):
+	// recording it pays the debt, for its version and any older one.
+	Owed bool
 }
 
 // errLiveMoved is an internal retry: another live board was recorded
@@ -24,14 +27,18 @@ var errLiveMoved = errors.New("live board moved")
 // stops being live, whose buttons should go: the one m replaces, or m
 // itself when the game's live message was drawn at a later version (two
 // boards posted at once: the newer stays live). It returns a zero Live
-// when nothing stops being live. It does not bump the game's version.
+// when nothing stops being live. Of two messages drawn at the same
+// version, one in the game's thread and one not (a board posted before
+// the thread was recorded, and again in the thread), the one in the
+// thread stays live. It does not bump the game's version.
 func (db *DB) SwapLive(ctx context.Context, gameID int64, m Live) (Live, error) {
 	for range 32 {
 		var out Live
 		err := db.write(ctx, func(ctx context.Context, q querier) error {
 			var cur Live
-			err := q.QueryRowContext(ctx, "SELECT live_channel, live_message, live_version FROM games WHERE id = ?", gameID).
-				Scan(&cur.ChannelID, &cur.MessageID, &cur.Version)
+			var thread string
+			err := q.QueryRowContext(ctx, "SELECT live_channel, live_message, live_version, thread_id FROM games WHERE id = ?", gameID).
+				Scan(&cur.ChannelID, &cur.MessageID, &cur.Version, &thread)
 			switch {
 			case errors.Is(err, sql.ErrNoRows):
 				return ErrNotFound
@@ -41,11 +48,12 @@ func (db *DB) SwapLive(ctx context.Context, gameID int64, m Live) (Live, error) 
 				// The same message again (a click updated it): only its
 				// version may change, and nothing stops being live.
 				if m.Version <= cur.Version {
-					return nil
+					return paid(ctx, q, gameID, m)
 				}
-			case m.Version < cur.Version:
+			case m.Version < cur.Version,
+				m.Version == cur.Version && thread != "" && cur.ChannelID == thread && m.ChannelID != thread:
 				out = m
-				return nil
+				return paid(ctx, q, gameID, m)
 			default:
 				out = cur
 			}
@@ -57,8 +65,10 @@ func (db *DB) SwapLive(ctx context.Context, gameID int64, m Live) (Live, error) 
 			}
 			if err := oneRow(res); errors.Is(err, ErrNotFound) {
 				return errLiveMoved
+			} else if err != nil {
+				return err
 			}
-			return err
+			return paid(ctx, q, gameID, m)
 		})
 		switch {
 		case errors.Is(err, errLiveMoved):
@@ -72,4 +82,15 @@ func (db *DB) SwapLive(ctx context.Context, gameID int64, m Live) (Live, error) 
 		return out, nil
 	}
 	return Live{}, fmt.Errorf("record the live board of game %d: %w", gameID, ErrConflict)
+}
+
+// paid pays the debt of the board m is, if it is one (Live.Owed): no board
+// drawn at m's version or before is owed any more.
+func paid(ctx context.Context, q querier, gameID int64, m Live) error {
+	if !m.Owed {
+		return nil
+	}
+	_, err := q.ExecContext(ctx, `UPDATE games SET board_owed = 0, board_lead = '', board_claim = 0
+		WHERE id = ? AND board_owed > 0 AND board_owed <= ?`, gameID, m.Version)
+	return err
 }

@@ -26,14 +26,14 @@ func TestSwapLive(t *testing.T) {
 				t.Fatalf("SwapLive(%+v) = %+v, want %+v", m, got, want)
 			}
 		}
-		first := Live{"c1", "m1", 1}
-		second := Live{"c1", "m2", 3}
+		first := Live{"c1", "m1", 1, false}
+		second := Live{"c1", "m2", 3, false}
 		swap(first, Live{})
 		swap(second, first)
-		swap(Live{"c1", "m0", 2}, Live{"c1", "m0", 2})
-		swap(Live{"c1", "m2", 4}, Live{})
-		swap(Live{"c1", "m2", 4}, Live{})
-		swap(Live{"t9", "m3", 4}, Live{"c1", "m2", 4})
+		swap(Live{"c1", "m0", 2, false}, Live{"c1", "m0", 2, false})
+		swap(Live{"c1", "m2", 4, false}, Live{})
+		swap(Live{"c1", "m2", 4, false}, Live{})
+		swap(Live{"t9", "m3", 4, false}, Live{"c1", "m2", 4, false})
 		after, err := db.Game(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -61,7 +61,7 @@ func TestSwapLiveAtOnce(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range n {
 			wg.Go(func() {
-				got, err := db.SwapLive(ctx, g.ID, Live{"c1", fmt.Sprint("m", i), int64(i % 4)})
+				got, err := db.SwapLive(ctx, g.ID, Live{"c1", fmt.Sprint("m", i), int64(i % 4), false})
 				if err != nil {
 					t.Error(err)
 					return
@@ -82,7 +82,7 @@ func TestSwapLiveAtOnce(t *testing.T) {
 				t.Errorf("%s returned %d times", m, k)
 			}
 		}
-		live, err := db.SwapLive(ctx, g.ID, Live{"c1", "last", 99})
+		live, err := db.SwapLive(ctx, g.ID, Live{"c1", "last", 99, false})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -293,8 +293,8 @@ func TestGroupCommitOneFailsOthersCommit(t *testing.T) {
 		{"seats that fail half-way", queuedApply(t, db, ctx, twice), errConstraint},
 		{"a move where those failed", queuedApply(t, db, ctx, move(g2, 1, "b")), nil},
 		{"a missing game", queuedApply(t, db, ctx, move(&Game{ID: g3.ID + 1}, 1, "gone")), ErrNotFound},
-		{"a thread", queued(t, db, func() (int64, error) { return 0, db.SetThread(ctx, g3.ID, "t3") }), nil},
-		{"a second thread", queued(t, db, func() (int64, error) { return 0, db.SetThread(ctx, g3.ID, "t4") }), ErrConflict},
+		{"a thread", queued(t, db, func() (int64, error) { _, err := db.SetThread(ctx, g3.ID, "t3"); return 0, err }), nil},
+		{"a second thread", queued(t, db, func() (int64, error) { _, err := db.SetThread(ctx, g3.ID, "t4"); return 0, err }), ErrConflict},
 		{"a move after", queuedApply(t, db, ctx, move(g3, 1, "c")), nil},
 	}
 	commits.n.Store(0)
@@ -613,7 +613,7 @@ func TestEveryWriteGoesThroughTheWriter(t *testing.T) {
 			return err
 		}},
 		{"Apply", func() error { _, err := db.Apply(ctx, move(g, 1, "m")); return err }},
-		{"SetThread", func() error { return db.SetThread(ctx, g.ID, "t") }},
+		{"SetThread", func() error { _, err := db.SetThread(ctx, g.ID, "t"); return err }},
 		{"ClaimReminder", func() error {
 			if ok, err := db.ClaimReminder(ctx, g.ID, 2, 0); !ok || err != nil {
 				return fmt.Errorf("claimed %v, %v", ok, err)

@@ -139,7 +139,7 @@ func (h *HTTPDoor) interactions(w http.ResponseWriter, r *http.Request) {
 	go func() {
 		defer h.inflight.Done()
 		defer first.unanswered()
-		h.serve(h.ctx, &i, first.send)
+		h.serveVia(h.ctx, &i, first.send, false)
 	}()
 	select {
 	case b, ok := <-first.answer:
@@ -235,8 +235,13 @@ func (a *httpAnswer) send(r *discordgo.InteractionResponse) error {
 	if len(later.Embeds) > 0 {
 		edit.Embeds = &later.Embeds
 	}
-	_, err = a.door.Session.InteractionResponseEdit(a.i, edit)
-	return err
+	// The deferral is on its way back to Discord; the edit may get there
+	// first, and is then tried again (withReply).
+	return withReply(a.door.Logger.With("interaction", a.i.ID), "edit the deferral into the answer", func() error {
+		rewind(edit.Files)
+		_, err := a.door.Session.InteractionResponseEdit(a.i, edit)
+		return err
+	})
 }
 
 // unanswered closes the answer channel if nothing was sent, so that the

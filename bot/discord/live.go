@@ -38,6 +38,24 @@ func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messag
 	d.strips.add(d, log, m.Live.GameID, stale)
 }
 
+// lost tells the Handler, if it is a bot.LiveKeeper, that m, a board owed
+// whose post failed with err, will never be posted if Discord refused it
+// for good; a post that failed for a while is left to a later sweep.
+func (d *Discord) lost(log *slog.Logger, m *bot.Message, err error) {
+	if m == nil || m.Live == nil || !m.Live.Owed || !refusedForGood(err) {
+		return
+	}
+	k, ok := d.Handler.(bot.LiveKeeper)
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
+	defer cancel()
+	if err := k.BoardLost(ctx, *m.Live); err != nil {
+		log.Warn("give up a board owed", "game", m.Live.GameID, "err", err)
+	}
+}
+
 // strips are the old boards waiting to lose their buttons: edited one
 // after the other by one goroutine, at the pace the edit budget allows,
 // so that a burst of boards delays the edits instead of dropping them.
