@@ -45,8 +45,20 @@ func (e *tableEnv) restart(c *fakeClock) *Table {
 	return NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{KingsmenKit(), KimboKit(), KippyKooKit(), RumbaKit()}, Roll: func(int) int { return 0 }, Now: c.Now})
 }
 
-// sweep runs tables' sweeps at once and returns every notice.
+// sweep runs tables' sweeps at once, posts every notice (see posted) and
+// returns them.
 func (e *tableEnv) sweep(tables ...*Table) []Notice {
+	e.t.Helper()
+	all := e.sweepDying(tables...)
+	for _, n := range all {
+		e.posted(n.Message)
+	}
+	return all
+}
+
+// sweepDying runs tables' sweeps at once and returns every notice, as
+// processes that die before posting any.
+func (e *tableEnv) sweepDying(tables ...*Table) []Notice {
 	e.t.Helper()
 	var mu sync.Mutex
 	var all []Notice
@@ -56,9 +68,6 @@ func (e *tableEnv) sweep(tables ...*Table) []Notice {
 			notices, err := t.Sweep(e.ctx)
 			if err != nil {
 				e.t.Errorf("sweep: %v", err)
-			}
-			for _, n := range notices {
-				e.posted(n.Message)
 			}
 			mu.Lock()
 			all = append(all, notices...)

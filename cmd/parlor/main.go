@@ -254,7 +254,14 @@ func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *
 			return nil, nil, fmt.Errorf("PARLOR_THINK=%q: say how long a computer player thinks, from 1ms to 10s, like 200ms", v)
 		}
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think})
+	hold := time.Duration(0) // storage.DefaultBoardHold
+	if v := strings.TrimSpace(os.Getenv("PARLOR_BOARD_HOLD")); v != "" {
+		if hold, err = time.ParseDuration(v); err != nil || hold < time.Second || hold > time.Hour {
+			db.Close()
+			return nil, nil, fmt.Errorf("PARLOR_BOARD_HOLD=%q: say how long a process has to post a move's board before another posts it, from 1s to 1h, like 30s", v)
+		}
+	}
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold})
 	return t, db, nil
 }
 
