@@ -245,9 +245,6 @@ func sorry(format string, args ...any) error {
 	return &userError{text: rules.Textf(format, args...)}
 }
 
-// said is a userError of a text said already, in the language it is for.
-func said(text string) error { return &userError{text: rules.Plain(text)} }
-
 // Handle answers one request. It never panics and never returns an error:
 // every failure becomes a short private answer.
 func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {

@@ -29,8 +29,9 @@ func (t *Table) lastDecision(ctx context.Context, l *loaded, seat int) (e storag
 	if err != nil {
 		return e, nil, why, err
 	}
-	for i := len(steps) - 1; i >= 0; i-- {
-		s := steps[i]
+	if len(steps) > 0 {
+		// Only the latest decision in effect can be taken back.
+		s := steps[len(steps)-1]
 		switch {
 		case s.Entry.Kind == storage.EntryTakeback:
 			return e, nil, rules.Textf("your last decision was taken back already; only the latest decision can be"), nil

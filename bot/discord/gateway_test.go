@@ -91,8 +91,7 @@ func TestCommandPayloadWithinLimits(t *testing.T) {
 	if len(cmds) == 0 || len(cmds) > 100 {
 		t.Fatalf("%d commands", len(cmds))
 	}
-	var check func(path, name, desc string, n int)
-	check = func(path, name, desc string, n int) {
+	check := func(path, name, desc string, n int) {
 		if !commandName.MatchString(name) || strings.ToLower(name) != name {
 			t.Errorf("%s: name %q breaks the naming rule", path, name)
 		}

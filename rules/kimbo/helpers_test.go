@@ -2,7 +2,6 @@ package kimbo_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -65,18 +64,6 @@ func expectRejected(t testing.TB, p *kimbo.Position, text, reason string) {
 
 // legal lists the texts of p's legal moves, sorted, separated by " | ".
 func legal(p *kimbo.Position) string { return rulestest.Legal(p) }
-
-// movesFrom lists, sorted, the legal one-piece moves of the piece on from.
-func movesFrom(p *kimbo.Position, from string) string {
-	var out []string
-	for _, m := range p.Legal() {
-		if strings.HasPrefix(m.Text, from) && len(m.Text) > len(from) && !strings.ContainsAny(m.Text[len(from):len(from)+1], "0123456789") && !strings.Contains(m.Text, ",") {
-			out = append(out, m.Text)
-		}
-	}
-	slices.Sort(out)
-	return strings.Join(out, " | ")
-}
 
 // sorted sorts a " | "-separated list of move texts.
 func sorted(list string) string { return rulestest.Sorted(list) }

@@ -179,6 +179,7 @@ var seatSides = [5][]Side{
 // sides closed by neutral fences, and the opening roll to come.
 func New(n int) (*Position, error) {
 	if n < 2 || n > 4 {
+		//lint:ignore ST1005 the message begins with the game's name
 		return nil, fmt.Errorf("Kimbo is for 2, 3 or 4 players, not %d", n)
 	}
 	p := &Position{players: n, phase: PhaseOpening, last: noTurn, cache: &moveCache{}}

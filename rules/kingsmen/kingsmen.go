@@ -122,6 +122,7 @@ func (Game) Players() []int { return []int{2} }
 // New implements rules.Game.
 func (Game) New(n int) (rules.State, error) {
 	if n != 2 {
+		//lint:ignore ST1005 the message begins with the game's name
 		return nil, fmt.Errorf("All the King's Men is for 2 players, not %d", n)
 	}
 	return Start(), nil

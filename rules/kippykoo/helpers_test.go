@@ -61,9 +61,6 @@ func expectRejected(t testing.TB, p *kippykoo.Position, text, reason string) {
 // legal lists the texts of p's legal moves, sorted, separated by " | ".
 func legal(p *kippykoo.Position) string { return rulestest.Legal(p) }
 
-// sorted sorts a " | "-separated list of move texts.
-func sorted(list string) string { return rulestest.Sorted(list) }
-
 // isLegal reports whether text is one of p's legal moves.
 func isLegal(p *kippykoo.Position, text string) bool { return rulestest.IsLegal(p, text) }
 

@@ -192,6 +192,7 @@ func (Game) Parse(text string) (rules.State, error) {
 // its START, and the lot to draw the starting player.
 func New(n int) (*Position, error) {
 	if n < 2 || n > 4 {
+		//lint:ignore ST1005 the message begins with the game's name
 		return nil, fmt.Errorf("Kippy Koo is for 2, 3 or 4 players, not %d", n)
 	}
 	p := &Position{players: n, phase: PhaseLot, last: noTurn, cache: &moveCache{}}

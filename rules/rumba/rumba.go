@@ -223,6 +223,7 @@ var seatOfHand = [5][4]rules.Seat{
 // waiting beside his starting point, and the opening throw to come.
 func New(n int) (*Position, error) {
 	if n < 2 || n > 4 {
+		//lint:ignore ST1005 the message begins with the game's name
 		return nil, fmt.Errorf("Rumba is for 2, 3 or 4 players, not %d", n)
 	}
 	p := &Position{players: n, phase: PhaseOpening, hand: NoHand, last: noThrow, cache: &moveCache{}}

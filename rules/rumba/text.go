@@ -56,9 +56,6 @@ func (m MoveText) String() string {
 	return b.String()
 }
 
-// compact is the text without spaces, as the position text keeps it.
-func (m MoveText) compact() string { return strings.ReplaceAll(m.String(), " ", "") }
-
 // moveGrammar says what move texts look like, for error messages.
 const moveGrammar = `like "S 06-10" (hand letter, from, to), "S 03-se-11" (through the se turnout), "enter S", "S 63-finish" or "pass"`
 
