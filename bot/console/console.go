@@ -606,6 +606,23 @@ func (c *Console) sweep(user string) {
 	}
 }
 
+// paid tells the Handler, if it is a bot.LiveKeeper, that m, a board a
+// change owed, is shown, as a door posting it does: otherwise a later
+// sweep would take it for lost and show it again.
+func (c *Console) paid(m *bot.Message) {
+	if m.Live == nil || !m.Live.Owed {
+		return
+	}
+	k, ok := c.Handler.(bot.LiveKeeper)
+	if !ok {
+		return
+	}
+	c.seq++
+	if _, err := k.LivePosted(context.Background(), *m.Live, c.channel, fmt.Sprintf("console-%d-%d", c.runID, c.seq)); err != nil {
+		fmt.Fprintln(c.Out, c.lang().T("(the board could not be recorded as shown: %v)", err))
+	}
+}
+
 // print shows m, seen by to ("" for everyone) after actor acted; keep says
 // to keep it among the messages that can be clicked.
 func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool) {
@@ -622,6 +639,7 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 	if m.Drawing != "" {
 		fmt.Fprint(c.Out, m.Drawing)
 	}
+	c.paid(m)
 	if m.File != nil && c.BoardDir != "" {
 		path := filepath.Join(c.BoardDir, latestName(m.File.Name))
 		if err := os.MkdirAll(c.BoardDir, 0o755); err == nil {
