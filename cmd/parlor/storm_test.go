@@ -842,7 +842,7 @@ func discordCode(r discordtest.Request) string {
 	for _, c := range []struct{ prefix, code string }{
 		{"Unknown interaction", "10062"}, {"Unknown Webhook", "10015"}, {"Unknown Message", "10008"},
 		{"Interaction has already been acknowledged", "40060"}, {"Unknown Channel", "10003"},
-		{"rate limited", "429"},
+		{"rate limited", "429"}, {"the request body is not valid", "50109"},
 	} {
 		if strings.HasPrefix(r.Error, c.prefix) {
 			return c.code
@@ -867,6 +867,7 @@ type stormTB struct {
 
 var (
 	digits       = regexp.MustCompile(`[0-9][0-9.]*(µs|ms|s|m)?`)
+	tokens       = regexp.MustCompile(`[A-Za-z0-9_-]{40,}`) // an interaction's token, in a path
 	interactionN = regexp.MustCompile(`interaction (\d+)`)
 	afterColon   = regexp.MustCompile(`: (dial tcp|read tcp|EOF|Post).*`)
 )
@@ -879,6 +880,7 @@ func (s *stormTB) note(msg string) {
 		s.failed[m[1]] = digits.ReplaceAllString(kind, "N")
 	}
 	kind = afterColon.ReplaceAllString(kind, ": …")
+	kind = tokens.ReplaceAllString(kind, "TOKEN")
 	kind = digits.ReplaceAllString(kind, "N")
 	if len(kind) > 120 {
 		kind = kind[:120] + "…"
