@@ -64,7 +64,7 @@ var (
 	stormSettle   = flag.Duration("storm.settle", 90*time.Second, "storm: how long the bots may take after the storm to post what they owe")
 	stormWait     = flag.Duration("storm.wait", 10*time.Second, "storm: how long a player waits for an answer before moving on")
 	stormPause    = flag.Duration("storm.pause", 0, "storm: how long a player pauses between an answer and the next move")
-	stormLease    = flag.Duration("storm.lease", 5*time.Second, "storm: PARLOR_BOARD_LEASE given to the bots")
+	stormHold     = flag.Duration("storm.hold", 5*time.Second, "storm: PARLOR_BOARD_HOLD given to the bots")
 	stormSweep    = flag.Duration("storm.sweep", 500*time.Millisecond, "storm: PARLOR_SWEEP_EVERY given to the bots")
 	stormOut      = flag.String("storm.out", "", "storm: write the figures as JSON to this file")
 	stormLogs     = flag.String("storm.logs", "", "storm: the directory for the bots' logs (default: a new one under $TMPDIR, kept)")
@@ -136,7 +136,7 @@ func TestStorm(t *testing.T) {
 	if *stormOut != "" {
 		b, err := json.MarshalIndent(map[string]any{
 			"seed": seed, "games": *stormGames, "duration": stormDuration.String(), "kill_every": *stormKill,
-			"proxy_latency": *stormLatency, "pause": stormPause.String(), "retry": *stormRetry, "settle": stormSettle.String(), "board_lease": stormLease.String(),
+			"proxy_latency": *stormLatency, "pause": stormPause.String(), "retry": *stormRetry, "settle": stormSettle.String(), "board_hold": stormHold.String(),
 			"logs": logDir, "phases": results,
 		}, "", "  ")
 		if err != nil {
@@ -350,7 +350,7 @@ func (s *storm) run() *stormFigures {
 		ln.Close()
 		r.env = append(os.Environ(), "DISCORD_TOKEN="+s.f.Token(), "DISCORD_GUILD_ID="+s.f.GuildID(), "PARLOR_DB="+s.dbURL,
 			"PARLOR_HTTP_ADDR="+r.addr, "DISCORD_PUBLIC_KEY="+s.f.PublicKey(), "PARLOR_DISCORD_API="+s.f.URL(),
-			"PARLOR_SWEEP_EVERY="+stormSweep.String(), "PARLOR_BOARD_LEASE="+stormLease.String(), "LOG_LEVEL=info")
+			"PARLOR_SWEEP_EVERY="+stormSweep.String(), "PARLOR_BOARD_HOLD="+stormHold.String(), "LOG_LEVEL=info")
 		r.dir = t.TempDir()
 		if err := r.start(); err != nil {
 			t.Fatal(err)
