@@ -414,6 +414,19 @@ func (h *harness) finish() {
 	}
 }
 
+// refused returns the calls Discord refused that the bot should not have
+// made: every refusal but those of calls that raced an HTTP response
+// (Request.Early), which Discord refuses and a bot retries.
+func (h *harness) refused() []discordtest.Request {
+	var out []discordtest.Request
+	for _, r := range h.f.Refused() {
+		if !r.Early {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // checkBoards decodes every uploaded file as a PNG of the board's size.
 func checkBoards(t testing.TB, f *discordtest.Fake) {
 	t.Helper()
