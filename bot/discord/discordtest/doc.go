@@ -40,12 +40,30 @@
 // selects, content, embeds, allowed mentions, files, thread names); the
 // interaction protocol (the first answer within 3 seconds, one first answer
 // per interaction, follow-ups and edits only after it, response types that
-// fit the interaction); the bot token on Identify and on REST calls; that a
-// 429's retry_after is honoured; and that no request goes to a route the
-// Fake does not know. Like Discord, it only delivers clicks on components
-// that are on a message the user can see, and commands that are registered.
+// fit the interaction); that a thread is started only from a message
+// everyone can see, never an ephemeral one; the bot token on Identify and
+// on REST calls; that a 429's retry_after is honoured; and that no request
+// goes to a route the Fake does not know. Like Discord, it only delivers
+// clicks on components that are on a message the user can see, and
+// commands that are registered.
 //
-// Every request is recorded (Requests), every message kept with its current
-// content (Messages), and waits are event-driven with a deadline (Await and
+// The HTTP door races as on Discord. An interaction delivered to an
+// Interactions Endpoint URL (DeliverTo) is answered when the Fake has read
+// the endpoint's response, which DelayResponses holds back as a reverse
+// proxy or a slow network would. A call with the interaction's token that
+// comes before that, such as the edit of @original a bot sends right after
+// its deferral, is refused as Discord refuses it: 404 with code 10008
+// Unknown Message for @original or any message of the interaction, 10015
+// Unknown Webhook for a follow-up. That is not a test failure: the bot must
+// try again, and tests count these refusals (Request.Early, RefusedWith)
+// and the replies left "thinking" (Loading). The same call when no
+// response is on its way (through the gateway, whose callback the bot
+// waits for) is a bug in the bot and fails the test. BeforeThreadAnswer
+// lets a test act between a thread's creation and the bot's hearing of it.
+//
+// Every request is recorded (Requests) with what the Fake answered, an
+// interaction's own in the order they came, its first answer among them
+// (Interaction.Requests); every message is kept with its current content
+// (Messages); and waits are event-driven with a deadline (Await and
 // friends), so tests never sleep.
 package discordtest

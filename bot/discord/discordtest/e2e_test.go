@@ -142,7 +142,7 @@ func TestFullGameKingsmen(t *testing.T) {
 		if g.Status != storage.StatusOver || !slices.Equal(texts(log), kingsmenGame) {
 			t.Errorf("stored game: %s with moves %v, want over with %v", g.Status, texts(log), kingsmenGame)
 		}
-		if refused := h.f.Refused(); len(refused) > 0 {
+		if refused := h.refused(); len(refused) > 0 {
 			t.Errorf("Discord refused %v", refused)
 		}
 		// Challenge, first board, then a board per move.

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	mrand "math/rand/v2"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -120,9 +121,18 @@ type Request struct {
 	Body  []byte
 	Files []File
 	// Status is the status the Fake answered (0 while in flight), and Error
-	// why it refused the request, if it did.
+	// why it refused the request, if it did; Code is the JSON error code
+	// of a refusal, as Discord's (10008 Unknown Message, 10015 Unknown
+	// Webhook, 50035 Invalid Form Body...), 0 if it has none.
 	Status int
 	Error  string
+	Code   int
+	// Early marks a call made with an interaction's token while its first
+	// answer was still on its way to Discord (the response of an HTTP
+	// delivery not yet received): Discord refuses it, 404 Unknown Message
+	// or Unknown Webhook, and a bot must try again. It is not a test
+	// failure in itself.
+	Early bool
 	// Interaction is the id of the interaction this request answers, if any.
 	Interaction string
 }
@@ -188,6 +198,11 @@ type Fake struct {
 	resumes      int
 	endpoints    []string // where interactions go over HTTP, in turn; none for the gateway
 	delivered    int      // HTTP deliveries made, to take the endpoints in turn
+	// delayLo and delayHi bound how long an HTTP delivery's response is
+	// held before it is taken as the callback (DelayResponses).
+	delayLo, delayHi time.Duration
+	beforeThread     func(Channel) // see BeforeThreadAnswer
+	stopped          chan struct{} // closed when the Fake stops
 }
 
 // New starts a Fake on 127.0.0.1 and stops it when the test ends. Stop the
@@ -199,7 +214,8 @@ func New(t testing.TB, opts ...Option) *Fake {
 		changed: make(chan struct{}), users: map[string]User{}, channels: map[string]Channel{}, messages: map[string]*message{},
 		commands: map[string][]Command{}, interactions: map[string]*Interaction{}, byToken: map[string]*Interaction{},
 		windows: map[string]time.Time{}, sessions: map[string]*session{}, conns: map[*conn]bool{},
-		epoch: (time.Now().UnixMilli() - discordEpoch) << 22,
+		stopped: make(chan struct{}),
+		epoch:   (time.Now().UnixMilli() - discordEpoch) << 22,
 	}
 	for _, o := range opts {
 		o(f)
@@ -234,6 +250,7 @@ func (f *Fake) snowflake() string {
 func (f *Fake) close() {
 	f.mu.Lock()
 	f.closed = true
+	close(f.stopped)
 	conns := make([]*conn, 0, len(f.conns))
 	for c := range f.conns {
 		conns = append(conns, c)
@@ -325,8 +342,10 @@ func (f *Fake) Sign(ts string, body []byte) string {
 // Discord does to an Interactions Endpoint URL: a POST of the interaction
 // to the url, signed with the application's key (X-Signature-Ed25519 over
 // X-Signature-Timestamp and the body), whose response is the first answer.
-// The answer is checked and recorded as a callback would be. Edits and
-// follow-ups come over REST as before. With several urls (replicas behind
+// The answer is checked and recorded as a callback would be, when the
+// Fake has read it (see DelayResponses); edits and follow-ups come over
+// REST as before, and until then are refused as Discord refuses them
+// (Request.Early). With several urls (replicas behind
 // a load balancer) the deliveries take them in turn, and a redelivery goes
 // to the next one.
 func (f *Fake) DeliverTo(urls ...string) {
@@ -343,6 +362,47 @@ func (f *Fake) nextEndpoint() string {
 	}
 	f.delivered++
 	return f.endpoints[(f.delivered-1)%len(f.endpoints)]
+}
+
+// DelayResponses makes the Fake, from now on, hold the response of each
+// HTTP delivery (see DeliverTo) for d after reading it, before taking it
+// as the interaction's first answer, as a reverse proxy or a slow network
+// would. Meanwhile the interaction is not answered as far as Discord
+// knows: a call with its token is refused as Discord refuses it (see
+// Request.Early), so the bot must retry an edit or follow-up it makes
+// right after its response. The delay counts against the 3 seconds.
+// Zero takes the response as soon as it is read, which is the default.
+func (f *Fake) DelayResponses(d time.Duration) { f.DelayResponsesBetween(d, d) }
+
+// DelayResponsesBetween is DelayResponses with a delay drawn at random
+// between lo and hi for each response, as a network's jitter.
+func (f *Fake) DelayResponsesBetween(lo, hi time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.delayLo, f.delayHi = lo, max(lo, hi)
+}
+
+// responseDelay is how long to hold the next response; call with f.mu
+// held.
+func (f *Fake) responseDelay() time.Duration {
+	if f.delayHi <= f.delayLo {
+		return f.delayLo
+	}
+	return f.delayLo + time.Duration(mrand.Int64N(int64(f.delayHi-f.delayLo)+1))
+}
+
+// BeforeThreadAnswer sets fn to run each time the bot starts a thread,
+// after the thread exists in the Fake (and THREAD_CREATE is sent) but
+// before the bot has the answer: what a test does in fn happens while the
+// bot is still waiting to learn its thread's id, as when a person acts
+// within milliseconds of the thread being made. fn runs on the Fake's
+// server goroutine and may call the Fake (it holds no lock) or block,
+// but it must not call t.Fatal or t.FailNow: hand the work to the test's
+// goroutine through channels. nil removes it.
+func (f *Fake) BeforeThreadAnswer(fn func(thread Channel)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.beforeThread = fn
 }
 
 // NewGuild adds a second server the bot is in, with its own #general,
@@ -491,11 +551,25 @@ func (f *Fake) Requests() []Request {
 }
 
 // Refused returns the requests the Fake answered with a status of 400 or
-// more (including 429s it was asked to send).
+// more (including 429s it was asked to send, and the Early refusals of
+// calls that raced an HTTP delivery's response).
 func (f *Fake) Refused() []Request {
 	var out []Request
 	for _, r := range f.Requests() {
 		if r.Status >= 400 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// RefusedWith returns the requests the Fake refused with Discord's JSON
+// error code, such as 10008 (Unknown Message) or 10015 (Unknown Webhook),
+// whether or not they failed the test (see Request.Early).
+func (f *Fake) RefusedWith(code int) []Request {
+	var out []Request
+	for _, r := range f.Requests() {
+		if r.Status >= 400 && r.Code == code {
 			out = append(out, r)
 		}
 	}
@@ -546,6 +620,19 @@ func (f *Fake) messageList() []Message {
 	out := make([]Message, 0, len(f.order))
 	for _, id := range f.order {
 		out = append(out, f.messages[id].snapshot())
+	}
+	return out
+}
+
+// Loading returns the messages still "thinking": deferrals that no edit
+// or follow-up has resolved yet, as a user sees them. A bot should leave
+// none once it is done.
+func (f *Fake) Loading() []Message {
+	var out []Message
+	for _, m := range f.Messages() {
+		if m.Loading() && !m.Deleted {
+			out = append(out, m)
+		}
 	}
 	return out
 }
@@ -738,7 +825,7 @@ func (f *Fake) rateLimit(c *call) bool {
 		c.w.Header().Set("X-RateLimit-Remaining", "0")
 		c.w.Header().Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", secs))
 		c.w.Header().Set("X-RateLimit-Bucket", "fake-bucket")
-		c.rec.Status, c.rec.Error = http.StatusTooManyRequests, "rate limited on purpose"
+		c.rec.Status, c.rec.Error, c.rec.Code = http.StatusTooManyRequests, "rate limited on purpose", 0
 		c.done = true
 		writeJSON(c.w, http.StatusTooManyRequests, map[string]any{"message": "You are being rate limited.", "retry_after": secs, "global": l.Global})
 		return true
@@ -824,7 +911,7 @@ func (c *call) ok(status int, v any) {
 // bot, which fails the test.
 func (c *call) refuse(status, code int, msg string, fail bool) {
 	c.f.mu.Lock()
-	c.rec.Status, c.rec.Error = status, msg
+	c.rec.Status, c.rec.Error, c.rec.Code = status, msg, code
 	c.f.mu.Unlock()
 	c.done = true
 	if fail {
@@ -837,7 +924,7 @@ func (c *call) refuse(status, code int, msg string, fail bool) {
 // test: Discord would refuse the payload in production.
 func (c *call) invalid(p problems) {
 	c.f.mu.Lock()
-	c.rec.Status, c.rec.Error = http.StatusBadRequest, strings.Join(p.strings(), "; ")
+	c.rec.Status, c.rec.Error, c.rec.Code = http.StatusBadRequest, strings.Join(p.strings(), "; "), 50035
 	c.f.mu.Unlock()
 	c.done = true
 	for _, s := range p.strings() {

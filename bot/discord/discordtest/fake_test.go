@@ -3,13 +3,16 @@ package discordtest_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -716,4 +719,146 @@ func TestResume(t *testing.T) {
 	if f.Resumes() != 1 || len(f.Identifies()) != 1 {
 		t.Errorf("%d resumes and %d identifies, want 1 and 1", f.Resumes(), len(f.Identifies()))
 	}
+}
+
+// restCode is the JSON error code of a REST error from discordgo, 0 if err
+// is not one.
+func restCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}
+
+// Through the HTTP door, a call with an interaction's token that comes
+// before the Fake has the endpoint's response is refused as Discord refuses
+// it, 10008 Unknown Message for @original and 10015 Unknown Webhook for a
+// follow-up, without failing the test; once the response is taken the same
+// calls succeed. The interaction's requests show the order: the early
+// calls, the response, the retry. DelayResponses holds the response back.
+func TestHTTPResponseRace(t *testing.T) {
+	t.Parallel()
+	sp := &spy{T: t}
+	f := discordtest.New(sp)
+	s := session(t, f)
+	if _, err := s.ApplicationCommandBulkOverwrite(f.AppID(), f.GuildID(), demoCommands()); err != nil {
+		t.Fatalf("register: %v", err)
+	}
+	var deliveries atomic.Int32
+	early := make(chan error, 2)
+	answered := make(chan *discordgo.Interaction, 2)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var i discordgo.Interaction
+		if err := json.NewDecoder(r.Body).Decode(&i); err != nil {
+			t.Errorf("decode the interaction: %v", err)
+			return
+		}
+		if deliveries.Add(1) == 1 {
+			// Too early: the response is not written yet.
+			_, err := s.InteractionResponseEdit(&i, &discordgo.WebhookEdit{Content: ptr("too early")})
+			early <- err
+			_, err = s.FollowupMessageCreate(&i, true, &discordgo.WebhookParams{Content: "too early"})
+			early <- err
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"type":5,"data":{"flags":64}}`))
+		answered <- &i
+	}))
+	t.Cleanup(srv.Close)
+	f.DeliverTo(srv.URL)
+	alice := f.NewUser("Alice")
+
+	ix := f.Command(alice, f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "x"})
+	i := next(t, answered)
+	if edit, follow := <-early, <-early; restCode(edit) != 10008 || restCode(follow) != 10015 {
+		t.Errorf("early edit: %v; early follow-up: %v; want 10008 and 10015", edit, follow)
+	}
+	if typ := ix.CallbackType(t); typ != discordtest.DeferredChannelMessage {
+		t.Errorf("first answer of type %d, want the deferral", typ)
+	}
+	if loading := f.Loading(); len(loading) != 1 || loading[0].Interaction != ix.ID {
+		t.Errorf("loading: %+v, want the deferral", loading)
+	}
+	if _, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: ptr("done")}); err != nil {
+		t.Errorf("the edit after the response: %v", err)
+	}
+	if loading := f.Loading(); len(loading) != 0 {
+		t.Errorf("still loading after the edit: %+v", loading)
+	}
+	var order []string
+	for _, r := range ix.Requests() {
+		order = append(order, fmt.Sprintf("%s %d %v", r.Route, r.Status, r.Early))
+	}
+	want := []string{
+		"PATCH /webhooks/{app}/{token}/messages/{msg} 404 true",
+		"POST /webhooks/{app}/{token} 404 true",
+		"POST /interactions/{id}/{token}/callback 204 false",
+		"PATCH /webhooks/{app}/{token}/messages/{msg} 200 false",
+	}
+	if !slices.Equal(order, want) {
+		t.Errorf("the interaction's requests:\n\t%s\nwant\n\t%s", strings.Join(order, "\n\t"), strings.Join(want, "\n\t"))
+	}
+
+	// Held by a proxy, the response reaches Discord after the bot's edit,
+	// which the bot sends once the response is written.
+	f.DelayResponses(time.Hour) // until the test ends
+	ix = f.Command(alice, f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "y"})
+	i = next(t, answered)
+	if _, err := s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: ptr("done")}); restCode(err) != 10008 {
+		t.Errorf("the edit racing a held response: %v, want 10008", err)
+	}
+	if reqs := ix.Requests(); len(reqs) != 1 || !reqs[0].Early || reqs[0].Code != 10008 {
+		t.Errorf("the second interaction's requests: %v, want one early edit", reqs)
+	}
+	if n, m := len(f.RefusedWith(10008)), len(f.RefusedWith(10015)); n != 2 || m != 1 {
+		t.Errorf("%d refusals with 10008 and %d with 10015, want 2 and 1", n, m)
+	}
+	sp.expect(t, "calls that raced the response")
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// A thread starts only from a message everyone can see: starting one from
+// an ephemeral answer fails the test, saying so. BeforeThreadAnswer runs
+// once the thread exists, before the bot has the answer.
+func TestThreadStarts(t *testing.T) {
+	t.Parallel()
+	sp := &spy{T: t}
+	f := discordtest.New(sp)
+	s, got := demoBot(t, f, func(s *discordgo.Session, i *discordgo.Interaction) {
+		s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "only you", Flags: discordgo.MessageFlagsEphemeral}})
+	})
+	ch := f.Channel().ID
+	f.Command(f.NewUser("Alice"), f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "x"})
+	i := next(t, got)
+	m, err := s.InteractionResponse(i)
+	if err != nil {
+		t.Fatalf("GET @original: %v", err)
+	}
+	if _, err := s.MessageThreadStart(ch, m.ID, "Game 1", 1440); restCode(err) != 10008 {
+		t.Errorf("a thread from an ephemeral message: %v, want 10008", err)
+	}
+	sp.expect(t, "a thread from an ephemeral message", "a thread cannot be started from an ephemeral message")
+
+	hooked := make(chan discordtest.Channel, 1)
+	f.BeforeThreadAnswer(func(th discordtest.Channel) { hooked <- th })
+	post, err := s.ChannelMessageSend(ch, "an invitation")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := s.MessageThreadStart(ch, post.ID, "Game 2", 1440)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case seen := <-hooked:
+		if seen.ID != th.ID || seen.ID != post.ID || seen.ParentID != ch || !seen.IsThread() {
+			t.Errorf("the hook saw %+v, want the thread %s in %s", seen, th.ID, ch)
+		}
+	default:
+		t.Errorf("the hook did not run before the answer")
+	}
+	sp.expect(t, "a thread from a public message")
 }

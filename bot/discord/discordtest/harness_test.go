@@ -155,6 +155,10 @@ type harness struct {
 	// http serves Discord's interactions through the HTTP door, signed
 	// POSTs from the Fake, instead of the gateway.
 	http bool
+	// deferAll makes the bot defer every answer (but autocomplete's).
+	deferAll bool
+	// wait is how long the Fake's waits last (WithTimeout).
+	wait time.Duration
 }
 
 // clock is a time the test moves by hand.
@@ -249,6 +253,22 @@ func forEachDoor(t *testing.T, test func(t *testing.T, door setting)) {
 	}
 }
 
+// deferAll makes the bot defer every answer it can, as when drawing is
+// slow or the bot is crowded: a command is answered "thinking…" in
+// private first, a click with a deferred update, and the answer follows.
+func deferAll(h *harness) { h.deferAll = true }
+
+// proxyDelay is how long slowResponses holds each HTTP response: well
+// inside Discord's 3 seconds, long enough that an edit sent right after
+// the response always arrives first.
+const proxyDelay = 300 * time.Millisecond
+
+// slowResponses makes the Fake take each HTTP response as the first answer
+// only proxyDelay after reading it, as behind a reverse proxy
+// (DelayResponses): the bot's edits and follow-ups that come sooner are
+// refused, as Discord refuses them, and must be retried.
+func slowResponses(h *harness) { h.f.DelayResponses(proxyDelay) }
+
 // global registers the commands globally, as without DISCORD_GUILD_ID.
 func global(h *harness) { h.guildID = "" }
 
@@ -264,7 +284,7 @@ func newHarness(t testing.TB, settings ...setting) *harness {
 	}
 	f := discordtest.New(t, discordtest.WithTimeout(wait))
 	h := &harness{t: t, f: f, dbPath: filepath.Join(t.TempDir(), "parlor.db"), guildID: f.GuildID(),
-		painter: &painter{r: render.New()}, log: &logs{}}
+		painter: &painter{r: render.New()}, log: &logs{}, wait: wait}
 	for _, s := range settings {
 		s(h)
 	}
@@ -320,6 +340,9 @@ func (h *harness) launch() *process {
 	d := discord.NewDiscord(s, table, h.guildID, logger)
 	if h.clock != nil {
 		d.SweepEvery = -1
+	}
+	if h.deferAll {
+		d.DeferAfter = time.Nanosecond
 	}
 	runCtx, cancel := context.WithCancel(ctx)
 	p := &process{db: db, table: table, d: d, cancel: cancel, done: make(chan error, 1)}
@@ -412,6 +435,19 @@ func (h *harness) finish() {
 	if t.Failed() {
 		t.Logf("the bot's log:\n%s", h.log)
 	}
+}
+
+// refused returns the calls Discord refused that the bot should not have
+// made: every refusal but those of calls that raced an HTTP response
+// (Request.Early), which Discord refuses and a bot retries.
+func (h *harness) refused() []discordtest.Request {
+	var out []discordtest.Request
+	for _, r := range h.f.Refused() {
+		if !r.Early {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // checkBoards decodes every uploaded file as a PNG of the board's size.

@@ -10,6 +10,7 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
@@ -378,7 +379,9 @@ func (f *Fake) send(ix *Interaction, data map[string]any, message map[string]any
 }
 
 // post delivers ix to the Interactions Endpoint URL, signed, and takes the
-// HTTP response as the interaction's callback.
+// HTTP response as the interaction's callback, once it has read it and
+// held it as long as DelayResponses says. Until then the interaction is
+// unanswered: ix.posting counts the deliveries under way.
 func (f *Fake) post(ix *Interaction, endpoint string) {
 	defer func() {
 		f.mu.Lock()
@@ -408,13 +411,27 @@ func (f *Fake) post(ix *Interaction, endpoint string) {
 		f.t.Errorf("discordtest: the endpoint answered interaction %s with %s: %s", ix.ID, resp.Status, body)
 		return
 	}
-	// The response is the first answer: checked and recorded like a
-	// callback (same route, same limits, same 3 seconds).
-	cb, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/v10/interactions/%s/%s/callback", f.srv.URL, ix.ID, ix.Token), bytes.NewReader(body))
-	cb.Header.Set("Content-Type", "application/json")
-	if r, err := (&http.Client{Transport: f.http}).Do(cb); err == nil {
-		r.Body.Close()
+	// A proxy or the network may hold the response a while (see
+	// DelayResponses): until it reaches Discord, the interaction is not
+	// answered.
+	f.mu.Lock()
+	delay := f.responseDelay()
+	f.mu.Unlock()
+	if delay > 0 {
+		held := time.NewTimer(delay)
+		select {
+		case <-held.C:
+		case <-f.stopped:
+			held.Stop()
+			return
+		}
 	}
+	// The response is the first answer: checked and recorded like a
+	// callback (same route, same limits, same 3 seconds), the moment it
+	// is taken.
+	cb := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/api/v10/interactions/%s/%s/callback", ix.ID, ix.Token), bytes.NewReader(body))
+	cb.Header.Set("Content-Type", "application/json")
+	f.mux.ServeHTTP(httptest.NewRecorder(), cb)
 }
 
 // Sent is when the interaction was dispatched, last (a redelivery has its
@@ -497,7 +514,11 @@ func (ix *Interaction) Messages() []Message {
 	return out
 }
 
-// Requests returns the requests made with the interaction's token so far.
+// Requests returns the requests made with the interaction's token so far,
+// in the order the Fake received them: the first answer among them, at the
+// moment it came (for an HTTP delivery, the endpoint's response is
+// recorded as a callback when the Fake takes it, after any DelayResponses),
+// so a call that raced it comes before it, refused (Request.Early).
 func (ix *Interaction) Requests() []Request {
 	ix.f.mu.Lock()
 	defer ix.f.mu.Unlock()

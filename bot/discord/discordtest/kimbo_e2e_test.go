@@ -200,7 +200,7 @@ func TestFullGameKimboThreePlayers(t *testing.T) {
 		if g.Status != storage.StatusOver {
 			t.Errorf("stored game is %s, want over", g.Status)
 		}
-		if refused := h.f.Refused(); len(refused) > 0 {
+		if refused := h.refused(); len(refused) > 0 {
 			t.Errorf("Discord refused %v", refused)
 		}
 		t.Logf("%d turns, %d interactions", turns, interactions)

@@ -95,7 +95,7 @@ func TestFullGameKippyKoo(t *testing.T) {
 		if g.Status != storage.StatusOver {
 			t.Errorf("stored game is %s, want over", g.Status)
 		}
-		if refused := h.f.Refused(); len(refused) > 0 {
+		if refused := h.refused(); len(refused) > 0 {
 			t.Errorf("Discord refused %v", refused)
 		}
 		t.Logf("%d interactions", clicks)

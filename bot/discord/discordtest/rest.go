@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"time"
 )
 
 // Command is an application command as the bot registered it.
@@ -313,13 +312,6 @@ func (f *Fake) interactionCallback(c *call) {
 func (f *Fake) webhookInteraction(c *call) *Interaction {
 	app, token := c.r.PathValue("app"), c.r.PathValue("token")
 	ix := f.byToken[token]
-	// An HTTP interaction is acknowledged when Discord has read the
-	// endpoint's response; an edit sent right after it may arrive first.
-	for wait := 0; ix != nil && !ix.acked && ix.posting > 0 && wait < 400; wait++ {
-		f.mu.Unlock()
-		time.Sleep(5 * time.Millisecond)
-		f.mu.Lock()
-	}
 	switch {
 	case app != f.appID:
 		f.mu.Unlock()
@@ -329,6 +321,21 @@ func (f *Fake) webhookInteraction(c *call) *Interaction {
 	case ix == nil:
 		f.mu.Unlock()
 		c.refuse(http.StatusNotFound, 10015, "Unknown Webhook: no interaction has this token", true)
+		f.mu.Lock()
+		return nil
+	case !ix.acked && ix.posting > 0:
+		// An HTTP interaction is answered when Discord has the endpoint's
+		// response; a call sent right after that response can arrive
+		// first, and Discord then knows no message (or webhook) for the
+		// token yet. It is Discord's behaviour, not the bot's bug: the bot
+		// must try again.
+		c.rec.Early = true
+		code, msg := 10008, fmt.Sprintf("Unknown Message: interaction %s has no answer yet (its HTTP response has not reached Discord)", ix.ID)
+		if c.rec.Route == "POST /webhooks/{app}/{token}" {
+			code, msg = 10015, fmt.Sprintf("Unknown Webhook: interaction %s has no answer yet (its HTTP response has not reached Discord)", ix.ID)
+		}
+		f.mu.Unlock()
+		c.refuse(http.StatusNotFound, code, msg, false)
 		f.mu.Lock()
 		return nil
 	case !ix.acked:
@@ -545,7 +552,14 @@ func (f *Fake) startThread(c *call) {
 	th := Channel{GuildID: parent.GuildID, Name: w.Name, Type: w.Type, ParentID: parent.ID}
 	if msgID != "" {
 		m := f.messages[msgID]
-		if m == nil || m.ChannelID != parent.ID || m.Deleted || m.Ephemeral() {
+		if m != nil && m.ChannelID == parent.ID && !m.Deleted && m.Ephemeral() {
+			// Only its user sees an ephemeral message; to the channel it
+			// does not exist.
+			f.mu.Unlock()
+			c.refuse(http.StatusNotFound, 10008, fmt.Sprintf("Unknown Message %s: a thread cannot be started from an ephemeral message", msgID), true)
+			return
+		}
+		if m == nil || m.ChannelID != parent.ID || m.Deleted {
 			f.mu.Unlock()
 			c.refuse(http.StatusNotFound, 10008, "Unknown Message "+msgID, true)
 			return
@@ -565,11 +579,16 @@ func (f *Fake) startThread(c *call) {
 	f.channels[th.ID] = th
 	out := channelJSON(th)
 	out["owner_id"] = f.bot.ID
+	before := f.beforeThread
+	f.notify()
 	f.mu.Unlock()
 	event := map[string]any{"newly_created": true}
 	for k, v := range out {
 		event[k] = v
 	}
 	f.event("THREAD_CREATE", event)
+	if before != nil {
+		before(th)
+	}
 	c.ok(http.StatusCreated, out)
 }

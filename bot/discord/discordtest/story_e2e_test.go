@@ -262,7 +262,7 @@ func TestKimboFourPlayersStory(t *testing.T) {
 		if gifs != 1 {
 			t.Errorf("%d replays posted, want one", gifs)
 		}
-		if refused := h.f.Refused(); len(refused) > 0 {
+		if refused := h.refused(); len(refused) > 0 {
 			t.Errorf("Discord refused %v", refused)
 		}
 		t.Logf("%d turns, %d stories told; the replay: %d frames, %d bytes, %d×%d", turns, stories, len(anim.Image), len(data), anim.Config.Width, anim.Config.Height)

@@ -1,11 +1,14 @@
 package discordtest_test
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"parlor/bot/discord/discordtest"
+	"parlor/storage"
 )
 
 // With the permission to start threads, a new game gets its own thread,
@@ -82,4 +85,110 @@ func TestGameThreadSpanish(t *testing.T) {
 	if len(intro) != 1 || !strings.Contains(intro[0], "La partida #") || !strings.Contains(intro[0], "se juega en este hilo") {
 		t.Errorf("the thread's messages are %q, want its introduction in Spanish", intro)
 	}
+}
+
+// threadStart reports whether r starts a thread in channel from a message.
+func threadStart(r discordtest.Request, channel string) bool {
+	return r.Method == "POST" && strings.Contains(r.Path, "/channels/"+channel+"/messages/") && strings.HasSuffix(r.Path, "/threads")
+}
+
+// A thread is started only from a message everyone sees. With every
+// answer deferred, /kingsmen new is answered "thinking…" in private first
+// and its public invitation follows: each game's thread must start from
+// the invitation, never from the private answer (which Discord refuses),
+// and be recorded as the game's.
+func TestThreadsOnlyFromPublicMessages(t *testing.T) {
+	t.Parallel()
+	forEachDoor(t, func(t *testing.T, door setting) {
+		h := newHarness(t, door, threads, deferAll)
+		ch := h.f.Channel()
+		var news []*discordtest.Interaction
+		for _, pair := range [][2]string{{"Alice", "Bob"}, {"Carol", "Dave"}, {"Erin", "Frank"}} {
+			a, b := h.f.NewUser(pair[0]), h.f.NewUser(pair[1])
+			news = append(news, h.f.Command(a, ch, "kingsmen", "new", discordtest.Opt{Name: "opponent", Value: b.ID}))
+		}
+		for _, ix := range news {
+			invite := ix.Await(t, "the invitation", func(m discordtest.Message) bool { return !m.Ephemeral() && !m.Loading() && m.Content != "" })
+			id := gameID(t, invite)
+			// The bot introduces the thread once it has recorded it; a
+			// thread it could not start ends the wait at once.
+			r := h.f.AwaitRequest(t, fmt.Sprintf("the thread of game #%d", id), func(r discordtest.Request) bool {
+				return r.Method == "POST" && strings.HasSuffix(r.Path, "/channels/"+invite.ID+"/messages") ||
+					threadStart(r, ch.ID) && r.Status >= 400
+			})
+			if r.Status >= 400 {
+				t.Fatalf("waiting for the thread of game #%d, a thread start was refused: %v", id, r)
+			}
+			if g, _ := h.game(id); g.ThreadID != invite.ID {
+				t.Errorf("game #%d is recorded in thread %q, want the thread of its invitation %s", id, g.ThreadID, invite.ID)
+			}
+		}
+		for _, r := range h.f.Requests() {
+			if threadStart(r, ch.ID) && r.Status != 201 {
+				t.Errorf("a thread start refused: %v", r)
+			}
+		}
+		if refused := h.refused(); len(refused) > 0 {
+			t.Errorf("Discord refused %v", refused)
+		}
+	})
+}
+
+// Someone accepts a challenge within milliseconds of its thread being
+// made, before the bot has recorded the thread: the game begins while the
+// bot still thinks it has no thread. Its first board (the newest with
+// buttons) must end up in the thread all the same.
+func TestFirstBoardInThreadWhenAcceptedAtOnce(t *testing.T) {
+	t.Parallel()
+	forEachDoor(t, func(t *testing.T, door setting) {
+		h := newHarness(t, door, threads)
+		alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
+		ch := h.f.Channel()
+		made := make(chan discordtest.Channel, 1)
+		release := make(chan struct{})
+		var once sync.Once
+		let := func() { once.Do(func() { close(release) }) }
+		t.Cleanup(let) // before the harness stops the bot
+		h.f.BeforeThreadAnswer(func(th discordtest.Channel) {
+			select {
+			case made <- th:
+				<-release // the bot waits for its thread while Bob accepts
+			default:
+			}
+		})
+		h.f.Command(alice, ch, "kingsmen", "new", discordtest.Opt{Name: "opponent", Value: bob.ID})
+		var thread discordtest.Channel
+		select {
+		case thread = <-made:
+		case <-time.After(h.wait):
+			t.Fatalf("the bot started no thread for the challenge")
+		}
+		invite, ok := h.f.Message(thread.ID)
+		if !ok {
+			t.Fatalf("the thread %s was not started from a message of the bot's", thread.ID)
+		}
+		accept, ok := invite.Find(func(c discordtest.Component) bool { return strings.HasSuffix(c.CustomID, "/accept") })
+		if !ok {
+			t.Fatalf("the invitation %q has no Accept button", invite.Content)
+		}
+		id := gameID(t, invite)
+		h.f.Click(bob, invite, accept.CustomID)
+		// The game begins while the bot waits to hear of its thread.
+		h.f.Await(t, fmt.Sprintf("game #%d begun", id), func() bool {
+			g, _ := h.game(id)
+			return g.Status == storage.StatusActive
+		})
+		let()
+		h.f.AwaitMessages(t, "the first board, with its buttons, in the game's thread", func(ms []discordtest.Message) bool {
+			for i := len(ms) - 1; i >= 0; i-- {
+				if m := ms[i]; isBoard(m) && len(m.Components) > 0 && !m.Deleted {
+					return m.ChannelID == thread.ID
+				}
+			}
+			return false
+		})
+		if g, _ := h.game(id); g.ThreadID != thread.ID {
+			t.Errorf("game #%d is recorded in thread %q, want %s", id, g.ThreadID, thread.ID)
+		}
+	})
 }
