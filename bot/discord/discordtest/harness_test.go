@@ -159,6 +159,9 @@ type harness struct {
 	deferAll bool
 	// wait is how long the Fake's waits last (WithTimeout).
 	wait time.Duration
+	// dying, while set, makes every process die between storing a
+	// change and answering it (see mortal): the answer is lost.
+	dying *atomic.Bool
 }
 
 // clock is a time the test moves by hand.
@@ -337,7 +340,11 @@ func (h *harness) launch() *process {
 		h.t.Fatalf("discordgo.New: %v", err)
 	}
 	s.Client = &http.Client{Transport: h.f.Transport()}
-	d := discord.NewDiscord(s, table, h.guildID, logger)
+	var handler bot.Handler = table
+	if h.dying != nil {
+		handler = mortalTable{Table: table, dying: h.dying}
+	}
+	d := discord.NewDiscord(s, handler, h.guildID, logger)
 	if h.clock != nil {
 		d.SweepEvery = -1
 	}
