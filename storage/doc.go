@@ -44,6 +44,13 @@
 // still good for: changes that leave the position and status as they were
 // do not move it.
 //
+// A change after which the players must see the board also records, in
+// the same transaction, that its board is owed (Change.Board): the outbox
+// of a game's boards. Recording the board as posted (SwapLive with
+// Live.Owed) pays the debt; a board its holder did not post in time is
+// listed by Due and claimed by one sweep (ClaimBoard), so that a process
+// dying between a commit and its post loses no board.
+//
 // Commits are durable (synchronous=FULL in WAL mode). With SQLite, every
 // write of a DB (Apply, Create, the settings, the claims) goes through one
 // writer, so that this process's writes never wait for each other in

@@ -7,5 +7,15 @@
 // Every message it sends is made by one function (wireOf), which keeps
 // Discord's limits (limits.go) whatever the handlers gave it.
 //
+// Every answer arrives: a call made with an interaction's token after its
+// first answer (an edit of a deferral, a follow-up, reading the reply) is
+// tried again while Discord has not yet seen the first answer (reply.go),
+// which through the HTTP door travels back on its own; through the HTTP
+// door an answer without a file is the HTTP response itself, waiting for
+// the handler rather than deferring in a crowd. A new game's thread is
+// started from its public message, never from a private answer. A board
+// a change owes (bot.Live.Owed) is recorded once posted, which pays its
+// debt; one Discord refuses for good is given up (bot.LiveKeeper).
+//
 // The fake Discord the tests run against is in discordtest.
 package discord
