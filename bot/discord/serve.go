@@ -66,9 +66,6 @@ func (d *Discord) serveVia(ctx context.Context, i *discordgo.Interaction, first 
 		}
 		return
 	}
-	if !crowd {
-		inHand = 0
-	}
 	resp, answered := d.awaitAnswer(done, inHand, wait, crowd)
 	if !answered {
 		// A click is deferred as an update of the message clicked, which
