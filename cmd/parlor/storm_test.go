@@ -180,6 +180,10 @@ type stormFigures struct {
 	GamesWithoutBoard    int     `json:"games_without_board"` // the newest board is older than the last stored change: must be 0
 	MovesWithoutBoard    int     `json:"moves_without_board"` // the stored changes after those games' newest boards
 	GamesWithoutBoardIDs []int64 `json:"games_without_board_ids,omitempty"`
+	// BoardsTwice counts boards posted more than once (the same game and
+	// version): a process that died after posting a board and before
+	// recording it leaves it owed, and it is posted again.
+	BoardsTwice int `json:"boards_twice"`
 
 	Kills          int            `json:"kills"`
 	Restarts       int            `json:"restarts"`
@@ -254,6 +258,7 @@ func stormTable(figs []*stormFigures) string {
 	num("thinking…, yet the move stored", func(f *stormFigures) int { return f.StuckStored })
 	num("games without board (must be 0)", func(f *stormFigures) int { return f.GamesWithoutBoard })
 	num("  moves without board", func(f *stormFigures) int { return f.MovesWithoutBoard })
+	num("boards posted twice", func(f *stormFigures) int { return f.BoardsTwice })
 	row("settled after", func(f *stormFigures) string { return cmp.Or(f.Settled, "never") })
 	row("first answer p50", func(f *stormFigures) string { return fmt.Sprintf("%.0f ms", f.LatencyP50ms) })
 	row("first answer p99", func(f *stormFigures) string { return fmt.Sprintf("%.0f ms", f.LatencyP99ms) })
@@ -693,6 +698,18 @@ func (s *storm) figures() *stormFigures {
 		if n > 1 {
 			fig.DoubledMoves++
 			t.Logf("interaction %s is stored %d times", id, n)
+		}
+	}
+	posted := map[string]int{}
+	for _, f := range s.f.Files() {
+		if boardFile.MatchString(f.Name) {
+			posted[f.Name]++
+		}
+	}
+	for name, n := range posted {
+		if n > 1 {
+			fig.BoardsTwice += n - 1
+			t.Logf("board %s posted %d times", name, n)
 		}
 	}
 
