@@ -21,8 +21,8 @@ import (
 // since the first try; every outcome is logged with the interaction's id.
 const (
 	replyWait     = 5 * time.Second
-	replyFirstGap = 20 * time.Millisecond
-	replyMaxGap   = 640 * time.Millisecond
+	replyFirstGap = 50 * time.Millisecond
+	replyMaxGap   = 800 * time.Millisecond
 )
 
 // notYet reports whether err is Discord saying that the interaction's
