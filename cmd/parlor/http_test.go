@@ -123,7 +123,15 @@ func TestProgramServesHTTPInteractions(t *testing.T) {
 	if !strings.Contains(board.Content, south.GlobalName+" won by capturing the King") {
 		t.Errorf("the last board says %q", board.Content)
 	}
-	if boards != len(kingsmenGame)+1 || len(f.Refused()) > 0 || len(f.Identifies()) > 0 {
-		t.Errorf("%d boards, %d calls refused, %d gateway connections; want %d, 0, 0", boards, len(f.Refused()), len(f.Identifies()), len(kingsmenGame)+1)
+	// Calls that came before Discord had the HTTP response are refused
+	// like Discord refuses them, and tried again: not the bot's fault.
+	var refused []discordtest.Request
+	for _, r := range f.Refused() {
+		if !r.Early {
+			refused = append(refused, r)
+		}
+	}
+	if boards != len(kingsmenGame)+1 || len(refused) > 0 || len(f.Identifies()) > 0 {
+		t.Errorf("%d boards, %d calls refused, %d gateway connections; want %d, 0, 0: %v", boards, len(refused), len(f.Identifies()), len(kingsmenGame)+1, refused)
 	}
 }
