@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -394,4 +395,18 @@ func forgetRandom(t *testing.T, source string, seed uint64) {
 		}
 	}
 	e.checked()
+}
+
+// The README's Privacy section says what /parlor privacy says, with the
+// default retention.
+func TestPrivacyInReadme(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "`", "")), " ") }
+	want := flat(fmt.Sprintf(privacyText, DefaultRetainDays))
+	if !strings.Contains(flat(string(readme)), want) {
+		t.Errorf("the README's Privacy section does not say what /parlor privacy says:\n%s", want)
+	}
 }

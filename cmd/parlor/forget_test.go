@@ -61,4 +61,9 @@ func TestForgetCommand(t *testing.T) {
 	if err := run(t.Context(), []string{"forget", "zorblax", "--db", db}, nil, &out, &errs); err != nil || !strings.Contains(out.String(), "nothing to forget") {
 		t.Errorf("forget again: %v %q", err, out.String())
 	}
+	// The retention /parlor privacy states is the operator's.
+	t.Setenv("PARLOR_RETAIN_DAYS", "0")
+	if err := run(t.Context(), []string{"forget", "zorblax", "--db", db}, nil, &out, &errs); err == nil || !strings.Contains(err.Error(), "PARLOR_RETAIN_DAYS=\"0\": say how many days") {
+		t.Errorf("forget with PARLOR_RETAIN_DAYS=0: %v", err)
+	}
 }

@@ -285,7 +285,14 @@ func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *
 			return nil, nil, fmt.Errorf("PARLOR_BOARD_HOLD=%q: say how long a process has to post a move's board before another posts it, from 1s to 1h, like 30s", v)
 		}
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold})
+	retain := 0 // bot.DefaultRetainDays
+	if v := strings.TrimSpace(os.Getenv("PARLOR_RETAIN_DAYS")); v != "" {
+		if retain, err = strconv.Atoi(v); err != nil || retain < 1 || retain > 3650 {
+			db.Close()
+			return nil, nil, fmt.Errorf("PARLOR_RETAIN_DAYS=%q: say how many days a removed server's games are kept, from 1 to 3650, like 30", v)
+		}
+	}
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold, RetainDays: retain})
 	return t, db, nil
 }
 
