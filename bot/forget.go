@@ -149,9 +149,33 @@ func (t *Table) Forget(ctx context.Context, userID string, names ...string) (For
 	if userID == "" || storage.IsPseudonym(userID) {
 		return f, fmt.Errorf("forget %q: %w", userID, storage.ErrInvalid)
 	}
+	if err := t.leaveAll(ctx, userID, &f); err != nil {
+		return f, err
+	}
+	var err error
+	if f.ForgetReport, err = t.store.Forget(ctx, userID, names); err != nil {
+		return f, err
+	}
+	if f.Pseudonym.N > 0 {
+		// A game that began, or a lobby they joined, after the games
+		// were looked at and before the seats were renamed, waits for
+		// the pseudonym now: it leaves them as the member would have.
+		if err := t.leaveAll(ctx, f.Pseudonym.UserID(), &f); err != nil {
+			return f, err
+		}
+	}
+	t.ledgers.forget()
+	t.log.Info("forgot a member", "pseudonym", f.Pseudonym.N, "resigned", f.Resigned, "cancelled", f.Cancelled, "left", f.Left,
+		"seats", f.Seats, "games_made", f.Games, "names", f.Names, "leads", f.Leads, "settings", f.Settings, "away_periods", f.AwayPeriods)
+	return f, nil
+}
+
+// leaveAll takes userID out of every game in play or not yet begun that
+// seats them (see leave), counting in f what it did.
+func (t *Table) leaveAll(ctx context.Context, userID string, f *Forgetting) error {
 	games, err := t.store.Find(ctx, storage.Filter{UserID: userID, Statuses: []storage.Status{storage.StatusActive, storage.StatusInvited, storage.StatusOpen}})
 	if err != nil {
-		return f, err
+		return err
 	}
 	for _, g := range games {
 		for try := 1; ; try++ {
@@ -160,7 +184,7 @@ func (t *Table) Forget(ctx context.Context, userID string, names ...string) (For
 				continue
 			}
 			if err != nil {
-				return f, fmt.Errorf("forget: game %d: %w", g.ID, err)
+				return fmt.Errorf("forget: game %d: %w", g.ID, err)
 			}
 			switch did {
 			case leftResigned:
@@ -173,13 +197,7 @@ func (t *Table) Forget(ctx context.Context, userID string, names ...string) (For
 			break
 		}
 	}
-	if f.ForgetReport, err = t.store.Forget(ctx, userID, names); err != nil {
-		return f, err
-	}
-	t.ledgers.forget()
-	t.log.Info("forgot a member", "pseudonym", f.Pseudonym.N, "resigned", f.Resigned, "cancelled", f.Cancelled, "left", f.Left,
-		"seats", f.Seats, "games_made", f.Games, "names", f.Names, "leads", f.Leads, "settings", f.Settings, "away_periods", f.AwayPeriods)
-	return f, nil
+	return nil
 }
 
 // What leave did.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -409,4 +410,41 @@ func TestPrivacyInReadme(t *testing.T) {
 	if !strings.Contains(flat(string(readme)), want) {
 		t.Errorf("the README's Privacy section does not say what /parlor privacy says:\n%s", want)
 	}
+}
+
+// lateStore hides the games of one user from the first Find that asks for
+// them: as if their game began just after forget looked.
+type lateStore struct {
+	*storage.DB
+	hide   string
+	hidden bool
+}
+
+func (s *lateStore) Find(ctx context.Context, f storage.Filter) ([]storage.Game, error) {
+	if f.UserID == s.hide && !s.hidden {
+		s.hidden = true
+		return nil, nil
+	}
+	return s.DB.Find(ctx, f)
+}
+
+// A game that began between forget's look at the member's games and the
+// renaming of their seats is resigned for the pseudonym: no game is left
+// waiting for a member who is gone.
+func TestForgetRacesAGameBegun(t *testing.T) {
+	e := newEnv(t)
+	zed := User{ID: "770098765432101234", Name: "Zedd Quorra"}
+	id, _ := e.challenge(alice, zed)
+	table := NewTable(Config{Store: &lateStore{DB: e.db, hide: zed.ID}, Painter: e.painter, Kits: []Kit{KingsmenKit()}, Roll: func(int) int { return 0 }, Now: func() time.Time { return testNow }})
+	f, err := table.Forget(e.ctx, zed.ID, zed.Name)
+	if err != nil || f.Resigned != 1 || f.Pseudonym.N != 1 {
+		t.Fatalf("forget: %+v %v, want the game begun resigned", f, err)
+	}
+	if g := e.game(id); g.Status != storage.StatusOver || g.Seats[1].UserID != "forgotten/1" {
+		t.Errorf("the game begun meanwhile: %s, seats %+v", g.Status, g.Seats)
+	}
+	if found := e.traces(zed.ID, zed.Name); len(found) > 0 {
+		t.Errorf("after forget: %q", found)
+	}
+	e.checked()
 }
