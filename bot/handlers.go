@@ -210,7 +210,8 @@ func (t *Table) once(ctx context.Context, req Request) error {
 	return nil
 }
 
-// customID is a component id: "g/{game}/{version}/{action}".
+// customID is a component id: "g/{game}/{version}/{action}". A button
+// about the member rather than a game begins "me/" instead (forgetID).
 // maxCustomID is Discord's limit on a component's custom id.
 const maxCustomID = 100
 
@@ -239,6 +240,13 @@ func parseCustomID(id string) (game, version int64, action string, err error) {
 }
 
 func (t *Table) component(ctx context.Context, req Request) (Response, error) {
+	if strings.HasPrefix(req.CustomID, "me/") {
+		// A button about the member, not a game: /parlor forget's.
+		if err := t.once(ctx, req); err != nil {
+			return Response{}, err
+		}
+		return t.forgetClick(ctx, req)
+	}
 	id, version, action, err := parseCustomID(req.CustomID)
 	if err != nil {
 		return Response{}, err
@@ -492,27 +500,51 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 	if err != nil {
 		return Response{}, err
 	}
-	next, err := rules.Resign(l.state, rules.Seat(seat))
+	next, entries, ending, err := resignation(l, seat)
 	if err != nil {
 		return Response{}, err
 	}
-	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryResign, Text: "resign"}}
 	lead := l.lang.T("**%s** resigned.", req.User.Name)
-	if !next.Outcome().Over() {
+	switch ending {
+	case playOn:
 		lead = l.lang.T("**%s** resigned and left the game; the others play on.", req.User.Name)
-		if left := computersOnly(l, next); left != nil {
-			// Computers do not play on among themselves: they leave in
-			// turn until one is left in, which the rules make the winner.
-			for i := len(left) - 1; i > 0 && !next.Outcome().Over(); i-- {
-				if next, err = rules.Resign(next, left[i]); err != nil {
-					return Response{}, err
-				}
-				entries = append(entries, storage.Entry{Seat: int(left[i]), Kind: storage.EntryResign, Text: "resign"})
-			}
-			lead = l.lang.T("**%s** resigned and left the game. Only computer players are left, so the game ends.", req.User.Name)
-		}
+	case computersLeft:
+		lead = l.lang.T("**%s** resigned and left the game. Only computer players are left, so the game ends.", req.User.Name)
 	}
 	return t.finish(ctx, req.ID, l, next, lead, entries...)
+}
+
+// How a resignation leaves a game.
+const (
+	gameEnds      = iota // the others win
+	playOn               // the others play on
+	computersLeft        // only computers were left, so the game ends
+)
+
+// resignation is seat's resignation of l's game: the position after it,
+// its log entries, and how it leaves the game.
+func resignation(l *loaded, seat int) (rules.State, []storage.Entry, int, error) {
+	next, err := rules.Resign(l.state, rules.Seat(seat))
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryResign, Text: "resign"}}
+	if next.Outcome().Over() {
+		return next, entries, gameEnds, nil
+	}
+	left := computersOnly(l, next)
+	if left == nil {
+		return next, entries, playOn, nil
+	}
+	// Computers do not play on among themselves: they leave in turn until
+	// one is left in, which the rules make the winner.
+	for i := len(left) - 1; i > 0 && !next.Outcome().Over(); i-- {
+		if next, err = rules.Resign(next, left[i]); err != nil {
+			return nil, nil, 0, err
+		}
+		entries = append(entries, storage.Entry{Seat: int(left[i]), Kind: storage.EntryResign, Text: "resign"})
+	}
+	return next, entries, computersLeft, nil
 }
 
 // finish stores a change made off the board (a resignation, a draw by
@@ -521,31 +553,10 @@ func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, e
 // or, when the game goes on, the next to move's.
 func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, next rules.State, lead string, entries ...storage.Entry) (Response, error) {
 	g := l.row
-	skip := false
-	for i := range entries {
-		entries[i].At = t.now()
-		skip = skip || entries[i].Kind == storage.EntrySkip
-	}
-	dice, err := t.diceOf(ctx, g, len(entries))
+	entries, status, err := t.offBoard(ctx, interactionID, l, next, t.owes(lead), entries)
 	if err != nil {
 		return Response{}, err
 	}
-	next, more, _, err := t.settle(l.kit, next, dice)
-	if err != nil {
-		return Response{}, err
-	}
-	entries = append(entries, more...)
-	status, offer := storage.StatusActive, g.DrawOffer
-	if next.Outcome().Over() {
-		status, offer = storage.StatusOver, storage.NoDrawOffer
-	}
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
-		TurnStarted: next.ToMove() != l.state.ToMove() || skip, Board: t.owes(lead)})
-	if err != nil {
-		return Response{}, err
-	}
-	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
-	l.state = next
 	var earlier []render.Turn
 	if story, turns, told := t.since(ctx, l, entries[0].Seat); told {
 		lead, earlier = story, turns
@@ -555,6 +566,39 @@ func (t *Table) finish(ctx context.Context, interactionID string, l *loaded, nex
 		return Response{}, err
 	}
 	return Response{Public: owed(board), PublicIn: g.ThreadID}, nil
+}
+
+// offBoard stores a change made off the board (see finish) that owes
+// board, and sets l to the game as changed. It returns the entries
+// stored, chance's after the change's, and the game's new status.
+func (t *Table) offBoard(ctx context.Context, interactionID string, l *loaded, next rules.State, board *storage.Board, entries []storage.Entry) ([]storage.Entry, storage.Status, error) {
+	g := l.row
+	skip := false
+	for i := range entries {
+		entries[i].At = t.now()
+		skip = skip || entries[i].Kind == storage.EntrySkip
+	}
+	dice, err := t.diceOf(ctx, g, len(entries))
+	if err != nil {
+		return nil, "", err
+	}
+	next, more, _, err := t.settle(l.kit, next, dice)
+	if err != nil {
+		return nil, "", err
+	}
+	entries = append(entries, more...)
+	status, offer := storage.StatusActive, g.DrawOffer
+	if next.Outcome().Over() {
+		status, offer = storage.StatusOver, storage.NoDrawOffer
+	}
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: next.String(), Status: status, DrawOffer: offer, Entries: entries, InteractionID: interactionID,
+		TurnStarted: next.ToMove() != l.state.ToMove() || skip, Board: board})
+	if err != nil {
+		return nil, "", err
+	}
+	g.Version, g.Position, g.Status, g.DrawOffer = v, next.String(), status, offer
+	l.state = next
+	return entries, status, nil
 }
 
 // draw offers a draw, or accepts the one offered to the user.

@@ -46,6 +46,8 @@ func parlorCommands() []CommandSpec {
 			{Name: "away", Description: "Stop the clocks of your games in this server for some days (0: come back now)", Options: []OptionSpec{
 				{Name: "days", Description: "Days away, within the server's allowance a year (0 ends it, returning the days not begun)", Type: IntegerOption, Required: true, Min: 0, Max: maxAwayDays},
 			}},
+			{Name: "privacy", Description: "What Parlor keeps about you, why, for how long, and how to have it removed"},
+			{Name: "forget", Description: "Remove yourself from Parlor everywhere (asks to confirm first)"},
 		}},
 	}
 }
@@ -63,6 +65,10 @@ func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error
 		return t.away(ctx, req)
 	case req.Sub == "me":
 		return t.me(ctx, req)
+	case req.Sub == "privacy":
+		return t.privacy(req)
+	case req.Sub == "forget":
+		return t.confirmForget(ctx, req)
 	}
 	return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
 }

@@ -75,7 +75,17 @@ type ledgers struct {
 
 type keptLedger struct {
 	games []int64 // the ids of the finished games, as Find gave them
-	l     *rating.Ledger
+	// forgotten is the number of the last pseudonym given when it was
+	// computed (storage.Forgotten): a member forgotten since renamed seats.
+	forgotten int64
+	l         *rating.Ledger
+}
+
+// forget drops every ledger kept: a member forgotten is in none any more.
+func (ls *ledgers) forget() {
+	ls.mu.Lock()
+	ls.kept = nil
+	ls.mu.Unlock()
 }
 
 // ledger is the ratings of a server's players of one game.
@@ -88,11 +98,17 @@ func (t *Table) ledger(ctx context.Context, guild, kind string) (*rating.Ledger,
 	for i, g := range over {
 		ids[i] = g.ID
 	}
+	// A member forgotten by another process renamed seats of games
+	// kept here: their number says so.
+	forgotten, err := t.store.Forgotten(ctx)
+	if err != nil {
+		return nil, err
+	}
 	key := [2]string{guild, kind}
 	t.ledgers.mu.Lock()
 	k, ok := t.ledgers.kept[key]
 	t.ledgers.mu.Unlock()
-	if ok && slices.Equal(k.games, ids) {
+	if ok && slices.Equal(k.games, ids) && k.forgotten == forgotten {
 		return k.l, nil
 	}
 	var games []rating.Game
@@ -112,7 +128,7 @@ func (t *Table) ledger(ctx context.Context, guild, kind string) (*rating.Ledger,
 	if t.ledgers.kept == nil || len(t.ledgers.kept) > 256 {
 		t.ledgers.kept = map[[2]string]keptLedger{}
 	}
-	t.ledgers.kept[key] = keptLedger{games: ids, l: l}
+	t.ledgers.kept[key] = keptLedger{games: ids, forgotten: forgotten, l: l}
 	t.ledgers.mu.Unlock()
 	return l, nil
 }
@@ -148,7 +164,9 @@ func (t *Table) leaderboard(ctx context.Context, req Request) (Response, error) 
 	if err != nil {
 		return Response{}, err
 	}
-	standings := l.Standings(req.GuildID, kind)
+	// Members forgotten still count as the opponents they were, so that
+	// the others' ratings stay what their games say, but are not listed.
+	standings := slices.DeleteFunc(l.Standings(req.GuildID, kind), func(e rating.Entry) bool { return storage.IsPseudonym(e.Player) })
 	lang := you(req)
 	var b strings.Builder
 	b.WriteString(lang.T("**%s · leaderboard** (Glicko-2 ratings, ± twice the deviation)", titleOf(kit)) + "\n")

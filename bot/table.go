@@ -49,6 +49,9 @@ type Store interface {
 	ClaimDigest(ctx context.Context, userID string, now time.Time) (bool, error)
 	ConfirmMoves(ctx context.Context, userID string) (bool, error)
 	SetConfirmMoves(ctx context.Context, userID string, on bool) error
+	// Forgetting a member: see storage/forget.go.
+	Forget(ctx context.Context, userID string, names []string) (storage.ForgetReport, error)
+	Forgotten(ctx context.Context) (int64, error)
 }
 
 // Painter draws a board as a PNG.
@@ -155,7 +158,11 @@ type Config struct {
 	// the board it owes before a sweep (of any process) posts it instead
 	// (see storage.Board); 0 means storage.DefaultBoardHold.
 	BoardHold time.Duration
-	Logger    *slog.Logger
+	// RetainDays is how many days the operator keeps a server's games
+	// after it removes Parlor (PARLOR_RETAIN_DAYS), which /parlor privacy
+	// says; 0 means DefaultRetainDays.
+	RetainDays int
+	Logger     *slog.Logger
 }
 
 // Table is the table service: the only place that knows both the rules
@@ -170,9 +177,11 @@ type Table struct {
 	now     func() time.Time
 	think   time.Duration
 	hold    time.Duration // see Config.BoardHold
-	log     *slog.Logger
-	tails   tails   // the latest steps of games whose stories were told
-	ledgers ledgers // the ratings computed last
+	// retainDays is Config.RetainDays.
+	retainDays int
+	log        *slog.Logger
+	tails      tails   // the latest steps of games whose stories were told
+	ledgers    ledgers // the ratings computed last
 	// fair says the dice of games that have a seed come from it; without,
 	// they come from roll (Config.Roll, which tests script).
 	fair bool
@@ -182,7 +191,8 @@ type Table struct {
 // programming error found at start-up.
 func NewTable(c Config) *Table {
 	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
-		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil}
+		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil,
+		retainDays: cmp.Or(c.RetainDays, DefaultRetainDays)}
 	if t.roll == nil {
 		t.roll = cryptoRoll
 	}
@@ -283,7 +293,7 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 		return t.explain(log, err, you(req))
 	}
 	// A computer to move, or a game just over, whose replay comes next.
-	resp.Wake = resp.Public != nil && (resp.Public.computerTurn || resp.Public.gameOver)
+	resp.Wake = resp.Wake || resp.Public != nil && (resp.Public.computerTurn || resp.Public.gameOver)
 	return resp
 }
 

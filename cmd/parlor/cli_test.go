@@ -35,6 +35,11 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"render", "chess", "--out", "x.png"}, code: 2, err: "unknown game \"chess\""},
 		{args: []string{"render", "kimbo"}, code: 2, err: "say where to write the picture with --out FILE.png"},
 		{args: []string{"check", "extra"}, code: 2, err: "check takes no argument \"extra\""},
+		{args: []string{"help", "forget"}, code: 0, out: "usage: parlor forget USER_ID"},
+		{args: []string{"forget"}, code: 2, err: "say the USER_ID\n\nusage: parlor forget USER_ID"},
+		{args: []string{"forget", "--db", "x.db"}, code: 2, err: "say the USER_ID"},
+		{args: []string{"forget", "123", "456"}, code: 2, err: "forget takes no argument \"456\""},
+		{args: []string{"forget", "a/b", "--db", "x.db"}, code: 2, err: "\"a/b\" is not a Discord user id"},
 		{args: []string{"selfplay", "rumba", "--games", "1", "--players", "4"}, code: 0, out: "games played: 1"},
 	} {
 		var out, errs bytes.Buffer

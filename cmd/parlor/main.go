@@ -5,6 +5,7 @@
 //	parlor render GAME    draw a position to a PNG
 //	parlor selfplay GAME  play random legal games, checking invariants
 //	parlor check          replay every stored game's move log
+//	parlor forget USER_ID forget a member everywhere (as /parlor forget)
 //	parlor help [COMMAND] the usage (also: parlor COMMAND --help)
 //
 // Settings come from the environment and from a .env file (which never
@@ -125,6 +126,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		args = args[1:]
 	}
+	var operand string
+	if c.operand != "" && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		operand, args = args[0], args[1:]
+	}
 	env := &cmdEnv{stdin: stdin, stdout: stdout, logger: logger, game: game, usage: c.usage()}
 	finish := c.flags(fs, env)
 	if err := fs.Parse(args); err != nil {
@@ -134,8 +139,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return &usageError{msg: err.Error(), usage: c.usage()}
 	}
+	if c.operand != "" && operand == "" && fs.NArg() > 0 {
+		operand = fs.Arg(0)
+		if err := fs.Parse(fs.Args()[1:]); err != nil {
+			return &usageError{msg: err.Error(), usage: c.usage()}
+		}
+	}
 	if fs.NArg() > 0 {
 		return &usageError{msg: fmt.Sprintf("%s takes no argument %q", c.name, fs.Arg(0)), usage: c.usage()}
+	}
+	if c.operand != "" {
+		if operand == "" {
+			return &usageError{msg: fmt.Sprintf("say the %s", c.operand), usage: c.usage()}
+		}
+		env.operand = operand
 	}
 	return finish(ctx)
 }
@@ -151,6 +168,9 @@ type cmdEnv struct {
 	logger *slog.Logger
 	game   rules.Game // for the commands of one game
 	usage  string     // the command's usage, for a usage error
+	// operand is the command's argument (command.operand), such as the
+	// user id of parlor forget.
+	operand string
 }
 
 // command is one of parlor's commands: flags declares its flags on fs and
@@ -159,7 +179,10 @@ type command struct {
 	name, args, about string
 	game              bool // the first argument names a game
 	gameOptional      bool // with game: a flag may come first instead
-	flags             func(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error
+	// operand, if set, names the one argument the command takes besides
+	// its flags (before or after them), such as USER_ID.
+	operand string
+	flags   func(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error
 }
 
 var commands = []command{
@@ -169,6 +192,7 @@ var commands = []command{
 	{name: "selfplay", args: "GAME", game: true, about: "Play games of GAME to their end, checking the rules' invariants after every decision: random legal games, or with --seats a match of computer players (random, easy, strong) that scores each.", flags: runSelfplay},
 	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
 	{name: "verify", about: "Recompute every roll of every finished dice game from its revealed seed, and say which roll, if any, disagrees with the log.", flags: runVerify},
+	{name: "forget", args: "USER_ID", operand: "USER_ID", about: "Forget a member everywhere, as /parlor forget does: resign their games in play, cancel or leave their games not yet begun, replace their Discord id and names in every game they played by a pseudonym (a former player 3), and delete their settings and away days. The boards of the games resigned are posted by the running bot's next sweep.", flags: runForget},
 	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
 }
 
@@ -261,7 +285,14 @@ func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *
 			return nil, nil, fmt.Errorf("PARLOR_BOARD_HOLD=%q: say how long a process has to post a move's board before another posts it, from 1s to 1h, like 30s", v)
 		}
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold})
+	retain := 0 // bot.DefaultRetainDays
+	if v := strings.TrimSpace(os.Getenv("PARLOR_RETAIN_DAYS")); v != "" {
+		if retain, err = strconv.Atoi(v); err != nil || retain < 1 || retain > 3650 {
+			db.Close()
+			return nil, nil, fmt.Errorf("PARLOR_RETAIN_DAYS=%q: say how many days a removed server's games are kept, from 1 to 3650, like 30", v)
+		}
+	}
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold, RetainDays: retain})
 	return t, db, nil
 }
 
@@ -619,6 +650,36 @@ func runCheck(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			return fmt.Errorf("%d of %d games differ from their move logs", len(problems), n)
 		}
 		fmt.Fprintf(env.stdout, "checked %d games: every stored position matches its move log\n", n)
+		return nil
+	}
+}
+
+func runForget(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	db := dbPath(fs)
+	return func(ctx context.Context) error {
+		id := strings.TrimSpace(env.operand)
+		if id == "" || strings.ContainsAny(id, " /") {
+			return &usageError{msg: fmt.Sprintf("%q is not a Discord user id", env.operand), usage: env.usage}
+		}
+		t, store, err := table(ctx, *db, env.logger)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		f, err := t.Forget(ctx, id)
+		if err != nil {
+			return err
+		}
+		if f.Pseudonym.N == 0 && f.Settings == 0 && f.AwayPeriods == 0 {
+			fmt.Fprintln(env.stdout, "nothing to forget: the database holds no game, setting or away day of that user")
+			return nil
+		}
+		as := "they sat in no game"
+		if f.Pseudonym.N > 0 {
+			as = "they are now " + f.Pseudonym.Name() + " in " + fmt.Sprint(f.Seats) + " seats"
+		}
+		fmt.Fprintf(env.stdout, "forgot the member: %s; %d games in play resigned for them, %d of their games not yet begun cancelled, %d seats in others' given up; %d settings rows and %d away periods deleted\n",
+			as, f.Resigned, f.Cancelled, f.Left, f.Settings, f.AwayPeriods)
 		return nil
 	}
 }
