@@ -240,8 +240,9 @@ func dbPath(fs *flag.FlagSet) *string {
 	return fs.String("db", defaultDB(), "the database: a SQLite file, or a postgres:// URL (PARLOR_DB)")
 }
 
-// table opens the database and builds the table service over it.
-func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *storage.DB, error) {
+// table opens the database and builds the table service over it; the
+// console's (one person acting for everyone) has no slow-down.
+func table(ctx context.Context, path string, logger *slog.Logger, console bool) (*bot.Table, *storage.DB, error) {
 	db, err := storage.Open(ctx, path)
 	if err != nil {
 		logger.Debug("open database", "path", path, "err", err) // the whole chain, which unusable shortens
@@ -261,8 +262,43 @@ func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *
 			return nil, nil, fmt.Errorf("PARLOR_BOARD_HOLD=%q: say how long a process has to post a move's board before another posts it, from 1s to 1h, like 30s", v)
 		}
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold})
+	ceilings, err := ceilingsFromEnv()
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold,
+		Ceilings: ceilings, Pace: bot.Pace{Off: console}})
 	return t, db, nil
+}
+
+// ceilingsFromEnv reads the operator's ceilings of the limits a server's
+// managers may set (PARLOR_MAX_MEMBER_LOBBIES and the others); one not set
+// is bot.DefaultCeilings'.
+func ceilingsFromEnv() (storage.Limits, error) {
+	var c storage.Limits
+	for _, v := range []struct {
+		name, what string
+		to         *int
+		def        int
+	}{
+		{"PARLOR_MAX_MEMBER_LOBBIES", "games waiting for players a member may have made in a server", &c.MemberLobbies, bot.DefaultCeilings.MemberLobbies},
+		{"PARLOR_MAX_MEMBER_GAMES", "games a member may be in, in a server", &c.MemberGames, bot.DefaultCeilings.MemberGames},
+		{"PARLOR_MAX_SERVER_LOBBIES", "games waiting for players a server may have", &c.ServerLobbies, bot.DefaultCeilings.ServerLobbies},
+		{"PARLOR_MAX_SERVER_GAMES", "games a server may have", &c.ServerGames, bot.DefaultCeilings.ServerGames},
+	} {
+		raw := strings.TrimSpace(os.Getenv(v.name))
+		if raw == "" {
+			*v.to = v.def
+			continue
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > 1_000_000 {
+			return storage.Limits{}, fmt.Errorf("%s=%q: the most %s that managers may allow, from 1 to 1000000, like %d", v.name, raw, v.what, v.def)
+		}
+		*v.to = n
+	}
+	return c, nil
 }
 
 // dbError is a database Parlor cannot use, told in one line for the
@@ -325,7 +361,7 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		t, store, err := table(ctx, *db, env.logger)
+		t, store, err := table(ctx, *db, env.logger, false)
 		if err != nil {
 			return err
 		}
@@ -476,7 +512,7 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 				return fmt.Errorf("%s: %w", *load, err)
 			}
 		}
-		t, store, err := table(ctx, *db, env.logger)
+		t, store, err := table(ctx, *db, env.logger, true)
 		if err != nil {
 			return err
 		}
@@ -603,7 +639,7 @@ func verifyCopy(ctx context.Context, src, dst *storage.DB, logger *slog.Logger) 
 func runCheck(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
 	return func(ctx context.Context) error {
-		t, store, err := table(ctx, *db, env.logger)
+		t, store, err := table(ctx, *db, env.logger, false)
 		if err != nil {
 			return err
 		}
