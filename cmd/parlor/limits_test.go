@@ -32,3 +32,19 @@ func TestCeilingsFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// PARLOR_SLOW_DOWN turns the slow-down off or sets its budget.
+func TestPaceFromEnv(t *testing.T) {
+	for raw, want := range map[string]bot.Pace{"": {}, "off": {Off: true}, "OFF": {Off: true}, "40": {Commands: 40, Autocomplete: 120}} {
+		t.Setenv("PARLOR_SLOW_DOWN", raw)
+		if p, err := paceFromEnv(); err != nil || p != want {
+			t.Errorf("%q: %+v %v, want %+v", raw, p, err, want)
+		}
+	}
+	for _, bad := range []string{"0", "fast", "20000"} {
+		t.Setenv("PARLOR_SLOW_DOWN", bad)
+		if _, err := paceFromEnv(); err == nil || !strings.Contains(err.Error(), "PARLOR_SLOW_DOWN=") {
+			t.Errorf("%q: %v, want an error naming the variable", bad, err)
+		}
+	}
+}

@@ -267,9 +267,34 @@ func table(ctx context.Context, path string, logger *slog.Logger, console bool) 
 		db.Close()
 		return nil, nil, err
 	}
+	pace, err := paceFromEnv()
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	pace.Off = pace.Off || console
 	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold,
-		Ceilings: ceilings, Pace: bot.Pace{Off: console}})
+		Ceilings: ceilings, Pace: pace})
 	return t, db, nil
+}
+
+// paceFromEnv reads the slow-down's budget from PARLOR_SLOW_DOWN: "off",
+// or the commands, clicks and menu choices a member may send in 10
+// seconds (autocomplete gets three times as many); unset, the defaults (20
+// and 60).
+func paceFromEnv() (bot.Pace, error) {
+	raw := strings.TrimSpace(os.Getenv("PARLOR_SLOW_DOWN"))
+	switch {
+	case raw == "":
+		return bot.Pace{}, nil
+	case strings.EqualFold(raw, "off"):
+		return bot.Pace{Off: true}, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > 10000 {
+		return bot.Pace{}, fmt.Errorf("PARLOR_SLOW_DOWN=%q: say off, or how many commands and clicks a member may send in 10 seconds, from 1 to 10000, like 20", raw)
+	}
+	return bot.Pace{Commands: n, Autocomplete: 3 * n}, nil
 }
 
 // ceilingsFromEnv reads the operator's ceilings of the limits a server's
