@@ -138,7 +138,7 @@ func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Respon
 	for i, s := range seats {
 		if openSeat(s) {
 			seats[i] = computerAt(l.lang, s.Seat, computers+1, rules.Strong)
-			return t.seat(ctx, req, l, seats, l.lang.T("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name))
+			return t.seat(ctx, req, l, seats, l.lang.T("**%s** seated a computer player, %s.", req.User.Name, seats[i].Name), nil)
 		}
 	}
 	return Response{}, sorry("Game #%s has no open seat for a computer player.", no(g.ID))

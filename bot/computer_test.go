@@ -158,7 +158,7 @@ func TestComputerSeats(t *testing.T) {
 
 	// A restart: a new table over the same database plays the computers'
 	// turns of game 1 until a person is to move.
-	restarted := NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{withComputer(KimboKit(), nil)}, Roll: roll, Now: func() time.Time { return testNow }})
+	restarted := NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{withComputer(KimboKit(), nil)}, Roll: roll, Now: func() time.Time { return testNow }, Pace: unpaced})
 	if _, err := restarted.Sweep(e.ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestComputerSeats(t *testing.T) {
 func TestComputerMovesOnce(t *testing.T) {
 	e := newEnvWith(t, func(int) int { return 1 }, withComputer(KingsmenKit(), nil))
 	e.do(e.vsComputer(alice))
-	other := NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{withComputer(KingsmenKit(), nil)}, Roll: func(int) int { return 1 }, Now: func() time.Time { return testNow }})
+	other := NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{withComputer(KingsmenKit(), nil)}, Roll: func(int) int { return 1 }, Now: func() time.Time { return testNow }, Pace: unpaced})
 	if ns := e.sweep(e.table, other); len(ns) != 1 || len(e.log(1)) != 1 {
 		t.Fatalf("two sweeps posted %d boards and stored %d moves; want one", len(ns), len(e.log(1)))
 	}

@@ -47,7 +47,7 @@ func fuzzEnv(t *testing.T) *tableEnv {
 		}
 		d := &diceRoll{rng: rand.New(rand.NewPCG(3, 3))}
 		table := NewTable(Config{Store: db, Painter: &fakePainter{}, Kits: Kits(), Roll: d.roll, Now: func() time.Time { return testNow },
-			Logger: slog.New(countErrors{&fuzzTable.errors})})
+			Logger: slog.New(countErrors{&fuzzTable.errors}), Pace: unpaced})
 		e := &tableEnv{t: t, ctx: context.Background(), db: db, table: table, painter: &fakePainter{}, seq: new(atomic.Int64)}
 		id, _ := e.challenge(alice, bob)
 		fuzzTable.ids = append(fuzzTable.ids, id)

@@ -170,7 +170,10 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	if kit.Dice {
 		row.Dice = newDice()
 	}
-	id, err := t.store.Create(ctx, row, req.ID)
+	// Within the server's limits, counted as the game is stored (see
+	// limits.go): a game past one is refused before anything is drawn or
+	// stored, and gets no thread.
+	id, err := t.store.CreateWithin(ctx, row, req.ID, t.limitsOf(set))
 	if err != nil {
 		return Response{}, err
 	}
@@ -178,7 +181,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 	if joinedCount(seats) == len(seats) {
 		// Every seat is taken (by computers): the game begins at once.
 		l := &loaded{row: row, state: st, kit: kit, lang: LangOf(row.Lang)}
-		resp, err := t.start(ctx, Request{ID: req.ID + "/start"}, l, seats, l.lang.T("Every seat is taken."))
+		resp, err := t.start(ctx, Request{ID: req.ID + "/start"}, l, seats, l.lang.T("Every seat is taken."), nil)
 		if err != nil {
 			return Response{}, err
 		}
@@ -400,10 +403,14 @@ func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept
 		}
 		// In a larger game the seat stays, open to anyone.
 		seats[mine] = storage.Seat{Seat: mine}
-		return t.seat(ctx, req, l, seats, l.lang.T("**%s** declined; their seat is open to anyone.", req.User.Name))
+		return t.seat(ctx, req, l, seats, l.lang.T("**%s** declined; their seat is open to anyone.", req.User.Name), nil)
 	}
 	seats[mine].Joined, seats[mine].Name = true, req.User.Name
-	return t.seat(ctx, req, l, seats, l.lang.T("**%s** accepted.", req.User.Name))
+	within, err := t.seatLimit(ctx, req, g)
+	if err != nil {
+		return Response{}, err
+	}
+	return t.seat(ctx, req, l, seats, l.lang.T("**%s** accepted.", req.User.Name), within)
 }
 
 // join seats the user in an open seat: the one the button offers (want),
@@ -439,17 +446,22 @@ func (t *Table) join(ctx context.Context, req Request, l *loaded, want int) (Res
 	}
 	seats := append([]storage.Seat(nil), g.Seats...)
 	seats[free] = storage.Seat{Seat: free, UserID: req.User.ID, Name: req.User.Name, Joined: true}
-	return t.seat(ctx, req, l, seats, l.lang.T("**%s** joined.", req.User.Name))
+	within, err := t.seatLimit(ctx, req, g)
+	if err != nil {
+		return Response{}, err
+	}
+	return t.seat(ctx, req, l, seats, l.lang.T("**%s** joined.", req.User.Name), within)
 }
 
 // seat stores the lobby's new seats, and starts the game when every seat
-// is taken.
-func (t *Table) seat(ctx context.Context, req Request, l *loaded, seats []storage.Seat, headline string) (Response, error) {
+// is taken. within, if not nil, bounds the games of the member who takes
+// a seat (a join, an acceptance), counted as the seats are stored.
+func (t *Table) seat(ctx context.Context, req Request, l *loaded, seats []storage.Seat, headline string, within *storage.SeatLimit) (Response, error) {
 	if joinedCount(seats) == len(seats) {
-		return t.start(ctx, req, l, seats, headline)
+		return t.start(ctx, req, l, seats, headline, within)
 	}
 	g := l.row
-	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: lobbyStatus(seats), DrawOffer: storage.NoDrawOffer, Seats: seats, InteractionID: req.ID})
+	v, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: g.Position, Status: lobbyStatus(seats), DrawOffer: storage.NoDrawOffer, Seats: seats, InteractionID: req.ID, Within: within})
 	if err != nil {
 		return Response{}, err
 	}
@@ -478,7 +490,7 @@ func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response,
 	if least := l.kit.Game.Players()[0]; len(in) < least {
 		return Response{}, sorry("%s needs at least %d players; only %d have joined game #%s so far.", titleOf(l.kit), least, len(in), no(g.ID))
 	}
-	return t.start(ctx, req, l, in, l.lang.T("**%s** started the game with the %d who joined.", req.User.Name, len(in)))
+	return t.start(ctx, req, l, in, l.lang.T("**%s** started the game with the %d who joined.", req.User.Name, len(in)), nil)
 }
 
 func (t *Table) cancel(ctx context.Context, req Request, l *loaded) (Response, error) {
@@ -504,8 +516,10 @@ func (t *Table) abandon(ctx context.Context, req Request, l *loaded, status stor
 
 // start seats the players who joined in an order drawn by lot, and begins
 // the game: the decisions of chance that open it (an opening roll) are
-// played at once.
-func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []storage.Seat, headline string) (Response, error) {
+// played at once. within is as for seat: the limits of the others seated
+// were counted when they took their seats, so a game that begins is never
+// refused for them.
+func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []storage.Seat, headline string, within *storage.SeatLimit) (Response, error) {
 	g := l.row
 	seats := make([]storage.Seat, len(joined))
 	copy(seats, joined)
@@ -564,7 +578,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if line := commitLine(lang, g); line != "" {
 		lead += "\n" + line
 	}
-	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID, TurnStarted: true, DiceInput: g.Dice.Input, Board: t.owes(lead)})
+	version, err := t.store.Apply(ctx, storage.Change{GameID: g.ID, Version: g.Version, Position: st.String(), Status: storage.StatusActive, DrawOffer: storage.NoDrawOffer, Seats: seats, Entries: entries, InteractionID: req.ID, TurnStarted: true, DiceInput: g.Dice.Input, Board: t.owes(lead), Within: within})
 	if err != nil {
 		g.Seats = before
 		return Response{}, err

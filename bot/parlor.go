@@ -21,8 +21,9 @@ import (
 // /parlor away stops the clocks of the user's games here for some days
 // (see away.go).
 
-// parlorCommands are /games and /parlor.
-func parlorCommands() []CommandSpec {
+// parlorCommands are /games and /parlor; ceilings bound the limits
+// /parlor settings may set.
+func parlorCommands(ceilings storage.Limits) []CommandSpec {
 	return []CommandSpec{
 		{Name: "games", Description: "List your games in this server: whose turn, how long it has waited, where"},
 		{Name: "parlor", Description: "Parlor's settings", Subs: []SubSpec{
@@ -32,6 +33,10 @@ func parlorCommands() []CommandSpec {
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
 				{Name: "away", Description: "Away days each member may take a year (0: none)", Type: IntegerOption, Min: 0, Max: maxAwayDays},
 				{Name: "language", Description: "The language of the server's games: Discord's server language, or one chosen", Type: StringOption, MaxLength: 16, Choices: languageChoices},
+				{Name: "lobbies", Description: "Games waiting for players that each member may have made here", Type: IntegerOption, Min: 1, Max: ceilings.MemberLobbies},
+				{Name: "games", Description: "Games each member may be in here, in play or waiting to begin", Type: IntegerOption, Min: 1, Max: ceilings.MemberGames},
+				{Name: "server-lobbies", Description: "Games waiting for players the whole server may have", Type: IntegerOption, Min: 1, Max: ceilings.ServerLobbies},
+				{Name: "server-games", Description: "Games the whole server may have in play or waiting to begin", Type: IntegerOption, Min: 1, Max: ceilings.ServerGames},
 			}},
 			{Name: "me", Description: "Your own settings: previews of your moves, a daily digest", Options: []OptionSpec{
 				{Name: "confirm", Description: "See each move before it counts, with Confirm and Cancel", Type: StringOption, MaxLength: 3,
@@ -168,7 +173,10 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 		name     string
 		min, max int
 		to       **int
-	}{{"reminders", 0, maxRemindHours, &ch.RemindEvery}, {"deadline", 0, maxDeadlineDays, &ch.DeadlineDays}, {"invitations", 1, maxInviteHours, &ch.InviteHours}, {"away", 0, maxAwayDays, &ch.AwayDays}} {
+	}{{"reminders", 0, maxRemindHours, &ch.RemindEvery}, {"deadline", 0, maxDeadlineDays, &ch.DeadlineDays}, {"invitations", 1, maxInviteHours, &ch.InviteHours}, {"away", 0, maxAwayDays, &ch.AwayDays},
+		// The limits, within the operator's ceilings (see limits.go).
+		{"lobbies", 1, t.ceilings.MemberLobbies, &ch.MemberLobbies}, {"games", 1, t.ceilings.MemberGames, &ch.MemberGames},
+		{"server-lobbies", 1, t.ceilings.ServerLobbies, &ch.ServerLobbies}, {"server-games", 1, t.ceilings.ServerGames, &ch.ServerGames}} {
 		n, set, ok := intOption(req.Options, o.name, o.min, o.max)
 		switch {
 		case !set:
@@ -227,7 +235,11 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 	if changed {
 		format = N("Saved. This server's defaults for new games, from now on: %s; %s; invitations and open seats last %s; %s. Games already made keep theirs; a game's creator can choose others with the reminders and deadline options. Each member may be away (/parlor away) %d days a year.")
 	}
-	return Response{Private: &Message{Content: lang.T(format, remind, deadline, spell(time.Duration(set.InviteHours)*time.Hour), speaks, set.AwayDays)}}, nil
+	lim := t.limitsOf(set)
+	limits := lang.T("Limits: each member may have made %d games waiting for players and be in %d games (in play or waiting to begin); the server may have %d games waiting for players and %d in all. Managers may set them up to %d, %d, %d and %d (%s, %s, %s, %s).",
+		lim.MemberLobbies, lim.MemberGames, lim.ServerLobbies, lim.ServerGames, t.ceilings.MemberLobbies, t.ceilings.MemberGames, t.ceilings.ServerLobbies, t.ceilings.ServerGames,
+		optionName("lobbies"), optionName("games"), optionName("server-lobbies"), optionName("server-games"))
+	return Response{Private: &Message{Content: lang.T(format, remind, deadline, spell(time.Duration(set.InviteHours)*time.Hour), speaks, set.AwayDays) + "\n" + limits}}, nil
 }
 
 // reminders turns the user's own reminders off or on, or on in a daily

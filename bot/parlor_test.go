@@ -63,7 +63,7 @@ func TestParlorSettings(t *testing.T) {
 	if got := privateOnly(t, e.do(parlor(admin, "settings", "deadline", "2", "reminders", "12"))); !strings.HasPrefix(got, "Saved.") || !strings.Contains(got, "2 days per move") {
 		t.Errorf("saving: %q", got)
 	}
-	if s, _ := e.db.GuildSettings(e.ctx, tableGuild); s != (storage.Settings{RemindEvery: 12, DeadlineDays: 2, InviteHours: 72, AwayDays: 14}) {
+	if s, _ := e.db.GuildSettings(e.ctx, tableGuild); s != (storage.Settings{RemindEvery: 12, DeadlineDays: 2, InviteHours: 72, AwayDays: 14, MemberLobbies: 3, MemberGames: 25, ServerLobbies: 50, ServerGames: 1000}) {
 		t.Errorf("stored settings %+v", s)
 	}
 	e.refuse(parlor(bob, "reminders", "on", "maybe"), `"maybe" is not one of the choices for on: on, off, digest.`)

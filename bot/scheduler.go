@@ -32,6 +32,7 @@ type Notice struct {
 // Games it cannot handle are logged and left for the next sweep.
 func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 	now := t.now()
+	t.forgetPace(ctx)
 	due, err := t.store.Due(ctx, now)
 	if err != nil {
 		return nil, err

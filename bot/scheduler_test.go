@@ -42,7 +42,7 @@ func (e *tableEnv) withClock() *fakeClock {
 // restart is a new table over the same database and clock, as after the
 // bot restarts: it knows only what is stored.
 func (e *tableEnv) restart(c *fakeClock) *Table {
-	return NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{KingsmenKit(), KimboKit(), KippyKooKit(), RumbaKit()}, Roll: func(int) int { return 0 }, Now: c.Now})
+	return NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{KingsmenKit(), KimboKit(), KippyKooKit(), RumbaKit()}, Roll: func(int) int { return 0 }, Now: c.Now, Pace: unpaced})
 }
 
 // sweep runs tables' sweeps at once, posts every notice (see posted) and

@@ -20,6 +20,10 @@ import (
 // Store is the game repository the table service needs.
 type Store interface {
 	Create(ctx context.Context, g *storage.Game, interactionID string) (int64, error)
+	// Limits: see limits.go.
+	CreateWithin(ctx context.Context, g *storage.Game, interactionID string, lim storage.Limits) (int64, error)
+	Pace(ctx context.Context, userID, kind string, win int64) (int, error)
+	ForgetPace(ctx context.Context, before int64) (int64, error)
 	Game(ctx context.Context, id int64) (*storage.Game, error)
 	Apply(ctx context.Context, c storage.Change) (int64, error)
 	Handled(ctx context.Context, interactionID string) (bool, error)
@@ -162,7 +166,13 @@ type Config struct {
 	// after it removes Parlor (PARLOR_RETAIN_DAYS), which /parlor privacy
 	// says; 0 means DefaultRetainDays.
 	RetainDays int
-	Logger     *slog.Logger
+	// Ceilings are the operator's bounds on the limits a server's
+	// managers may choose (see limits.go); zero fields take
+	// DefaultCeilings'.
+	Ceilings storage.Limits
+	// Pace is the slow-down's budget (see limits.go).
+	Pace   Pace
+	Logger *slog.Logger
 }
 
 // Table is the table service: the only place that knows both the rules
@@ -179,9 +189,12 @@ type Table struct {
 	hold    time.Duration // see Config.BoardHold
 	// retainDays is Config.RetainDays.
 	retainDays int
-	log        *slog.Logger
-	tails      tails   // the latest steps of games whose stories were told
-	ledgers    ledgers // the ratings computed last
+	// ceilings and pace: see Config.
+	ceilings storage.Limits
+	pace     Pace
+	log      *slog.Logger
+	tails    tails   // the latest steps of games whose stories were told
+	ledgers  ledgers // the ratings computed last
 	// fair says the dice of games that have a seed come from it; without,
 	// they come from roll (Config.Roll, which tests script).
 	fair bool
@@ -191,8 +204,14 @@ type Table struct {
 // programming error found at start-up.
 func NewTable(c Config) *Table {
 	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
-		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil,
-		retainDays: cmp.Or(c.RetainDays, DefaultRetainDays)}
+		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil, pace: c.Pace.withDefaults(),
+		retainDays: cmp.Or(c.RetainDays, DefaultRetainDays),
+		ceilings: storage.Limits{
+			MemberLobbies: cmp.Or(c.Ceilings.MemberLobbies, DefaultCeilings.MemberLobbies),
+			MemberGames:   cmp.Or(c.Ceilings.MemberGames, DefaultCeilings.MemberGames),
+			ServerLobbies: cmp.Or(c.Ceilings.ServerLobbies, DefaultCeilings.ServerLobbies),
+			ServerGames:   cmp.Or(c.Ceilings.ServerGames, DefaultCeilings.ServerGames),
+		}}
 	if t.roll == nil {
 		t.roll = cryptoRoll
 	}
@@ -239,7 +258,7 @@ func (t *Table) Commands() []CommandSpec {
 	for _, name := range t.order {
 		out = append(out, gameCommand(t.kits[name]))
 	}
-	out = append(out, parlorCommands()...)
+	out = append(out, parlorCommands(t.ceilings)...)
 	return append(out, t.ratingCommands()...)
 }
 
@@ -265,6 +284,10 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 			resp = private(you(req).T("Something went wrong on our side, and nothing was changed. Please try again."))
 		}
 	}()
+	// The slow-down comes before any other work.
+	if r, done := t.slowDown(ctx, req, log); done {
+		return r
+	}
 	var err error
 	switch req.Kind {
 	case CommandRequest:
@@ -303,6 +326,9 @@ func (t *Table) explain(log *slog.Logger, err error, l Lang) Response {
 		log = log.With("game", gf.id)
 	}
 	var ue *userError
+	if say, ok := overLimit(err, l); ok {
+		return private(say)
+	}
 	switch {
 	case errors.As(err, &ue):
 		return private(l.Say(ue.text))

@@ -117,6 +117,11 @@ func newEnvWith(t *testing.T, roll func(int) int, kits ...Kit) *tableEnv {
 	return newEnvOn(t, filepath.Join(t.TempDir(), "parlor.db"), roll, kits...)
 }
 
+// unpaced is the slow-down of the tables of tests: none, as their clock
+// stands still and every request of a whole game falls in one window
+// (limits_test.go tests the slow-down).
+var unpaced = Pace{Off: true}
+
 // newEnvOn is newEnvWith on the database source: a SQLite file or a
 // PostgreSQL URL.
 func newEnvOn(t *testing.T, source string, roll func(int) int, kits ...Kit) *tableEnv {
@@ -129,7 +134,7 @@ func newEnvOn(t *testing.T, source string, roll func(int) int, kits ...Kit) *tab
 	t.Cleanup(func() { db.Close() })
 	db.Now = func() time.Time { return testNow }
 	painter := &fakePainter{}
-	table := NewTable(Config{Store: db, Painter: painter, Kits: kits, Roll: roll, Now: func() time.Time { return testNow }})
+	table := NewTable(Config{Store: db, Painter: painter, Kits: kits, Roll: roll, Now: func() time.Time { return testNow }, Pace: unpaced})
 	return &tableEnv{t: t, ctx: ctx, db: db, table: table, painter: painter, seq: new(atomic.Int64)}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"parlor/rules/kimbo"
+	"parlor/storage"
 	"testing"
 )
 
@@ -105,6 +106,10 @@ func TestKimboBeforeTheRoll(t *testing.T) {
 // controls, no picture.
 func TestBoardOfGameNotBegun(t *testing.T) {
 	e := newEnvWith(t, func(int) int { return 0 }, Kits()...)
+	ten := 10 // Alice keeps more lobbies than a member may by default
+	if _, err := e.db.SetGuildSettings(e.ctx, tableGuild, storage.SettingsChange{MemberLobbies: &ten}); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		kind string
 		opts []string

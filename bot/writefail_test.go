@@ -37,7 +37,7 @@ func TestWriteFailureDuringPlay(t *testing.T) {
 	e, d := newKimboEnv(t)
 	logs := &syncBuffer{}
 	e.table = NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{KimboKit()}, Roll: d.roll, Now: func() time.Time { return testNow },
-		Logger: slog.New(slog.NewTextHandler(logs, nil))})
+		Logger: slog.New(slog.NewTextHandler(logs, nil)), Pace: unpaced})
 	req := e.kcmd(alice, "new", "player2", bob.ID)
 	id := gameOf(t, e.do(req).Public)
 	e.do(e.click(bob, customID(id, 0, "accept")))

@@ -164,27 +164,42 @@ type Settings struct {
 	// Language is the language a manager chose for the server's games, a
 	// language code such as "es"; "" follows Discord's server language.
 	Language string
+	// MemberLobbies, MemberGames, ServerLobbies and ServerGames are the
+	// server's limits as its managers chose them (see Limits); the
+	// operator's ceilings may lower them.
+	MemberLobbies, MemberGames, ServerLobbies, ServerGames int
 }
 
 // DefaultSettings are the defaults of a server that has set none.
-var DefaultSettings = Settings{RemindEvery: 24, DeadlineDays: 0, InviteHours: 72, AwayDays: 14}
+var DefaultSettings = Settings{RemindEvery: 24, DeadlineDays: 0, InviteHours: 72, AwayDays: 14,
+	MemberLobbies: 3, MemberGames: 25, ServerLobbies: 50, ServerGames: 1000}
 
 // GuildSettings returns a server's settings, DefaultSettings if it has set
 // none.
 func (db *DB) GuildSettings(ctx context.Context, guildID string) (Settings, error) {
 	s := DefaultSettings
-	err := db.db.QueryRowContext(ctx, "SELECT remind_hours, deadline_days, invite_hours, away_days, language FROM guild_settings WHERE guild_id = ?", guildID).
-		Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays, &s.Language)
+	err := db.db.QueryRowContext(ctx, "SELECT "+settingsColumns+" FROM guild_settings WHERE guild_id = ?", guildID).
+		Scan(s.fields()...)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings, fmt.Errorf("load settings of server %s: %w", guildID, classify(err))
 	}
 	return s, nil
 }
 
+// settingsColumns are the columns of guild_settings that Settings.fields
+// reads.
+const settingsColumns = "remind_hours, deadline_days, invite_hours, away_days, language, member_lobbies, member_games, server_lobbies, server_games"
+
+func (s *Settings) fields() []any {
+	return []any{&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays, &s.Language, &s.MemberLobbies, &s.MemberGames, &s.ServerLobbies, &s.ServerGames}
+}
+
 // SettingsChange is a change to some of a server's settings: the fields
 // that are not nil.
 type SettingsChange struct {
 	RemindEvery, DeadlineDays, InviteHours, AwayDays *int
+	// The limits; each at least 1.
+	MemberLobbies, MemberGames, ServerLobbies, ServerGames *int
 	// Language, if set, is the server's language ("" to follow Discord's).
 	// The server's games then speak Speak, in the same transaction:
 	// Language, or, for "", the language Discord gives the server now.
@@ -201,7 +216,8 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 	for _, v := range []struct {
 		p   *int
 		low int
-	}{{ch.RemindEvery, 0}, {ch.DeadlineDays, 0}, {ch.InviteHours, 1}, {ch.AwayDays, 0}} {
+	}{{ch.RemindEvery, 0}, {ch.DeadlineDays, 0}, {ch.InviteHours, 1}, {ch.AwayDays, 0},
+		{ch.MemberLobbies, 1}, {ch.MemberGames, 1}, {ch.ServerLobbies, 1}, {ch.ServerGames, 1}} {
 		if v.p != nil && *v.p < v.low {
 			return Settings{}, fmt.Errorf("set settings of server %s: %d: %w", guildID, *v.p, ErrInvalid)
 		}
@@ -213,6 +229,7 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 		return *p
 	}
 	r, d, i, a := arg(ch.RemindEvery), arg(ch.DeadlineDays), arg(ch.InviteHours), arg(ch.AwayDays)
+	ml, mg, sl, sg := arg(ch.MemberLobbies), arg(ch.MemberGames), arg(ch.ServerLobbies), arg(ch.ServerGames)
 	var lang any
 	if ch.Language != nil {
 		lang = *ch.Language
@@ -224,17 +241,24 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 	now := millis(db.now())
 	var s Settings
 	set := func(ctx context.Context, q querier) error {
-		err := q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, away_days, language, updated_at)
-			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS TEXT), ''), ?)
+		err := q.QueryRowContext(ctx, `INSERT INTO guild_settings (guild_id, remind_hours, deadline_days, invite_hours, away_days, language, updated_at,
+				member_lobbies, member_games, server_lobbies, server_games)
+			VALUES (?, COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS TEXT), ''), ?,
+				COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?), COALESCE(CAST(? AS INTEGER), ?))
 			ON CONFLICT (guild_id) DO UPDATE SET remind_hours = COALESCE(CAST(? AS INTEGER), guild_settings.remind_hours),
 				deadline_days = COALESCE(CAST(? AS INTEGER), guild_settings.deadline_days),
 				invite_hours = COALESCE(CAST(? AS INTEGER), guild_settings.invite_hours),
 				away_days = COALESCE(CAST(? AS INTEGER), guild_settings.away_days),
 				language = COALESCE(CAST(? AS TEXT), guild_settings.language),
+				member_lobbies = COALESCE(CAST(? AS INTEGER), guild_settings.member_lobbies),
+				member_games = COALESCE(CAST(? AS INTEGER), guild_settings.member_games),
+				server_lobbies = COALESCE(CAST(? AS INTEGER), guild_settings.server_lobbies),
+				server_games = COALESCE(CAST(? AS INTEGER), guild_settings.server_games),
 				updated_at = excluded.updated_at
-			RETURNING remind_hours, deadline_days, invite_hours, away_days, language`,
+			RETURNING `+settingsColumns,
 			guildID, r, DefaultSettings.RemindEvery, d, DefaultSettings.DeadlineDays, i, DefaultSettings.InviteHours, a, DefaultSettings.AwayDays, lang, now,
-			r, d, i, a, lang).Scan(&s.RemindEvery, &s.DeadlineDays, &s.InviteHours, &s.AwayDays, &s.Language)
+			ml, DefaultSettings.MemberLobbies, mg, DefaultSettings.MemberGames, sl, DefaultSettings.ServerLobbies, sg, DefaultSettings.ServerGames,
+			r, d, i, a, lang, ml, mg, sl, sg).Scan(s.fields()...)
 		if err != nil || ch.Language == nil {
 			return err
 		}

@@ -252,10 +252,10 @@ func TestSettings(t *testing.T) {
 			t.Fatalf("defaults: %+v %v", s, err)
 		}
 		six, two, day, zero := 6, 2, 24, 0
-		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil || s != (Settings{RemindEvery: 6, DeadlineDays: 0, InviteHours: 72, AwayDays: 14}) {
+		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six}); err != nil || s != (Settings{RemindEvery: 6, DeadlineDays: 0, InviteHours: 72, AwayDays: 14, MemberLobbies: 3, MemberGames: 25, ServerLobbies: 50, ServerGames: 1000}) {
 			t.Fatalf("a first change of one setting: %+v %v, want the others at their defaults", s, err)
 		}
-		want := Settings{RemindEvery: 6, DeadlineDays: 2, InviteHours: 24, AwayDays: 14}
+		want := Settings{RemindEvery: 6, DeadlineDays: 2, InviteHours: 24, AwayDays: 14, MemberLobbies: 3, MemberGames: 25, ServerLobbies: 50, ServerGames: 1000}
 		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{DeadlineDays: &two, InviteHours: &day}); err != nil || s != want {
 			t.Fatalf("a change of two settings: %+v %v, want %+v", s, err, want)
 		}
@@ -264,6 +264,20 @@ func TestSettings(t *testing.T) {
 		}
 		if _, err := db.SetGuildSettings(ctx, "g", SettingsChange{InviteHours: &zero}); !errors.Is(err, ErrInvalid) {
 			t.Errorf("invitations that never last: %v, want ErrInvalid", err)
+		}
+		// The limits: each changes alone, and none may be 0.
+		four, thirty := 4, 30
+		want.MemberLobbies, want.ServerGames = 4, 30
+		if s, err := db.SetGuildSettings(ctx, "g", SettingsChange{MemberLobbies: &four, ServerGames: &thirty}); err != nil || s != want {
+			t.Fatalf("a change of two limits: %+v %v, want %+v", s, err, want)
+		}
+		if s, _ := db.GuildSettings(ctx, "g"); s != want {
+			t.Errorf("settings %+v, want %+v", s, want)
+		}
+		for _, ch := range []SettingsChange{{MemberLobbies: &zero}, {MemberGames: &zero}, {ServerLobbies: &zero}, {ServerGames: &zero}} {
+			if _, err := db.SetGuildSettings(ctx, "g", ch); !errors.Is(err, ErrInvalid) {
+				t.Errorf("a limit of 0: %v, want ErrInvalid", err)
+			}
 		}
 		if off, _ := db.RemindersOff(ctx, "u"); off {
 			t.Error("reminders off by default")

@@ -101,6 +101,9 @@ func holders(pattern string) func() []any {
 	}
 }
 
+// copyTables are the tables Copy copies, every column of each. The one
+// table left out is pace (the slow-down's counts), whose rows last ten
+// seconds and are of no use to a bot started on the copy.
 var copyTables = []copyTableSpec{
 	{name: "games", order: "id", columns: []string{"id", "kind", "guild_id", "channel_id", "creator", "status", "position", "version",
 		"draw_offer", "created_at", "updated_at", "thread_id", "turn_since", "reminders_sent", "remind_hours", "deadline_days",
@@ -112,8 +115,9 @@ var copyTables = []copyTableSpec{
 		holders: holders("iiissiS"), count: func(r *CopyReport) *int { return &r.Entries }},
 	{name: "interactions", order: "id", columns: []string{"id", "game_id", "at"},
 		holders: holders("sIi"), count: func(r *CopyReport) *int { return &r.Interactions }},
-	{name: "guild_settings", order: "guild_id", columns: []string{"guild_id", "remind_hours", "deadline_days", "invite_hours", "updated_at", "away_days", "language"},
-		holders: holders("siiiiis"), count: func(r *CopyReport) *int { return &r.ServerSettings }},
+	{name: "guild_settings", order: "guild_id", columns: []string{"guild_id", "remind_hours", "deadline_days", "invite_hours", "updated_at", "away_days", "language",
+		"member_lobbies", "member_games", "server_lobbies", "server_games"},
+		holders: holders("siiiiisiiii"), count: func(r *CopyReport) *int { return &r.ServerSettings }},
 	{name: "user_settings", order: "user_id", columns: []string{"user_id", "reminders_off", "updated_at", "digest", "digest_at", "confirm_moves", "lang"},
 		holders: holders("sbibibs"), count: func(r *CopyReport) *int { return &r.PlayerSettings }},
 	{name: "away_periods", order: "guild_id, user_id, starts_at", columns: []string{"guild_id", "user_id", "starts_at", "ends_at", "days"},

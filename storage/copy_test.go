@@ -30,7 +30,7 @@ func TestCopy(t *testing.T) {
 		ids = append(ids, g.ID)
 	}
 	six := 6
-	if _, err := from.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six, AwayDays: &six}); err != nil {
+	if _, err := from.SetGuildSettings(ctx, "g", SettingsChange{RemindEvery: &six, AwayDays: &six, MemberLobbies: &six, ServerGames: &six}); err != nil {
 		t.Fatal(err)
 	}
 	if err := from.SetRemindersOff(ctx, "u2", true); err != nil {
@@ -66,7 +66,7 @@ func TestCopy(t *testing.T) {
 				t.Errorf("game %d: log %+v became %+v", id, a, b)
 			}
 		}
-		if s, _ := to.GuildSettings(ctx, "g"); s.RemindEvery != 6 || s.AwayDays != 6 {
+		if s, _ := to.GuildSettings(ctx, "g"); s.RemindEvery != 6 || s.AwayDays != 6 || s.MemberLobbies != 6 || s.ServerGames != 6 {
 			t.Errorf("server settings %+v", s)
 		}
 		if off, _ := to.RemindersOff(ctx, "u2"); !off {

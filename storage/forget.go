@@ -133,6 +133,8 @@ func forget(ctx context.Context, tx sqlTx, userID string, extra []string) (Forge
 		{&r.Games, "UPDATE games SET creator = ? WHERE creator = ?", []any{p.UserID(), userID}},
 		{&r.Settings, "DELETE FROM user_settings WHERE user_id = ?", []any{userID}},
 		{&r.AwayPeriods, "DELETE FROM away_periods WHERE user_id = ?", []any{userID}},
+		// The slow-down's count of their interactions (see Pace).
+		{new(int), "DELETE FROM pace WHERE user_id = ?", []any{userID}},
 	} {
 		res, err := tx.ExecContext(ctx, c.query, c.args...)
 		if err != nil {

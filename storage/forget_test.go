@@ -42,6 +42,10 @@ func TestForget(t *testing.T) {
 			if _, err := db.GoAway(ctx, "g1", u, 3, 14); err != nil {
 				t.Fatal(err)
 			}
+			// The slow-down counts their interactions.
+			if _, err := db.Pace(ctx, u, "c", 1); err != nil {
+				t.Fatal(err)
+			}
 		}
 		traces := func(needles ...string) []string {
 			t.Helper()

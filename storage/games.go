@@ -203,6 +203,10 @@ type Change struct {
 	// board: its board must be posted, whatever happens to the process
 	// that stored it (see Board).
 	Board *Board
+	// Within, if not nil, is the bound on the games of a member the
+	// change seats (a join, an acceptance): Apply counts them in its
+	// transaction and fails with a *LimitError (ErrLimit) past it.
+	Within *SeatLimit
 }
 
 // Board is the board a change owes, recorded in the transaction that
@@ -242,6 +246,17 @@ type Pause struct {
 // interaction fails with ErrDuplicate and creates nothing. It sets g.ID,
 // g.Version, g.CreatedAt and g.UpdatedAt, and returns the id.
 func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64, error) {
+	return db.CreateWithin(ctx, g, interactionID, Limits{})
+}
+
+// CreateWithin is Create within the server's limits: it counts the games of
+// g's creator and of its server in the transaction that stores g (on
+// PostgreSQL under a lock per server), so that of games made at once only
+// those within the limits are stored, and fails with a *LimitError
+// (ErrLimit), storing nothing, when g would go past one. A game whose every
+// seat is taken (by computers) begins at once: only the limits on games
+// count it, not those on lobbies.
+func (db *DB) CreateWithin(ctx context.Context, g *Game, interactionID string, lim Limits) (int64, error) {
 	if !g.Status.Valid() {
 		return 0, fmt.Errorf("create game: status %q: %w", g.Status, ErrInvalid)
 	}
@@ -251,7 +266,7 @@ func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64,
 	now := millis(db.now())
 	var id int64
 	err := db.transact(ctx, func(ctx context.Context, tx sqlTx) (err error) {
-		id, err = create(ctx, tx, g, now, interactionID)
+		id, err = create(ctx, tx, g, now, interactionID, lim)
 		return err
 	})
 	if err != nil {
@@ -268,7 +283,7 @@ func (db *DB) Create(ctx context.Context, g *Game, interactionID string) (int64,
 }
 
 // create stores the new game g in tx and returns its id.
-func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID string) (int64, error) {
+func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID string, lim Limits) (int64, error) {
 	if interactionID != "" {
 		res, err := tx.ExecContext(ctx, `INSERT INTO interactions (id, game_id, at) VALUES (?, NULL, ?)
 			ON CONFLICT (id) DO NOTHING`, interactionID, now)
@@ -284,6 +299,9 @@ func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID str
 	// The server's language, which the game takes, does not change
 	// until the game is stored (see SetGuildSettings).
 	if err := langLock(ctx, tx, g.GuildID, false); err != nil {
+		return 0, err
+	}
+	if err := checkCreate(ctx, tx, g, now, lim); err != nil {
 		return 0, err
 	}
 	var id int64
@@ -399,6 +417,13 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 			return err
 		}
 		return fmt.Errorf("now at version %d: %w", version, ErrConflict)
+	}
+	// The seat taken counts only once the version guard passed: a change
+	// that lost its race is ErrConflict, whatever the member's games.
+	if c.Within != nil {
+		if err := checkSeat(ctx, tx, c.GameID, millis(now), *c.Within); err != nil {
+			return err
+		}
 	}
 	if c.Takeback != nil {
 		if _, err := tx.ExecContext(ctx, "UPDATE games SET takeback_offer = ?, takeback_agreed = ? WHERE id = ?", c.Takeback.Offer, c.Takeback.Agreed, c.GameID); err != nil {

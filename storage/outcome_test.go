@@ -97,7 +97,8 @@ func TestSettingsChangesAtOnce(t *testing.T) {
 				}
 			})
 			wg.Wait()
-			if s, _ := db.GuildSettings(t.Context(), guild); s != (Settings{RemindEvery: 5, DeadlineDays: 3, InviteHours: DefaultSettings.InviteHours, AwayDays: DefaultSettings.AwayDays}) {
+			if s, _ := db.GuildSettings(t.Context(), guild); s != (Settings{RemindEvery: 5, DeadlineDays: 3, InviteHours: DefaultSettings.InviteHours, AwayDays: DefaultSettings.AwayDays,
+				MemberLobbies: 3, MemberGames: 25, ServerLobbies: 50, ServerGames: 1000}) {
 				t.Fatalf("round %d: settings %+v, want both changes kept", round, s)
 			}
 		}

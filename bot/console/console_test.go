@@ -31,7 +31,7 @@ func consoleEnv(t *testing.T) (*Console, *bytes.Buffer, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: bot.Kits(), Roll: func(int) int { return 0 }})
+	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: bot.Kits(), Roll: func(int) int { return 0 }, Pace: bot.Pace{Off: true}})
 	var out bytes.Buffer
 	dir := t.TempDir()
 	return NewConsole(table, &out, dir), &out, dir
@@ -153,7 +153,7 @@ func TestConsoleAgainstTheComputer(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	kit := bot.KingsmenKit()
 	kit.Game = firstMover{kit.Game}
-	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: []bot.Kit{kit}, Roll: func(int) int { return 1 }})
+	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: []bot.Kit{kit}, Roll: func(int) int { return 1 }, Pace: bot.Pace{Off: true}})
 	var out bytes.Buffer
 	c := NewConsole(table, &out, t.TempDir())
 	got := line(t, c, &out, "/kingsmen new @parlor")
@@ -198,7 +198,7 @@ func TestConsoleWholeGameAgainstTheComputer(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: bot.Kits(), Roll: func(int) int { return 0 }, Think: 2 * time.Millisecond})
+	table := bot.NewTable(bot.Config{Store: db, Painter: pixel{}, Kits: bot.Kits(), Roll: func(int) int { return 0 }, Think: 2 * time.Millisecond, Pace: bot.Pace{Off: true}})
 	var out bytes.Buffer
 	c := NewConsole(table, &out, t.TempDir())
 	line(t, c, &out, "/kingsmen new @parlor level:easy")

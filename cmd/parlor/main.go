@@ -264,8 +264,9 @@ func dbPath(fs *flag.FlagSet) *string {
 	return fs.String("db", defaultDB(), "the database: a SQLite file, or a postgres:// URL (PARLOR_DB)")
 }
 
-// table opens the database and builds the table service over it.
-func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *storage.DB, error) {
+// table opens the database and builds the table service over it; the
+// console's (one person acting for everyone) has no slow-down.
+func table(ctx context.Context, path string, logger *slog.Logger, console bool) (*bot.Table, *storage.DB, error) {
 	db, err := storage.Open(ctx, path)
 	if err != nil {
 		logger.Debug("open database", "path", path, "err", err) // the whole chain, which unusable shortens
@@ -292,8 +293,68 @@ func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *
 			return nil, nil, fmt.Errorf("PARLOR_RETAIN_DAYS=%q: say how many days a removed server's games are kept, from 1 to 3650, like 30", v)
 		}
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold, RetainDays: retain})
+	ceilings, err := ceilingsFromEnv()
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	pace, err := paceFromEnv()
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	pace.Off = pace.Off || console
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold,
+		RetainDays: retain, Ceilings: ceilings, Pace: pace})
 	return t, db, nil
+}
+
+// paceFromEnv reads the slow-down's budget from PARLOR_SLOW_DOWN: "off",
+// or the commands, clicks and menu choices a member may send in 10
+// seconds (autocomplete gets three times as many); unset, the defaults (20
+// and 60).
+func paceFromEnv() (bot.Pace, error) {
+	raw := strings.TrimSpace(os.Getenv("PARLOR_SLOW_DOWN"))
+	switch {
+	case raw == "":
+		return bot.Pace{}, nil
+	case strings.EqualFold(raw, "off"):
+		return bot.Pace{Off: true}, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > 10000 {
+		return bot.Pace{}, fmt.Errorf("PARLOR_SLOW_DOWN=%q: say off, or how many commands and clicks a member may send in 10 seconds, from 1 to 10000, like 20", raw)
+	}
+	return bot.Pace{Commands: n, Autocomplete: 3 * n}, nil
+}
+
+// ceilingsFromEnv reads the operator's ceilings of the limits a server's
+// managers may set (PARLOR_MAX_MEMBER_LOBBIES and the others); one not set
+// is bot.DefaultCeilings'.
+func ceilingsFromEnv() (storage.Limits, error) {
+	var c storage.Limits
+	for _, v := range []struct {
+		name, what string
+		to         *int
+		def        int
+	}{
+		{"PARLOR_MAX_MEMBER_LOBBIES", "games waiting for players a member may have made in a server", &c.MemberLobbies, bot.DefaultCeilings.MemberLobbies},
+		{"PARLOR_MAX_MEMBER_GAMES", "games a member may be in, in a server", &c.MemberGames, bot.DefaultCeilings.MemberGames},
+		{"PARLOR_MAX_SERVER_LOBBIES", "games waiting for players a server may have", &c.ServerLobbies, bot.DefaultCeilings.ServerLobbies},
+		{"PARLOR_MAX_SERVER_GAMES", "games a server may have", &c.ServerGames, bot.DefaultCeilings.ServerGames},
+	} {
+		raw := strings.TrimSpace(os.Getenv(v.name))
+		if raw == "" {
+			*v.to = v.def
+			continue
+		}
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > 1_000_000 {
+			return storage.Limits{}, fmt.Errorf("%s=%q: the most %s that managers may allow, from 1 to 1000000, like %d", v.name, raw, v.what, v.def)
+		}
+		*v.to = n
+	}
+	return c, nil
 }
 
 // dbError is a database Parlor cannot use, told in one line for the
@@ -356,7 +417,7 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		t, store, err := table(ctx, *db, env.logger)
+		t, store, err := table(ctx, *db, env.logger, false)
 		if err != nil {
 			return err
 		}
@@ -507,7 +568,7 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 				return fmt.Errorf("%s: %w", *load, err)
 			}
 		}
-		t, store, err := table(ctx, *db, env.logger)
+		t, store, err := table(ctx, *db, env.logger, true)
 		if err != nil {
 			return err
 		}
@@ -634,7 +695,7 @@ func verifyCopy(ctx context.Context, src, dst *storage.DB, logger *slog.Logger) 
 func runCheck(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
 	return func(ctx context.Context) error {
-		t, store, err := table(ctx, *db, env.logger)
+		t, store, err := table(ctx, *db, env.logger, false)
 		if err != nil {
 			return err
 		}
@@ -661,7 +722,7 @@ func runForget(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if id == "" || strings.ContainsAny(id, " /") {
 			return &usageError{msg: fmt.Sprintf("%q is not a Discord user id", env.operand), usage: env.usage}
 		}
-		t, store, err := table(ctx, *db, env.logger)
+		t, store, err := table(ctx, *db, env.logger, true)
 		if err != nil {
 			return err
 		}

@@ -355,7 +355,8 @@ func (s *storm) run() *stormFigures {
 		ln.Close()
 		r.env = append(os.Environ(), "DISCORD_TOKEN="+s.f.Token(), "DISCORD_GUILD_ID="+s.f.GuildID(), "PARLOR_DB="+s.dbURL,
 			"PARLOR_HTTP_ADDR="+r.addr, "DISCORD_PUBLIC_KEY="+s.f.PublicKey(), "PARLOR_DISCORD_API="+s.f.URL(),
-			"PARLOR_SWEEP_EVERY="+stormSweep.String(), "PARLOR_BOARD_HOLD="+stormHold.String(), "LOG_LEVEL=info")
+			"PARLOR_SWEEP_EVERY="+stormSweep.String(), "PARLOR_BOARD_HOLD="+stormHold.String(), "LOG_LEVEL=info",
+			"PARLOR_SLOW_DOWN=off") // the storm's players move faster than people
 		r.dir = t.TempDir()
 		if err := r.start(); err != nil {
 			t.Fatal(err)

@@ -146,6 +146,9 @@ type harness struct {
 	diceMu  sync.Mutex
 	dice    *rand.Rand
 	fair    bool // the bot's own fair dice and lot, not h.roll
+	// pace is the bot's slow-down: off unless a test asks (paced), as
+	// the fake's players act faster than people.
+	pace bot.Pace
 	// duringStart, if set, runs once while the first process starts,
 	// before its commands are registered.
 	duringStart func()
@@ -234,6 +237,9 @@ func onPostgres(h *harness) { h.dbPath = storagetest.Postgres(h.t) }
 // every interaction, signed, to it.
 func viaHTTP(h *harness) { h.http = true }
 
+// paced gives the bot the slow-down, with the production budget.
+func paced(h *harness) { h.pace = bot.Pace{} }
+
 // forEachDoor runs test once through each door: the gateway, and the HTTP
 // interactions endpoint; and through the HTTP door with the games in
 // PostgreSQL, as replicas behind a load balancer would keep them. Under
@@ -287,7 +293,7 @@ func newHarness(t testing.TB, settings ...setting) *harness {
 	}
 	f := discordtest.New(t, discordtest.WithTimeout(wait))
 	h := &harness{t: t, f: f, dbPath: filepath.Join(t.TempDir(), "parlor.db"), guildID: f.GuildID(),
-		painter: &painter{r: render.New()}, log: &logs{}, wait: wait}
+		painter: &painter{r: render.New()}, log: &logs{}, wait: wait, pace: bot.Pace{Off: true}}
 	for _, s := range settings {
 		s(h)
 	}
@@ -327,7 +333,8 @@ func (h *harness) launch() *process {
 	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})).With("process", h.starts)
 	cfg := bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
 		Roll:  h.roll,               // the challenger keeps South and moves first
-		Think: 3 * time.Millisecond} // computer players quick: their strength is tested in rules
+		Think: 3 * time.Millisecond, // computer players quick: their strength is tested in rules
+		Pace:  h.pace}
 	if h.clock != nil {
 		db.Now, cfg.Now = h.clock.Now, h.clock.Now
 	}

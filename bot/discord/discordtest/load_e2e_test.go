@@ -26,7 +26,7 @@ import (
 //	go test ./bot/discord/discordtest -run XXX -bench GamesAtOnce -benchtime 3x
 func BenchmarkGamesAtOnce(b *testing.B) {
 	const games = 200
-	h := newHarness(b)
+	h := newHarness(b, paced) // the slow-down on, as in production: each player acts once a round
 	type table struct {
 		id      int64
 		ch      discordtest.Channel
