@@ -530,8 +530,8 @@ func runCopy(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.stdout, "copied %d games (%d seats, %d log entries), %d handled interactions, %d server and %d player settings, %d away periods\n",
-			r.Games, r.Seats, r.Entries, r.Interactions, r.ServerSettings, r.PlayerSettings, r.AwayPeriods)
+		fmt.Fprintf(env.stdout, "copied %d games (%d seats, %d log entries), %d handled interactions, %d server and %d player settings, %d away periods, %d servers that removed the bot\n",
+			r.Games, r.Seats, r.Entries, r.Interactions, r.ServerSettings, r.PlayerSettings, r.AwayPeriods, r.RemovedServers)
 		n, err := verifyCopy(ctx, src, dst, env.logger)
 		if err != nil {
 			return fmt.Errorf("the copy is not the same: %w", err)

@@ -1,0 +1,3 @@
+-- Placeholder for migration 0014, which another part of issue 29 adds:
+-- this file goes when that part is merged.
+SELECT 1;
