@@ -49,6 +49,12 @@ type Store interface {
 	ClaimDigest(ctx context.Context, userID string, now time.Time) (bool, error)
 	ConfirmMoves(ctx context.Context, userID string) (bool, error)
 	SetConfirmMoves(ctx context.Context, userID string, on bool) error
+	// Servers that removed the bot: see storage/removal.go.
+	MarkRemoved(ctx context.Context, guildID string) (bool, error)
+	MarkBack(ctx context.Context, guildID string) (bool, error)
+	Removed(ctx context.Context) ([]storage.RemovedGuild, error)
+	ClaimPurge(ctx context.Context, retain, hold time.Duration) (string, bool, error)
+	PurgeRemoved(ctx context.Context, guildID string) (storage.PurgeReport, error)
 }
 
 // Painter draws a board as a PNG.
@@ -155,7 +161,11 @@ type Config struct {
 	// the board it owes before a sweep (of any process) posts it instead
 	// (see storage.Board); 0 means storage.DefaultBoardHold.
 	BoardHold time.Duration
-	Logger    *slog.Logger
+	// Retain is how long the games of a server that removed the bot are
+	// kept before a sweep deletes them (see removal.go); 0 means
+	// DefaultRetain.
+	Retain time.Duration
+	Logger *slog.Logger
 }
 
 // Table is the table service: the only place that knows both the rules
@@ -170,6 +180,8 @@ type Table struct {
 	now     func() time.Time
 	think   time.Duration
 	hold    time.Duration // see Config.BoardHold
+	retain  time.Duration // see Config.Retain
+	removed removed       // the servers that removed the bot, as last read
 	log     *slog.Logger
 	tails   tails   // the latest steps of games whose stories were told
 	ledgers ledgers // the ratings computed last
@@ -182,7 +194,7 @@ type Table struct {
 // programming error found at start-up.
 func NewTable(c Config) *Table {
 	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
-		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil}
+		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), retain: cmp.Or(c.Retain, DefaultRetain), log: c.Logger, fair: c.Roll == nil}
 	if t.roll == nil {
 		t.roll = cryptoRoll
 	}
@@ -255,6 +267,7 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 			resp = private(you(req).T("Something went wrong on our side, and nothing was changed. Please try again."))
 		}
 	}()
+	t.backFrom(ctx, req)
 	var err error
 	switch req.Kind {
 	case CommandRequest:

@@ -74,8 +74,18 @@ func (db *DB) MarkRemoved(ctx context.Context, guildID string) (bool, error) {
 // its games are swept again as they were. It reports whether the server
 // was marked.
 func (db *DB) MarkBack(ctx context.Context, guildID string) (bool, error) {
+	// Read first: every server the bot is in says so at every connection
+	// (GUILD_CREATE), and nearly none is marked; only a mark is written.
+	var marked bool
+	err := db.db.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM removed_guilds WHERE guild_id = ?)", guildID).Scan(&marked)
+	if err != nil || !marked {
+		if err != nil {
+			return false, fmt.Errorf("mark server %s back: %w", guildID, classify(err))
+		}
+		return false, nil
+	}
 	var n int64
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
+	err = db.write(ctx, func(ctx context.Context, q querier) error {
 		res, err := q.ExecContext(ctx, "DELETE FROM removed_guilds WHERE guild_id = ?", guildID)
 		if err != nil {
 			return err

@@ -162,6 +162,10 @@ type harness struct {
 	// dying, while set, makes every process die between storing a
 	// change and answering it (see mortal): the answer is lost.
 	dying *atomic.Bool
+	// guilds, if set, hears every server the bot is told it was removed
+	// from or is in ("removed " or "back " and the id), after the table
+	// has recorded it (see watchGuilds).
+	guilds chan string
 }
 
 // clock is a time the test moves by hand.
@@ -343,6 +347,12 @@ func (h *harness) launch() *process {
 	var handler bot.Handler = table
 	if h.dying != nil {
 		handler = mortalTable{Table: table, dying: h.dying}
+	}
+	if h.guilds != nil {
+		handler = guildWatch{Table: table, news: h.guilds}
+		// The gateway's events are handled one at a time, in order, so
+		// that a test knows those before the one it heard of.
+		s.SyncEvents = true
 	}
 	d := discord.NewDiscord(s, handler, h.guildID, logger)
 	if h.clock != nil {
