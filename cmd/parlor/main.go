@@ -5,11 +5,14 @@
 //	parlor render GAME    draw a position to a PNG
 //	parlor selfplay GAME  play random legal games, checking invariants
 //	parlor check          replay every stored game's move log
+//	parlor purge          delete everything kept of a server, at once
 //	parlor help [COMMAND] the usage (also: parlor COMMAND --help)
 //
 // Settings come from the environment and from a .env file (which never
 // overrides a variable already set): DISCORD_TOKEN, DISCORD_GUILD_ID,
-// PARLOR_DB (default parlor.db), LOG_LEVEL (debug, info, warn, error).
+// PARLOR_DB (default parlor.db), LOG_LEVEL (debug, info, warn, error),
+// PARLOR_RETAIN_DAYS (how long a server that removed the bot keeps its
+// games, 30 days).
 // Exit status: 0 done, 1 failed, 2 a command line Parlor does not understand.
 package main
 
@@ -169,6 +172,7 @@ var commands = []command{
 	{name: "selfplay", args: "GAME", game: true, about: "Play games of GAME to their end, checking the rules' invariants after every decision: random legal games, or with --seats a match of computer players (random, easy, strong) that scores each.", flags: runSelfplay},
 	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
 	{name: "verify", about: "Recompute every roll of every finished dice game from its revealed seed, and say which roll, if any, disagrees with the log.", flags: runVerify},
+	{name: "purge", about: "Delete at once everything Parlor keeps of a server (--server ID): its games with their seats, move logs and handled interactions, its settings, and its members' away periods there. Nothing of another server, and no player's own settings, is touched. A sweep does the same by itself once a server that removed the bot has been gone PARLOR_RETAIN_DAYS (30).", flags: runPurge},
 	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
 }
 
@@ -261,7 +265,16 @@ func table(ctx context.Context, path string, logger *slog.Logger) (*bot.Table, *
 			return nil, nil, fmt.Errorf("PARLOR_BOARD_HOLD=%q: say how long a process has to post a move's board before another posts it, from 1s to 1h, like 30s", v)
 		}
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold})
+	retain := time.Duration(0) // bot.DefaultRetain
+	if v := strings.TrimSpace(os.Getenv("PARLOR_RETAIN_DAYS")); v != "" {
+		days, err := strconv.Atoi(v)
+		if err != nil || days < 1 || days > 3650 {
+			db.Close()
+			return nil, nil, fmt.Errorf("PARLOR_RETAIN_DAYS=%q: say how many days the games of a server that removed the bot are kept before they are deleted, from 1 to 3650, like 30", v)
+		}
+		retain = time.Duration(days) * 24 * time.Hour
+	}
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold, Retain: retain})
 	return t, db, nil
 }
 
@@ -537,6 +550,32 @@ func runCopy(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			return fmt.Errorf("the copy is not the same: %w", err)
 		}
 		fmt.Fprintf(env.stdout, "checked %d games: each the same in both databases, and replaying to its stored position in both\n", n)
+		return nil
+	}
+}
+
+func runPurge(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	path := dbPath(fs)
+	server := fs.String("server", "", "the id of the server (guild) whose games and settings to delete (required)")
+	return func(ctx context.Context) error {
+		id := strings.TrimSpace(*server)
+		if id == "" {
+			return &usageError{msg: "say which server with --server ID (Discord: right-click the server → Copy Server ID)", usage: env.usage}
+		}
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			return &usageError{msg: fmt.Sprintf("--server %q is not a server id: it is a number, like 1234567890123456789", id), usage: env.usage}
+		}
+		db, err := storage.Open(ctx, *path)
+		if err != nil {
+			return unusable(*path, err)
+		}
+		defer db.Close()
+		r, err := db.Purge(ctx, id)
+		if err != nil {
+			return err
+		}
+		env.logger.Info("purged a server", "guild", id, "purged", r.String())
+		fmt.Fprintf(env.stdout, "purged server %s: %s\n", id, r)
 		return nil
 	}
 }
