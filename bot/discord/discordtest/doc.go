@@ -69,7 +69,9 @@
 // tries. AddBot adds the bot back (GUILD_CREATE, and REST answered again).
 // Outage sends GUILD_DELETE with unavailable true, as a Discord outage
 // does, and changes nothing else; GuildCreate ends it. GET /guilds/{id}
-// answers a server the bot is in.
+// answers a server the bot is in. DenyPosts takes away the bot's
+// permission to post in one channel (403 Missing Access there), which is
+// not a removal.
 //
 // Every request is recorded (Requests) with what the Fake answered, an
 // interaction's own in the order they came, its first answer among them

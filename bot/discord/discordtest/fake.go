@@ -203,6 +203,7 @@ type Fake struct {
 	delayLo, delayHi time.Duration
 	beforeThread     func(Channel)   // see BeforeThreadAnswer
 	removed          map[string]bool // servers the bot was removed from (RemoveBot)
+	denied           map[string]bool // channels the bot may not post in (DenyPosts)
 	stopped          chan struct{}   // closed when the Fake stops
 }
 
@@ -214,7 +215,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 		t: t, token: "parlor-test-token", heartbeat: DefaultHeartbeat, ackWindow: DefaultAckWindow, timeout: DefaultTimeout, appPerms: defaultAppPermissions,
 		changed: make(chan struct{}), users: map[string]User{}, channels: map[string]Channel{}, messages: map[string]*message{},
 		commands: map[string][]Command{}, interactions: map[string]*Interaction{}, byToken: map[string]*Interaction{},
-		windows: map[string]time.Time{}, sessions: map[string]*session{}, conns: map[*conn]bool{}, removed: map[string]bool{},
+		windows: map[string]time.Time{}, sessions: map[string]*session{}, conns: map[*conn]bool{}, removed: map[string]bool{}, denied: map[string]bool{},
 		stopped: make(chan struct{}),
 		epoch:   (time.Now().UnixMilli() - discordEpoch) << 22,
 	}

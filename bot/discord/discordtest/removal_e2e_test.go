@@ -229,3 +229,46 @@ func TestServerRemovesTheBotOverHTTP(t *testing.T) {
 		})
 	}
 }
+
+// A permission taken away in one channel is not a removal: the reminder
+// posted there is refused (403 Missing Access), the bot asks Discord for
+// the server, which it is still in, and marks nothing; the game's next
+// reminder is tried again.
+func TestMissingAccessIsNotARemoval(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, fakeTime, viaHTTP)
+	alice, bob := h.f.NewUser("Alice"), h.f.NewUser("Bob")
+	ch := h.f.Channel()
+	h.challenge(alice, bob, ch)
+	h.f.DenyPosts(ch)
+	h.clock.advance(25 * time.Hour)
+	h.sweep()
+	// The reminder, and the first board if it was owed still.
+	if n := len(h.f.RefusedWith(50001)); n < 1 || n > 2 {
+		t.Errorf("%d posts refused Missing Access, want the reminder's (and the board's, if owed)", n)
+	}
+	asked := 0
+	for _, r := range h.f.Requests() {
+		if r.Method == "GET" && r.Path == "/api/v9/guilds/"+ch.GuildID {
+			asked++
+		}
+	}
+	if asked != 1 {
+		t.Errorf("the bot asked for the server %d times in a sweep, want once", asked)
+	}
+	if n := len(h.f.RefusedWith(10004)); n != 0 {
+		t.Errorf("%d calls refused Unknown Guild, want none: the bot is in the server", n)
+	}
+	if removed, _ := h.proc.db.Removed(context.Background()); len(removed) != 0 {
+		t.Fatalf("servers marked removed after a missing permission: %+v", removed)
+	}
+	before := postsIn(h.f, ch)
+	h.clock.advance(24 * time.Hour)
+	h.sweep()
+	if n := postsIn(h.f, ch); n != before+1 {
+		t.Errorf("%d posts tried at the next reminder, want 1: the game goes on", n-before)
+	}
+	// Each refused post is logged as an error, as any notice Discord
+	// refuses.
+	h.log.expect(len(h.f.RefusedWith(50001)))
+}

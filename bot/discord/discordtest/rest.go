@@ -471,6 +471,16 @@ func (f *Fake) channel(c *call) (Channel, bool) {
 	return ch, true
 }
 
+// DenyPosts takes away the bot's permission to post in the channel, as a
+// manager can in one channel: its posts there are refused 403 Missing
+// Access (50001), without failing the test, while the bot is still in
+// the server.
+func (f *Fake) DenyPosts(ch Channel) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.denied[ch.ID] = true
+}
+
 // getGuild answers GET /guilds/{guild}: the server, or 404 Unknown Guild
 // (10004) for a server the bot is not in (never was, or was removed from),
 // as Discord answers since 2023 (discord/discord-api-docs#5840).
@@ -495,6 +505,13 @@ func (f *Fake) getGuild(c *call) {
 func (f *Fake) createMessage(c *call) {
 	ch, ok := f.channel(c)
 	if !ok {
+		return
+	}
+	f.mu.Lock()
+	denied := f.denied[ch.ID]
+	f.mu.Unlock()
+	if denied {
+		c.refuse(http.StatusForbidden, 50001, "Missing Access: the bot may not post in channel "+ch.ID, false)
 		return
 	}
 	var w wireMessage
