@@ -34,6 +34,18 @@ type LiveKeeper interface {
 	BoardLost(ctx context.Context, live Live) error
 }
 
+// GuildKeeper hears from a door whether the bot is in a server; the Table
+// is one. A server that removed the bot has its games stopped until it adds
+// the bot back, and deleted after the retention period (see removal.go).
+type GuildKeeper interface {
+	// GuildRemoved says the bot was removed from the server: not an
+	// outage, which says nothing of the kind.
+	GuildRemoved(ctx context.Context, guildID string) error
+	// GuildBack says the bot is in the server: added back, or there all
+	// along.
+	GuildBack(ctx context.Context, guildID string) error
+}
+
 // Posted is a message a door posted: where it is.
 type Posted struct {
 	ChannelID string

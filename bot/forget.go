@@ -31,9 +31,9 @@ import (
 // the opponent it was, so that the other players' ratings stay what their
 // games say, but it is never shown on a leaderboard.
 
-// DefaultRetainDays is how many days a server's games are kept after it
-// removes Parlor, unless Config.RetainDays says otherwise.
-const DefaultRetainDays = 30
+// retainDays is how many days a server's games are kept after it removes
+// Parlor (Config.Retain), as /parlor privacy says it.
+func (t *Table) retainDays() int { return int(t.retain / (24 * time.Hour)) }
 
 // forgetGood is how long the buttons of /parlor forget's confirmation stay
 // good: Discord's interaction tokens last as long.
@@ -44,7 +44,7 @@ func (t *Table) privacy(req Request) (Response, error) {
 	lang := you(req)
 	return Response{Private: &Message{Embed: &Embed{
 		Title:       lang.T("What Parlor keeps about you"),
-		Description: lang.T(privacyText, t.retainDays),
+		Description: lang.T(privacyText, t.retainDays()),
 	}}}, nil
 }
 

@@ -62,7 +62,7 @@ func TestPrivacy(t *testing.T) {
 		!strings.Contains(es.Private.Embed.Description, "/parlor olvidar") {
 		t.Errorf("privacy in Spanish: %+v", es.Private)
 	}
-	e.table.retainDays = 7
+	e.table.retain = 7 * 24 * time.Hour
 	if resp := e.do(e.parlorIn(alice, tableGuild, "privacy")); !strings.Contains(resp.Private.Embed.Description, "deleted 7 days later") {
 		t.Errorf("privacy with a retention of 7 days: %q", resp.Private.Embed.Description)
 	}
@@ -406,7 +406,7 @@ func TestPrivacyInReadme(t *testing.T) {
 		t.Fatal(err)
 	}
 	flat := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "`", "")), " ") }
-	want := flat(fmt.Sprintf(privacyText, DefaultRetainDays))
+	want := flat(fmt.Sprintf(privacyText, int(DefaultRetain/(24*time.Hour))))
 	if !strings.Contains(flat(string(readme)), want) {
 		t.Errorf("the README's Privacy section does not say what /parlor privacy says:\n%s", want)
 	}

@@ -20,7 +20,11 @@ import (
 // Notice is a message the scheduler posts in a game's channel or thread,
 // or, when UserID is set, sends to that user alone (a direct message).
 type Notice struct {
-	GameID    int64
+	GameID int64
+	// GuildID is the server the game lives in, "" for a DM's game or a
+	// direct message: a door that finds the bot is not in it any more
+	// tells the table (GuildKeeper).
+	GuildID   string
 	ChannelID string
 	// UserID, if set, is the user the message is for, in a direct
 	// message; ChannelID is then "".
@@ -29,7 +33,9 @@ type Notice struct {
 }
 
 // Sweep does the work due at the table's clock and returns what to post.
-// Games it cannot handle are logged and left for the next sweep.
+// Games it cannot handle are logged and left for the next sweep. The
+// games of a server that removed the bot are not due; those of a server
+// removed longer ago than the retention period are deleted (purge).
 func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 	now := t.now()
 	t.forgetPace(ctx)
@@ -42,6 +48,9 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 	for i := range due {
 		g := &due[i]
 		ns, err := t.sweepGame(ctx, g, now, digests)
+		for i := range ns {
+			ns[i].GuildID = g.GuildID
+		}
 		out = append(out, ns...)
 		switch {
 		case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrDuplicate):
@@ -52,7 +61,9 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 			t.log.Error("sweep", "game", g.ID, "err", err)
 		}
 	}
-	return append(out, t.digests(ctx, digests, now)...), nil
+	out = append(out, t.digests(ctx, digests, now)...)
+	t.purge(ctx)
+	return out, nil
 }
 
 // sweepGame does what is due for one game: the board it owes, if the

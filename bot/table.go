@@ -56,6 +56,12 @@ type Store interface {
 	// Forgetting a member: see storage/forget.go.
 	Forget(ctx context.Context, userID string, names []string) (storage.ForgetReport, error)
 	Forgotten(ctx context.Context) (int64, error)
+	// Servers that removed the bot: see storage/removal.go.
+	MarkRemoved(ctx context.Context, guildID string) (bool, error)
+	MarkBack(ctx context.Context, guildID string) (bool, error)
+	Removed(ctx context.Context) ([]storage.RemovedGuild, error)
+	ClaimPurge(ctx context.Context, retain, hold time.Duration) (string, bool, error)
+	PurgeRemoved(ctx context.Context, guildID string) (storage.PurgeReport, error)
 }
 
 // Painter draws a board as a PNG.
@@ -162,10 +168,10 @@ type Config struct {
 	// the board it owes before a sweep (of any process) posts it instead
 	// (see storage.Board); 0 means storage.DefaultBoardHold.
 	BoardHold time.Duration
-	// RetainDays is how many days the operator keeps a server's games
-	// after it removes Parlor (PARLOR_RETAIN_DAYS), which /parlor privacy
-	// says; 0 means DefaultRetainDays.
-	RetainDays int
+	// Retain is how long the games of a server that removed the bot are
+	// kept before a sweep deletes them (see removal.go); 0 means
+	// DefaultRetain.
+	Retain time.Duration
 	// Ceilings are the operator's bounds on the limits a server's
 	// managers may choose (see limits.go); zero fields take
 	// DefaultCeilings'.
@@ -187,8 +193,8 @@ type Table struct {
 	now     func() time.Time
 	think   time.Duration
 	hold    time.Duration // see Config.BoardHold
-	// retainDays is Config.RetainDays.
-	retainDays int
+	retain  time.Duration // see Config.Retain
+	removed removed       // the servers that removed the bot, as last read
 	// ceilings and pace: see Config.
 	ceilings storage.Limits
 	pace     Pace
@@ -205,7 +211,7 @@ type Table struct {
 func NewTable(c Config) *Table {
 	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
 		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil, pace: c.Pace.withDefaults(),
-		retainDays: cmp.Or(c.RetainDays, DefaultRetainDays),
+		retain: cmp.Or(c.Retain, DefaultRetain),
 		ceilings: storage.Limits{
 			MemberLobbies: cmp.Or(c.Ceilings.MemberLobbies, DefaultCeilings.MemberLobbies),
 			MemberGames:   cmp.Or(c.Ceilings.MemberGames, DefaultCeilings.MemberGames),
@@ -288,6 +294,7 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	if r, done := t.slowDown(ctx, req, log); done {
 		return r
 	}
+	t.backFrom(ctx, req)
 	var err error
 	switch req.Kind {
 	case CommandRequest:

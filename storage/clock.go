@@ -76,19 +76,23 @@ func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int
 // computer player (whose turn it may be), unstarted games whose
 // invitations have expired, games over whose replay is not posted, and
 // games that owe a board whose holder has not posted it in time (see
-// Board), these first, the longest owed first.
+// Board), these first, the longest owed first. The games of a server that
+// removed the bot are left out, whatever they are due (see MarkRemoved).
 // The caller decides and claims.
 func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
 	const hour, day = int64(time.Hour / time.Millisecond), int64(24 * time.Hour / time.Millisecond)
 	ms := millis(now)
 	games, err := db.query(ctx, "SELECT "+gameColumns+" FROM (SELECT * FROM games WHERE "+
-		`(status = 'active' AND paused_at = 0 AND (
+		// A server that removed the bot has its games left out (see
+		// Removed).
+		`guild_id NOT IN (SELECT guild_id FROM removed_guilds) AND (
+		(status = 'active' AND paused_at = 0 AND (
 			(remind_hours > 0 AND turn_since + (reminders_sent + 1) * remind_hours * ? <= ?) OR
 			(deadline_days > 0 AND turn_since + deadline_days * ? <= ?) OR
 			EXISTS (SELECT 1 FROM seats c WHERE c.game_id = games.id AND c.computer <> '')))
 		OR (status IN ('invited', 'open') AND expires_at > 0 AND expires_at <= ?)
 		OR (status = 'over' AND replay_posted = 0)
-		OR (board_owed > 0 AND board_claim <= ?)) g `+seatsJoin+
+		OR (board_owed > 0 AND board_claim <= ?))) g `+seatsJoin+
 		// Games that owe a board first, the longest owed first.
 		" ORDER BY g.board_owed = 0, g.board_claim, g.id, s.seat", hour, ms, day, ms, ms, ms)
 	if err != nil {

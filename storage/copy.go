@@ -9,7 +9,7 @@ import (
 
 // CopyReport says what Copy copied.
 type CopyReport struct {
-	Games, Seats, Entries, Interactions, ServerSettings, PlayerSettings, AwayPeriods int
+	Games, Seats, Entries, Interactions, ServerSettings, PlayerSettings, AwayPeriods, RemovedServers int
 }
 
 // ErrNotEmpty means a copy's target already holds games or settings.
@@ -19,14 +19,17 @@ var ErrNotEmpty = errors.New("the target database is not empty")
 // engines:
 // every game with its id, version, seats, clock (so pending reminders and
 // deadlines carry over) and move log, the handled interactions, the
-// servers' and players' settings and the players' away periods. It refuses
+// servers' and players' settings, the players' away periods and the
+// servers that removed the bot (so that their games stay stopped and are
+// purged in time). It refuses
 // a target that holds any game or setting (ErrNotEmpty), and writes the
 // target in one transaction: on any error nothing is copied.
 func Copy(ctx context.Context, from, to *DB) (CopyReport, error) {
 	var r CopyReport
 	var n int
 	err := to.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM guild_settings)
-		+ (SELECT count(*) FROM user_settings) + (SELECT count(*) FROM interactions) + (SELECT count(*) FROM away_periods)`).Scan(&n)
+		+ (SELECT count(*) FROM user_settings) + (SELECT count(*) FROM interactions) + (SELECT count(*) FROM away_periods)
+		+ (SELECT count(*) FROM removed_guilds)`).Scan(&n)
 	if err != nil {
 		return r, fmt.Errorf("copy: look at the target: %w", classify(err))
 	}
@@ -122,6 +125,8 @@ var copyTables = []copyTableSpec{
 		holders: holders("sbibibs"), count: func(r *CopyReport) *int { return &r.PlayerSettings }},
 	{name: "away_periods", order: "guild_id, user_id, starts_at", columns: []string{"guild_id", "user_id", "starts_at", "ends_at", "days"},
 		holders: holders("ssiii"), count: func(r *CopyReport) *int { return &r.AwayPeriods }},
+	{name: "removed_guilds", order: "guild_id", columns: []string{"guild_id", "removed_at", "purge_claim"},
+		holders: holders("sii"), count: func(r *CopyReport) *int { return &r.RemovedServers }},
 }
 
 func copyTable(ctx context.Context, from *DB, to sqlTx, t copyTableSpec) (int, error) {

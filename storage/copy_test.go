@@ -45,6 +45,13 @@ func TestCopy(t *testing.T) {
 	if _, err := from.GoAway(ctx, "g", "u1", 3, 6); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := from.MarkRemoved(ctx, "gone"); err != nil {
+		t.Fatal(err)
+	}
+	removed, err := from.Removed(ctx)
+	if err != nil || len(removed) != 1 {
+		t.Fatalf("removed servers %+v, %v", removed, err)
+	}
 	away, err := from.AwayPeriods(ctx, "g", "u1", t0)
 	if err != nil || len(away) != 1 {
 		t.Fatalf("away periods %+v, %v", away, err)
@@ -55,7 +62,7 @@ func TestCopy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r != (CopyReport{Games: 3, Seats: 6, Entries: 12, Interactions: 12, ServerSettings: 1, PlayerSettings: 1, AwayPeriods: 1}) {
+		if r != (CopyReport{Games: 3, Seats: 6, Entries: 12, Interactions: 12, ServerSettings: 1, PlayerSettings: 1, AwayPeriods: 1, RemovedServers: 1}) {
 			t.Errorf("copied %+v", r)
 		}
 		for _, id := range ids {
@@ -83,6 +90,9 @@ func TestCopy(t *testing.T) {
 		}
 		if got, _ := to.AwayPeriods(ctx, "g", "u1", t0); !reflect.DeepEqual(got, away) {
 			t.Errorf("away periods %+v became %+v", away, got)
+		}
+		if got, _ := to.Removed(ctx); !reflect.DeepEqual(got, removed) {
+			t.Errorf("removed servers %+v became %+v", removed, got)
 		}
 		if done, _ := to.Handled(ctx, "kimboa"); !done {
 			t.Errorf("a handled interaction was not copied")

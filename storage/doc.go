@@ -51,6 +51,12 @@
 // listed by Due and claimed by one sweep (ClaimBoard), so that a process
 // dying between a commit and its post loses no board.
 //
+// A server that removed the bot is a row (MarkRemoved): Due leaves its
+// games out until it is marked back (MarkBack). Past the retention
+// period one sweep claims it (ClaimPurge) and deletes its games and all
+// tied only to them (PurgeRemoved), a batch of games a transaction; Purge
+// does it at once for an operator.
+//
 // Commits are durable (synchronous=FULL in WAL mode). With SQLite, every
 // write of a DB (Apply, Create, the settings, the claims) goes through one
 // writer, so that this process's writes never wait for each other in

@@ -319,6 +319,13 @@ func create(ctx context.Context, tx sqlTx, g *Game, now int64, interactionID str
 	if err := insertSeats(ctx, tx, id, g.Seats); err != nil {
 		return 0, err
 	}
+	if interactionID != "" {
+		// The interaction made the game: it is the game's, and goes with
+		// it (a server's purge).
+		if _, err := tx.ExecContext(ctx, "UPDATE interactions SET game_id = ? WHERE id = ?", id, interactionID); err != nil {
+			return 0, err
+		}
+	}
 	return id, nil
 }
 

@@ -86,6 +86,9 @@ type DB struct {
 	// w is the writer every write goes through (SQLite); nil for
 	// PostgreSQL, whose writes each run on their own.
 	w *writer
+	// purgeBatch is how many games a purge deletes a transaction; 0
+	// means DefaultPurgeBatch (tests make it small).
+	purgeBatch int
 }
 
 // OpenOptions tunes OpenWith.

@@ -96,6 +96,7 @@ func (d *Discord) Run(ctx context.Context) error {
 		d.serve(ctx, i.Interaction, func(r *discordgo.InteractionResponse) error { return s.InteractionRespond(i.Interaction, r) })
 	})
 	defer remove2()
+	defer d.guildEvents(ctx)()
 	if err := d.Session.Open(); err != nil {
 		return fmt.Errorf("connect to Discord: %w", err)
 	}
@@ -162,6 +163,7 @@ func (d *Discord) Sweep(ctx context.Context) {
 	case err != nil:
 		d.Logger.Error("sweep", "err", err)
 	}
+	checked := map[string]bool{} // servers asked about (gone), and whether the bot left them
 	for _, n := range notices {
 		channel := n.ChannelID
 		if n.UserID != "" {
@@ -175,6 +177,12 @@ func (d *Discord) Sweep(ctx context.Context) {
 			channel = dm.ID
 		}
 		if _, err := d.post(d.Logger, channel, n.Message, "", bot.English); err != nil {
+			if d.gone(ctx, d.Logger, n.GuildID, err, checked) {
+				// Its games stop now; a board it owes stays owed, should
+				// the server add the bot back.
+				d.Logger.Info("notice not posted: the bot is not in the game's server any more", "game", n.GameID, "guild", n.GuildID, "err", err)
+				continue
+			}
 			d.Logger.Error("post notice", "game", n.GameID, "channel", channel, "user", n.UserID, "err", err)
 			d.lost(d.Logger, n.Message, err)
 		}

@@ -6,11 +6,14 @@
 //	parlor selfplay GAME  play random legal games, checking invariants
 //	parlor check          replay every stored game's move log
 //	parlor forget USER_ID forget a member everywhere (as /parlor forget)
+//	parlor purge          delete everything kept of a server, at once
 //	parlor help [COMMAND] the usage (also: parlor COMMAND --help)
 //
 // Settings come from the environment and from a .env file (which never
 // overrides a variable already set): DISCORD_TOKEN, DISCORD_GUILD_ID,
-// PARLOR_DB (default parlor.db), LOG_LEVEL (debug, info, warn, error).
+// PARLOR_DB (default parlor.db), LOG_LEVEL (debug, info, warn, error),
+// PARLOR_RETAIN_DAYS (how long a server that removed the bot keeps its
+// games, 30 days).
 // Exit status: 0 done, 1 failed, 2 a command line Parlor does not understand.
 package main
 
@@ -193,6 +196,7 @@ var commands = []command{
 	{name: "check", about: "Replay every stored game's move log and compare it with the stored position.", flags: runCheck},
 	{name: "verify", about: "Recompute every roll of every finished dice game from its revealed seed, and say which roll, if any, disagrees with the log.", flags: runVerify},
 	{name: "forget", args: "USER_ID", operand: "USER_ID", about: "Forget a member everywhere, as /parlor forget does: resign their games in play, cancel or leave their games not yet begun, replace their Discord id and names in every game they played by a pseudonym (a former player 3), and delete their settings and away days. The boards of the games resigned are posted by the running bot's next sweep.", flags: runForget},
+	{name: "purge", about: "Delete at once everything Parlor keeps of a server (--server ID): its games with their seats, move logs and handled interactions, its settings, and its members' away periods there. Nothing of another server, and no player's own settings, is touched. A sweep does the same by itself once a server that removed the bot has been gone PARLOR_RETAIN_DAYS (30).", flags: runPurge},
 	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
 }
 
@@ -286,12 +290,14 @@ func table(ctx context.Context, path string, logger *slog.Logger, console bool) 
 			return nil, nil, fmt.Errorf("PARLOR_BOARD_HOLD=%q: say how long a process has to post a move's board before another posts it, from 1s to 1h, like 30s", v)
 		}
 	}
-	retain := 0 // bot.DefaultRetainDays
+	retain := time.Duration(0) // bot.DefaultRetain
 	if v := strings.TrimSpace(os.Getenv("PARLOR_RETAIN_DAYS")); v != "" {
-		if retain, err = strconv.Atoi(v); err != nil || retain < 1 || retain > 3650 {
+		days, err := strconv.Atoi(v)
+		if err != nil || days < 1 || days > 3650 {
 			db.Close()
-			return nil, nil, fmt.Errorf("PARLOR_RETAIN_DAYS=%q: say how many days a removed server's games are kept, from 1 to 3650, like 30", v)
+			return nil, nil, fmt.Errorf("PARLOR_RETAIN_DAYS=%q: say how many days the games of a server that removed the bot are kept before they are deleted, from 1 to 3650, like 30", v)
 		}
+		retain = time.Duration(days) * 24 * time.Hour
 	}
 	ceilings, err := ceilingsFromEnv()
 	if err != nil {
@@ -305,7 +311,7 @@ func table(ctx context.Context, path string, logger *slog.Logger, console bool) 
 	}
 	pace.Off = pace.Off || console
 	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold,
-		RetainDays: retain, Ceilings: ceilings, Pace: pace})
+		Retain: retain, Ceilings: ceilings, Pace: pace})
 	return t, db, nil
 }
 
@@ -622,13 +628,39 @@ func runCopy(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(env.stdout, "copied %d games (%d seats, %d log entries), %d handled interactions, %d server and %d player settings, %d away periods\n",
-			r.Games, r.Seats, r.Entries, r.Interactions, r.ServerSettings, r.PlayerSettings, r.AwayPeriods)
+		fmt.Fprintf(env.stdout, "copied %d games (%d seats, %d log entries), %d handled interactions, %d server and %d player settings, %d away periods, %d servers that removed the bot\n",
+			r.Games, r.Seats, r.Entries, r.Interactions, r.ServerSettings, r.PlayerSettings, r.AwayPeriods, r.RemovedServers)
 		n, err := verifyCopy(ctx, src, dst, env.logger)
 		if err != nil {
 			return fmt.Errorf("the copy is not the same: %w", err)
 		}
 		fmt.Fprintf(env.stdout, "checked %d games: each the same in both databases, and replaying to its stored position in both\n", n)
+		return nil
+	}
+}
+
+func runPurge(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	path := dbPath(fs)
+	server := fs.String("server", "", "the id of the server (guild) whose games and settings to delete (required)")
+	return func(ctx context.Context) error {
+		id := strings.TrimSpace(*server)
+		if id == "" {
+			return &usageError{msg: "say which server with --server ID (Discord: right-click the server → Copy Server ID)", usage: env.usage}
+		}
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			return &usageError{msg: fmt.Sprintf("--server %q is not a server id: it is a number, like 1234567890123456789", id), usage: env.usage}
+		}
+		db, err := storage.Open(ctx, *path)
+		if err != nil {
+			return unusable(*path, err)
+		}
+		defer db.Close()
+		r, err := db.Purge(ctx, id)
+		if err != nil {
+			return err
+		}
+		env.logger.Info("purged a server", "guild", id, "purged", r.String())
+		fmt.Fprintf(env.stdout, "purged server %s: %s\n", id, r)
 		return nil
 	}
 }

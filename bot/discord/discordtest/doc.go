@@ -61,6 +61,18 @@
 // waits for) is a bug in the bot and fails the test. BeforeThreadAnswer
 // lets a test act between a thread's creation and the bot's hearing of it.
 //
+// A server can remove the bot. RemoveBot sends GUILD_DELETE (unavailable
+// false) to a connected bot and from then on refuses REST calls about the
+// server as Discord refuses a bot that is not in it: a call on one of its
+// channels 403 Missing Access (50001), GET /guilds/{id} 404 Unknown Guild
+// (10004); neither fails the test, since the bot cannot know before it
+// tries. AddBot adds the bot back (GUILD_CREATE, and REST answered again).
+// Outage sends GUILD_DELETE with unavailable true, as a Discord outage
+// does, and changes nothing else; GuildCreate ends it. GET /guilds/{id}
+// answers a server the bot is in. DenyPosts takes away the bot's
+// permission to post in one channel (403 Missing Access there), which is
+// not a removal.
+//
 // Every request is recorded (Requests) with what the Fake answered, an
 // interaction's own in the order they came, its first answer among them
 // (Interaction.Requests); every message is kept with its current content

@@ -201,8 +201,10 @@ type Fake struct {
 	// delayLo and delayHi bound how long an HTTP delivery's response is
 	// held before it is taken as the callback (DelayResponses).
 	delayLo, delayHi time.Duration
-	beforeThread     func(Channel) // see BeforeThreadAnswer
-	stopped          chan struct{} // closed when the Fake stops
+	beforeThread     func(Channel)   // see BeforeThreadAnswer
+	removed          map[string]bool // servers the bot was removed from (RemoveBot)
+	denied           map[string]bool // channels the bot may not post in (DenyPosts)
+	stopped          chan struct{}   // closed when the Fake stops
 }
 
 // New starts a Fake on 127.0.0.1 and stops it when the test ends. Stop the
@@ -213,7 +215,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 		t: t, token: "parlor-test-token", heartbeat: DefaultHeartbeat, ackWindow: DefaultAckWindow, timeout: DefaultTimeout, appPerms: defaultAppPermissions,
 		changed: make(chan struct{}), users: map[string]User{}, channels: map[string]Channel{}, messages: map[string]*message{},
 		commands: map[string][]Command{}, interactions: map[string]*Interaction{}, byToken: map[string]*Interaction{},
-		windows: map[string]time.Time{}, sessions: map[string]*session{}, conns: map[*conn]bool{},
+		windows: map[string]time.Time{}, sessions: map[string]*session{}, conns: map[*conn]bool{}, removed: map[string]bool{}, denied: map[string]bool{},
 		stopped: make(chan struct{}),
 		epoch:   (time.Now().UnixMilli() - discordEpoch) << 22,
 	}
@@ -707,6 +709,7 @@ func (f *Fake) routes() {
 	f.route("GET /webhooks/{app}/{token}/messages/{msg}", f.webhookMessage)
 	f.route("PATCH /webhooks/{app}/{token}/messages/{msg}", f.webhookMessage)
 	f.route("DELETE /webhooks/{app}/{token}/messages/{msg}", f.webhookMessage)
+	f.route("GET /guilds/{guild}", f.getGuild)
 	f.route("POST /channels/{channel}/messages", f.createMessage)
 	f.route("PATCH /channels/{channel}/messages/{msg}", f.editMessage)
 	f.route("POST /channels/{channel}/threads", f.startThread)

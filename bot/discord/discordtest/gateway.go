@@ -251,13 +251,16 @@ func (c *conn) identify(d json.RawMessage) bool {
 
 func rand32() string { return randomToken()[:32] }
 
-// guildJSON is the GUILD_CREATE of the one server; call with f.mu held.
-func (f *Fake) guildJSON() map[string]any {
+// guildJSON is the GUILD_CREATE of the first server; call with f.mu held.
+func (f *Fake) guildJSON() map[string]any { return f.guildJSONOf(f.guildID) }
+
+// guildJSONOf is the GUILD_CREATE of a server; call with f.mu held.
+func (f *Fake) guildJSONOf(guildID string) map[string]any {
 	var channels, threads []any
 	for _, id := range sortedKeys(f.channels) {
 		c := f.channels[id]
 		switch {
-		case c.GuildID != f.guildID:
+		case c.GuildID != guildID:
 		case c.IsThread():
 			threads = append(threads, channelJSON(c))
 		default:
@@ -268,7 +271,7 @@ func (f *Fake) guildJSON() map[string]any {
 		threads = []any{}
 	}
 	return map[string]any{
-		"id": f.guildID, "name": "Parlor test server", "unavailable": false, "owner_id": "1", "joined_at": timestamp(time.Now()),
+		"id": guildID, "name": "Parlor test server", "unavailable": false, "owner_id": "1", "joined_at": timestamp(time.Now()),
 		"member_count": len(f.users), "large": false, "channels": channels, "threads": threads, "members": []any{}, "roles": []any{},
 		"emojis": []any{}, "stickers": []any{}, "features": []any{}, "voice_states": []any{}, "presences": []any{},
 	}
@@ -369,6 +372,47 @@ func (f *Fake) event(name string, d any) {
 		f.sendLocked(s, name, d)
 		f.notify()
 	}
+}
+
+// RemoveBot removes the bot from the server, as a manager does: the
+// gateway, if a bot is connected, sends GUILD_DELETE (unavailable false),
+// and from then on REST calls about the server are refused as Discord
+// refuses them: a call on one of its channels 403 Missing Access (50001),
+// GET /guilds/{id} 404 Unknown Guild (10004). Neither fails the test.
+func (f *Fake) RemoveBot(guildID string) {
+	f.mu.Lock()
+	f.removed[guildID] = true
+	f.notify()
+	f.mu.Unlock()
+	f.event("GUILD_DELETE", map[string]any{"id": guildID, "unavailable": false})
+}
+
+// AddBot adds the bot back to a server it was removed from (RemoveBot):
+// the gateway, if a bot is connected, sends the server's GUILD_CREATE, and
+// REST calls about it are answered again.
+func (f *Fake) AddBot(guildID string) {
+	f.mu.Lock()
+	delete(f.removed, guildID)
+	f.notify()
+	d := f.guildJSONOf(guildID)
+	f.mu.Unlock()
+	f.event("GUILD_CREATE", d)
+}
+
+// Outage makes the server unavailable for a while, as a Discord outage
+// does: the gateway sends GUILD_DELETE with unavailable true. The bot is
+// still in the server; REST calls about it go on as before. End it with
+// GuildCreate.
+func (f *Fake) Outage(guildID string) {
+	f.event("GUILD_DELETE", map[string]any{"id": guildID, "unavailable": true})
+}
+
+// GuildCreate sends the server's GUILD_CREATE, as at the end of an outage.
+func (f *Fake) GuildCreate(guildID string) {
+	f.mu.Lock()
+	d := f.guildJSONOf(guildID)
+	f.mu.Unlock()
+	f.event("GUILD_CREATE", d)
 }
 
 // AwaitReady waits until a bot has identified (or resumed) and is connected.

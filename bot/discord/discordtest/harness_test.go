@@ -106,6 +106,15 @@ type logs struct {
 	mu     sync.Mutex
 	buf    bytes.Buffer
 	errors int
+	// expected is how many errors the test provoked on purpose (expect).
+	expected int
+}
+
+// expect says the test provokes n errors in the bot's log on purpose.
+func (l *logs) expect(n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.expected += n
 }
 
 func (l *logs) Write(p []byte) (int, error) {
@@ -165,6 +174,10 @@ type harness struct {
 	// dying, while set, makes every process die between storing a
 	// change and answering it (see mortal): the answer is lost.
 	dying *atomic.Bool
+	// guilds, if set, hears every server the bot is told it was removed
+	// from or is in ("removed " or "back " and the id), after the table
+	// has recorded it (see watchGuilds).
+	guilds chan string
 }
 
 // clock is a time the test moves by hand.
@@ -351,6 +364,12 @@ func (h *harness) launch() *process {
 	if h.dying != nil {
 		handler = mortalTable{Table: table, dying: h.dying}
 	}
+	if h.guilds != nil {
+		handler = guildWatch{Table: table, news: h.guilds}
+		// The gateway's events are handled one at a time, in order, so
+		// that a test knows those before the one it heard of.
+		s.SyncEvents = true
+	}
 	d := discord.NewDiscord(s, handler, h.guildID, logger)
 	if h.clock != nil {
 		d.SweepEvery = -1
@@ -443,8 +462,8 @@ func (h *harness) finish() {
 	if h.http && len(h.f.Identifies()) > 0 {
 		t.Errorf("the bot served the HTTP door but connected to the gateway too")
 	}
-	if h.log.errors > 0 {
-		t.Errorf("the bot logged %d errors", h.log.errors)
+	if h.log.errors > h.log.expected {
+		t.Errorf("the bot logged %d errors, %d of them expected", h.log.errors, h.log.expected)
 	}
 	if t.Failed() {
 		t.Logf("the bot's log:\n%s", h.log)

@@ -457,13 +457,61 @@ func (f *Fake) channel(c *call) (Channel, bool) {
 	f.mu.Unlock()
 	if !ok {
 		c.refuse(http.StatusNotFound, 10003, "Unknown Channel "+c.r.PathValue("channel"), true)
+		return ch, false
 	}
-	return ch, ok
+	f.mu.Lock()
+	gone := ch.GuildID != "" && f.removed[ch.GuildID]
+	f.mu.Unlock()
+	if gone {
+		// As Discord answers a bot that left the server: not a bug of the
+		// bot, which could not know yet.
+		c.refuse(http.StatusForbidden, 50001, "Missing Access: the bot is not in guild "+ch.GuildID, false)
+		return ch, false
+	}
+	return ch, true
+}
+
+// DenyPosts takes away the bot's permission to post in the channel, as a
+// manager can in one channel: its posts there are refused 403 Missing
+// Access (50001), without failing the test, while the bot is still in
+// the server.
+func (f *Fake) DenyPosts(ch Channel) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.denied[ch.ID] = true
+}
+
+// getGuild answers GET /guilds/{guild}: the server, or 404 Unknown Guild
+// (10004) for a server the bot is not in (never was, or was removed from),
+// as Discord answers since 2023 (discord/discord-api-docs#5840).
+func (f *Fake) getGuild(c *call) {
+	id := c.r.PathValue("guild")
+	f.mu.Lock()
+	known := id == f.guildID
+	for _, ch := range f.channels {
+		known = known || ch.GuildID == id
+	}
+	gone := f.removed[id]
+	f.mu.Unlock()
+	if !known || gone {
+		c.refuse(http.StatusNotFound, 10004, "Unknown Guild", false)
+		return
+	}
+	c.ok(http.StatusOK, map[string]any{"id": id, "name": "Parlor test server", "owner_id": "1", "roles": []any{}, "emojis": []any{},
+		"features": []any{}, "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+		"mfa_level": 0, "system_channel_flags": 0, "premium_tier": 0, "nsfw_level": 0, "preferred_locale": "en-US"})
 }
 
 func (f *Fake) createMessage(c *call) {
 	ch, ok := f.channel(c)
 	if !ok {
+		return
+	}
+	f.mu.Lock()
+	denied := f.denied[ch.ID]
+	f.mu.Unlock()
+	if denied {
+		c.refuse(http.StatusForbidden, 50001, "Missing Access: the bot may not post in channel "+ch.ID, false)
 		return
 	}
 	var w wireMessage
