@@ -226,27 +226,9 @@ func TestLimitSettings(t *testing.T) {
 	}
 }
 
-// testClock is a clock a test moves.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // pacedTable is a table over e's database with the slow-down's budget
 // pace, on clock.
-func pacedTable(e *tableEnv, clock *testClock, pace Pace) *Table {
+func pacedTable(e *tableEnv, clock *fakeClock, pace Pace) *Table {
 	return NewTable(Config{Store: e.db, Painter: e.painter, Kits: []Kit{KingsmenKit()}, Roll: func(int) int { return 0 }, Now: clock.Now, Pace: pace})
 }
 
@@ -258,7 +240,7 @@ func pacedTable(e *tableEnv, clock *testClock, pace Pace) *Table {
 func TestSlowDown(t *testing.T) {
 	storagetest.Engines(t, func(t *testing.T, source string) {
 		e := newEnvOn(t, source, func(int) int { return 0 }, KingsmenKit())
-		clock := &testClock{now: time.Date(2025, 3, 14, 15, 9, 20, 0, time.UTC)} // the start of a window of 10 s
+		clock := &fakeClock{now: time.Date(2025, 3, 14, 15, 9, 20, 0, time.UTC)} // the start of a window of 10 s
 		e.db.Now = clock.Now
 		pace := Pace{Commands: 3, Autocomplete: 4, Window: 10 * time.Second}
 		e.table = pacedTable(e, clock, pace)
