@@ -125,7 +125,7 @@ func (t *Table) slowDown(ctx context.Context, req Request, log *slog.Logger) (re
 	if req.Kind == AutocompleteRequest {
 		kind, budget = "a", t.pace.Autocomplete
 	}
-	n, err := t.store.Pace(ctx, req.User.ID, kind, t.pace.window(t.now()))
+	n, err := t.store.Pace(ctx, req.User.ID, kind, t.pace.window(t.now()), budget)
 	switch {
 	case err != nil:
 		log.Warn("slow-down: count", "err", err)

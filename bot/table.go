@@ -22,7 +22,7 @@ type Store interface {
 	Create(ctx context.Context, g *storage.Game, interactionID string) (int64, error)
 	// Limits: see limits.go.
 	CreateWithin(ctx context.Context, g *storage.Game, interactionID string, lim storage.Limits) (int64, error)
-	Pace(ctx context.Context, userID, kind string, win int64) (int, error)
+	Pace(ctx context.Context, userID, kind string, win int64, durableFrom int) (int, error)
 	ForgetPace(ctx context.Context, before int64) (int64, error)
 	Game(ctx context.Context, id int64) (*storage.Game, error)
 	Apply(ctx context.Context, c storage.Change) (int64, error)

@@ -84,6 +84,7 @@ func (db *DB) Forget(ctx context.Context, userID string, names []string) (Forget
 	if err != nil {
 		return ForgetReport{}, fmt.Errorf("forget a member: %w", classify(err))
 	}
+	db.paces.forget(0, userID)
 	return r, nil
 }
 

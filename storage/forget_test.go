@@ -43,7 +43,7 @@ func TestForget(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The slow-down counts their interactions.
-			if _, err := db.Pace(ctx, u, "c", 1); err != nil {
+			if _, err := db.Pace(ctx, u, "c", 1, 0); err != nil {
 				t.Fatal(err)
 			}
 		}

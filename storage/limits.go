@@ -2,8 +2,10 @@ package storage
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // Limits are what a new game (Create) or a seat taken (Change.Within) must
@@ -154,8 +156,19 @@ func checkSeat(ctx context.Context, tx sqlTx, gameID int64, now int64, w SeatLim
 // choices, "a" for autocomplete) by userID in the window numbered win, and
 // returns how many of that kind the user sent in the window, this one
 // included. A later window starts the count again; an earlier one (a
-// replica whose clock lags) counts in the later. It is one statement.
-func (db *DB) Pace(ctx context.Context, userID, kind string, win int64) (int, error) {
+// replica whose clock lags) counts in the later.
+//
+// On PostgreSQL, which replicas share, the count is one statement on the
+// pace table. A SQLite file has one process, which counts in memory, so
+// that an interaction costs no write: the count is written to the table
+// only when it passes durableFrom (the user is being slowed down), so that
+// a process restarted within the window keeps them slowed; a count below
+// it starts again from the table after a restart, which lets a member a
+// few more interactions at most.
+func (db *DB) Pace(ctx context.Context, userID, kind string, win int64, durableFrom int) (int, error) {
+	if db.w != nil {
+		return db.paceInMemory(ctx, userID, kind, win, durableFrom)
+	}
 	var n int
 	err := db.write(ctx, func(ctx context.Context, q querier) error {
 		return q.QueryRowContext(ctx, qPace, userID, kind, win).Scan(&n)
@@ -164,6 +177,79 @@ func (db *DB) Pace(ctx context.Context, userID, kind string, win int64) (int, er
 		return 0, fmt.Errorf("count the pace of user %s: %w", userID, classify(err))
 	}
 	return n, nil
+}
+
+// paces are the slow-down's counts of a SQLite database, by user and kind.
+type paces struct {
+	mu sync.Mutex
+	m  map[paceKey]paceCount
+}
+
+type paceKey struct{ user, kind string }
+
+type paceCount struct {
+	win int64
+	n   int
+}
+
+// count counts one in the window win on c, as qPace does.
+func (c paceCount) count(win int64) paceCount {
+	if c.win >= win {
+		return paceCount{win: c.win, n: c.n + 1}
+	}
+	return paceCount{win: win, n: 1}
+}
+
+// paceInMemory is Pace on SQLite.
+func (db *DB) paceInMemory(ctx context.Context, userID, kind string, win int64, durableFrom int) (int, error) {
+	key := paceKey{userID, kind}
+	db.paces.mu.Lock()
+	c, known := db.paces.m[key]
+	db.paces.mu.Unlock()
+	if !known {
+		// The first interaction this process counts: start from what a
+		// process before it left.
+		var was paceCount
+		err := db.db.QueryRowContext(ctx, "SELECT win, n FROM pace WHERE user_id = ? AND kind = ?", userID, kind).Scan(&was.win, &was.n)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return 0, fmt.Errorf("count the pace of user %s: %w", userID, classify(err))
+		}
+		c = was
+	}
+	db.paces.mu.Lock()
+	if now, ok := db.paces.m[key]; ok {
+		c = now // counted meanwhile
+	}
+	c = c.count(win)
+	if db.paces.m == nil {
+		db.paces.m = map[paceKey]paceCount{}
+	}
+	db.paces.m[key] = c
+	db.paces.mu.Unlock()
+	if c.n != durableFrom+1 {
+		return c.n, nil
+	}
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO pace (user_id, kind, win, n) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id, kind) DO UPDATE SET win = excluded.win, n = excluded.n`, userID, kind, c.win, c.n)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("record the pace of user %s: %w", userID, classify(err))
+	}
+	return c.n, nil
+}
+
+// forget drops the counts of windows before win, or of the user, from
+// memory.
+func (p *paces) forget(before int64, userID string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k, c := range p.m {
+		if c.win < before || k.user == userID {
+			delete(p.m, k)
+		}
+	}
 }
 
 const qPace = `INSERT INTO pace (user_id, kind, win, n) VALUES (?, ?, ?, 1)
@@ -183,5 +269,6 @@ func (db *DB) ForgetPace(ctx context.Context, before int64) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("forget old paces: %w", classify(err))
 	}
+	db.paces.forget(before, "")
 	return n, nil
 }

@@ -89,6 +89,8 @@ type DB struct {
 	// purgeBatch is how many games a purge deletes a transaction; 0
 	// means DefaultPurgeBatch (tests make it small).
 	purgeBatch int
+	// paces are SQLite's counts of the slow-down (see Pace).
+	paces paces
 }
 
 // OpenOptions tunes OpenWith.
