@@ -130,8 +130,10 @@ func (t *Table) purge(ctx context.Context) {
 	for ctx.Err() == nil {
 		guild, ok, err := t.store.ClaimPurge(ctx, t.retain, purgeHold)
 		if err != nil {
-			t.log.Error("claim a server's purge", "err", err)
-			break
+			if ctx.Err() == nil {
+				t.log.Error("claim a server's purge", "err", err)
+			}
+			break // stopping: the next sweep claims it
 		}
 		if !ok {
 			break
@@ -140,6 +142,8 @@ func (t *Table) purge(ctx context.Context) {
 		switch {
 		case errors.Is(err, storage.ErrNotRemoved):
 			t.log.Info("a server's purge stopped: it has the bot again", "guild", guild, "purged", r.String())
+		case err != nil && ctx.Err() != nil:
+			t.log.Info("a server's purge cut short by the stop: the next sweep goes on", "guild", guild, "purged", r.String())
 		case err != nil:
 			t.log.Error("purge a server", "guild", guild, "purged", r.String(), "err", err)
 		default:
