@@ -82,10 +82,12 @@ func overLimit(err error, l Lang) (string, bool) {
 // down, and their further interactions in the window are answered at once,
 // privately, without any work: no game is changed, no thread made, no
 // picture drawn. Autocomplete, which Discord sends a keystroke, has its own
-// budget; past it, it gets no suggestions. The count is a row per user in
-// the database (storage.Pace), so it holds across replicas and restarts,
-// and per user everywhere rather than per server: a member who floods one
-// server is slowed in all. What they did before is kept.
+// budget; past it, it gets no suggestions. The count is kept by
+// storage.Pace (a row per user on PostgreSQL, shared by replicas; in
+// memory on SQLite, written once a member is slowed), so it holds across
+// replicas and restarts, and per user everywhere rather than per server: a
+// member who floods one server is slowed in all. What they did before is
+// kept.
 
 // Pace is the slow-down's budget: zero fields take the defaults.
 type Pace struct {
