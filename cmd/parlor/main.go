@@ -418,6 +418,11 @@ func unusable(path string, err error) error {
 	return &dbError{msg: "cannot use the database " + path + ": " + what, err: err}
 }
 
+// stopGrace is how long the HTTP door has, once Parlor is told to stop, to
+// finish the answers under way (deploy/parlor.service's TimeoutStopSec
+// leaves room for it).
+const stopGrace = 10 * time.Second
+
 func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
 	return func(ctx context.Context) error {
@@ -450,7 +455,7 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			if err != nil {
 				return fmt.Errorf("PARLOR_HTTP_ADDR=%s: %w", cfg.httpAddr, err)
 			}
-			doors = append(doors, func() error { return d.ServeHTTP(ctx, ln, cfg.publicKey, store.Ping, 10*time.Second) })
+			doors = append(doors, func() error { return d.ServeHTTP(ctx, ln, cfg.publicKey, store.Ping, stopGrace) })
 		}
 		if cfg.gateway {
 			doors = append(doors, func() error { return d.Run(ctx) })
