@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -174,4 +175,33 @@ func TestBackupPostgres(t *testing.T) {
 			t.Errorf("%v, want ErrPostgresBackup", err)
 		}
 	})
+}
+
+// Backup never migrates the database it copies: one left at an older
+// schema by the Parlor running on it (a backup is taken before an upgrade)
+// is copied as it is, and stays so.
+func TestBackupDoesNotMigrate(t *testing.T) {
+	source := filepath.Join(t.TempDir(), "parlor.db")
+	db := openSource(t, source)
+	newGame(t, db, "kimbo", "c", "u1", "u2")
+	// As if the last migration were still to come.
+	if _, err := db.SQL().Exec("DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations)"); err != nil {
+		t.Fatal(err)
+	}
+	before := migrationRows(t, db.SQL())
+	to := filepath.Join(t.TempDir(), "backup.db")
+	if _, err := Backup(t.Context(), source, to, BackupOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := migrationRows(t, db.SQL()); !reflect.DeepEqual(got, before) {
+		t.Errorf("the database's migrations after the backup: %v, want %v", got, before)
+	}
+	raw, err := sql.Open("sqlite3", to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if got := migrationRows(t, raw); !reflect.DeepEqual(got, before) {
+		t.Errorf("the backup's migrations: %v, want %v", got, before)
+	}
 }
