@@ -133,7 +133,7 @@ func backup(ctx context.Context, db *sql.DB, source, to string, opts BackupOptio
 	// VACUUM INTO writes into a file that does not exist or is empty.
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".partial-*")
 	if err != nil {
-		return r, err
+		return r, fmt.Errorf("write the backup in %s: %w", filepath.Dir(target), err)
 	}
 	name := tmp.Name()
 	tmp.Close()

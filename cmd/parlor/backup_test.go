@@ -146,6 +146,7 @@ func TestBackupRefusals(t *testing.T) {
 		{[]string{"backup", "--db", "postgres://parlor:secret@db.example.com/parlor", "--to", "pg.db"}, 1, "back it up with pg_dump"},
 		{[]string{"backup", "--db", "parlor.db", "--to", "old.db"}, 1, "old.db already exists: name another file, or say --force to replace it"},
 		{[]string{"backup", "--db", "missing.db", "--to", "m.db"}, 1, "there is no database missing.db to back up"},
+		{[]string{"backup", "--db", "parlor.db", "--to", "nowhere/b.db"}, 1, "write the backup in " + filepath.Join(dir, "nowhere") + ": "},
 	} {
 		var out, errs bytes.Buffer
 		if code := exitCode(run(t.Context(), c.args, nil, &out, &errs), &errs); code != c.code || !strings.Contains(errs.String(), c.err) {

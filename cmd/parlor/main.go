@@ -683,12 +683,13 @@ func runBackup(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if storage.IsPostgres(*path) {
 			return fmt.Errorf("%s is a PostgreSQL database: back it up with pg_dump, such as pg_dump --format=custom --file parlor.dump '%s' (see README, Backups)", redacted(*path), redacted(*path))
 		}
+		if _, err := os.Stat(*path); errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("there is no database %s to back up: say which with --db (or PARLOR_DB)", *path)
+		}
 		r, err := storage.Backup(ctx, *path, *to, storage.BackupOptions{Replace: *force})
 		switch {
 		case errors.Is(err, os.ErrExist):
 			return fmt.Errorf("%s already exists: name another file, or say --force to replace it", *to)
-		case errors.Is(err, os.ErrNotExist):
-			return fmt.Errorf("there is no database %s to back up: say which with --db (or PARLOR_DB)", *path)
 		case errors.Is(err, storage.ErrCorrupt):
 			return fmt.Errorf("%s is not a Parlor database, or it is damaged: %w", *path, err)
 		case err != nil:
