@@ -73,6 +73,9 @@
 // ErrFull, ErrReadOnly, ErrNoDirectory or ErrIO), ErrCorrupt and
 // ErrNewerSchema (from Open). Nothing is written by a call that fails.
 //
+// Backup copies a SQLite database that is in use, consistently, without
+// changing or migrating it (PostgreSQL is backed up with pg_dump).
+//
 // The schema lives in the migrations package and is applied by Open (see
 // Migrate). Times are stored as unix milliseconds and returned in UTC.
 package storage

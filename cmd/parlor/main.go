@@ -7,6 +7,7 @@
 //	parlor check          replay every stored game's move log
 //	parlor forget USER_ID forget a member everywhere (as /parlor forget)
 //	parlor purge          delete everything kept of a server, at once
+//	parlor backup         a consistent copy of a live SQLite database
 //	parlor help [COMMAND] the usage (also: parlor COMMAND --help)
 //
 // Settings come from the environment and from a .env file (which never
@@ -197,6 +198,7 @@ var commands = []command{
 	{name: "verify", about: "Recompute every roll of every finished dice game from its revealed seed, and say which roll, if any, disagrees with the log.", flags: runVerify},
 	{name: "forget", args: "USER_ID", operand: "USER_ID", about: "Forget a member everywhere, as /parlor forget does: resign their games in play, cancel or leave their games not yet begun, replace their Discord id and names in every game they played by a pseudonym (a former player 3), and delete their settings and away days. The boards of the games resigned are posted by the running bot's next sweep.", flags: runForget},
 	{name: "purge", about: "Delete at once everything Parlor keeps of a server (--server ID): its games with their seats, move logs and handled interactions, its settings, and its members' away periods there. Nothing of another server, and no player's own settings, is touched. A sweep does the same by itself once a server that removed the bot has been gone PARLOR_RETAIN_DAYS (30).", flags: runPurge},
+	{name: "backup", about: "Copy a SQLite database to a file (--to FILE), consistently, while the bot goes on using it: the copy holds every move stored before it began, is checked, and appears under its name only once complete. A PostgreSQL database is backed up with pg_dump instead (see README).", flags: runBackup},
 	{name: "copy", about: "Copy every game, move log, setting and pending reminder from one database into an empty one (a SQLite file into PostgreSQL, say), then check the copy: every game the same and replaying on both.", flags: runCopy},
 }
 
@@ -416,6 +418,11 @@ func unusable(path string, err error) error {
 	return &dbError{msg: "cannot use the database " + path + ": " + what, err: err}
 }
 
+// stopGrace is how long the HTTP door has, once Parlor is told to stop, to
+// finish the answers under way (deploy/parlor.service's TimeoutStopSec
+// leaves room for it).
+const stopGrace = 10 * time.Second
+
 func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 	db := dbPath(fs)
 	return func(ctx context.Context) error {
@@ -448,7 +455,7 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			if err != nil {
 				return fmt.Errorf("PARLOR_HTTP_ADDR=%s: %w", cfg.httpAddr, err)
 			}
-			doors = append(doors, func() error { return d.ServeHTTP(ctx, ln, cfg.publicKey, store.Ping, 10*time.Second) })
+			doors = append(doors, func() error { return d.ServeHTTP(ctx, ln, cfg.publicKey, store.Ping, stopGrace) })
 		}
 		if cfg.gateway {
 			doors = append(doors, func() error { return d.Run(ctx) })
@@ -661,6 +668,34 @@ func runPurge(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		}
 		env.logger.Info("purged a server", "guild", id, "purged", r.String())
 		fmt.Fprintf(env.stdout, "purged server %s: %s\n", id, r)
+		return nil
+	}
+}
+
+func runBackup(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
+	path := dbPath(fs)
+	to := fs.String("to", "", "the file to write the backup to (required)")
+	force := fs.Bool("force", false, "replace the file --to names if it exists (the old one stays until the new one is complete)")
+	return func(ctx context.Context) error {
+		if *to == "" {
+			return &usageError{msg: "say where to write the backup with --to FILE", usage: env.usage}
+		}
+		if storage.IsPostgres(*path) {
+			return fmt.Errorf("%s is a PostgreSQL database: back it up with pg_dump, such as pg_dump --format=custom --file parlor.dump '%s' (see README, Backups)", redacted(*path), redacted(*path))
+		}
+		if _, err := os.Stat(*path); errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("there is no database %s to back up: say which with --db (or PARLOR_DB)", *path)
+		}
+		r, err := storage.Backup(ctx, *path, *to, storage.BackupOptions{Replace: *force})
+		switch {
+		case errors.Is(err, os.ErrExist):
+			return fmt.Errorf("%s already exists: name another file, or say --force to replace it", *to)
+		case errors.Is(err, storage.ErrCorrupt):
+			return fmt.Errorf("%s is not a Parlor database, or it is damaged: %w", *path, err)
+		case err != nil:
+			return err
+		}
+		fmt.Fprintf(env.stdout, "backed up %s to %s: %d games, %d bytes, checked by SQLite (parlor check --db %s replays them)\n", *path, r.Path, r.Games, r.Bytes, *to)
 		return nil
 	}
 }
