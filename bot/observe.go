@@ -20,6 +20,9 @@ type Metrics interface {
 	// (storage's sentinel errors: "conflict", "busy", "unavailable",
 	// "unwritable", "duplicate", "not_found", "limit", "other").
 	StoreError(class string)
+	// Retry is a change tried again after losing a race to another change
+	// of the same game (storage.ErrConflict).
+	Retry()
 	// Picture is one board drawn, and how long it took; failed says the
 	// painter failed.
 	Picture(took time.Duration, failed bool)
@@ -36,6 +39,7 @@ type noMetrics struct{}
 
 func (noMetrics) Interaction(string, string, time.Duration) {}
 func (noMetrics) StoreError(string)                         {}
+func (noMetrics) Retry()                                    {}
 func (noMetrics) Picture(time.Duration, bool)               {}
 func (noMetrics) ComputerMove(string, time.Duration)        {}
 func (noMetrics) ComputerWaiting(int)                       {}

@@ -1,11 +1,14 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
 	"testing"
 	"time"
+
+	"parlor/storage"
 )
 
 // recorder is a Metrics that keeps what it was told.
@@ -13,6 +16,7 @@ type recorder struct {
 	mu           sync.Mutex
 	interactions []string // "kind/outcome"
 	storeErrors  []string
+	retries      int
 	pictures     int
 	failed       int
 	computer     []string
@@ -29,6 +33,12 @@ func (r *recorder) StoreError(class string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.storeErrors = append(r.storeErrors, class)
+}
+
+func (r *recorder) Retry() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.retries++
 }
 
 func (r *recorder) Picture(_ time.Duration, failed bool) {
@@ -105,5 +115,40 @@ func TestMetricsOfTheComputer(t *testing.T) {
 	}
 	if want := []string{"kingsmen"}; !slices.Equal(rec.computer, want) {
 		t.Errorf("computer moves: got %v, want %v", rec.computer, want)
+	}
+}
+
+// conflictOnce is a store whose next Apply loses a race: another change
+// of the game was stored first.
+type conflictOnce struct {
+	Store
+	conflicts int
+}
+
+func (s *conflictOnce) Apply(ctx context.Context, c storage.Change) (int64, error) {
+	if s.conflicts > 0 {
+		s.conflicts--
+		return 0, fmt.Errorf("apply: %w", storage.ErrConflict)
+	}
+	return s.Store.Apply(ctx, c)
+}
+
+// TestMetricsOfARetry: a move that lost a race and was made on the second
+// try is one retry, and its interaction ends ok.
+func TestMetricsOfARetry(t *testing.T) {
+	e, d := newKimboEnv(t)
+	rec := &recorder{}
+	store := &conflictOnce{Store: e.db}
+	e.table = NewTable(Config{Store: store, Painter: e.painter, Kits: []Kit{KimboKit()}, Roll: d.roll, Now: func() time.Time { return testNow },
+		Pace: unpaced, Metrics: rec})
+	id := gameOf(t, e.do(e.kcmd(alice, "new", "player2", bob.ID)).Public)
+	e.do(e.click(bob, customID(id, 0, "accept")))
+	store.conflicts = 1
+	legal := e.legalOf(id)
+	if resp := e.do(e.kcmd(e.mover(id), "move", "move", legal[0], "game", fmt.Sprint(id))); resp.Public == nil {
+		t.Fatalf("the move tried again was not made:\n%s", showResp(resp))
+	}
+	if got := rec.interactions[len(rec.interactions)-1]; rec.retries != 1 || got != "command/ok" {
+		t.Errorf("got %d retries and outcome %s, want 1 and command/ok", rec.retries, got)
 	}
 }

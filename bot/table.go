@@ -452,6 +452,7 @@ func (t *Table) retry(ctx context.Context, req Request, l *loaded, act func(*loa
 			}
 			return resp, err
 		}
+		t.metrics.Retry()
 		if l, err = t.load(ctx, req, l.row.ID); err != nil {
 			return Response{}, err
 		}

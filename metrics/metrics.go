@@ -32,6 +32,7 @@ type Metrics struct {
 	interactions    *prometheus.CounterVec
 	answer          *prometheus.HistogramVec
 	storeErrors     *prometheus.CounterVec
+	retries         prometheus.Counter
 	pictures        *prometheus.CounterVec
 	pictureTime     prometheus.Histogram
 	computerMoves   *prometheus.CounterVec
@@ -59,6 +60,8 @@ func New() *Metrics {
 		storeErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_database_errors_total",
 			Help: "Database errors met by the table, by class (conflict, duplicate, busy, unavailable, unwritable, not_found, limit)."},
 			[]string{"class"}),
+		retries: prometheus.NewCounter(prometheus.CounterOpts{Name: "parlor_database_retries_total",
+			Help: "Changes tried again after losing a race to another change of the same game."}),
 		pictures: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_pictures_total",
 			Help: "Boards drawn, by outcome (ok, failed)."}, []string{"outcome"}),
 		pictureTime: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "parlor_picture_seconds",
@@ -78,7 +81,7 @@ func New() *Metrics {
 			Help: "Discord's 429 answers, by method, route template and scope (global, or the route's bucket)."},
 			[]string{"method", "route", "scope"}),
 	}
-	m.reg.MustRegister(m.interactions, m.answer, m.storeErrors, m.pictures, m.pictureTime, m.computerMoves,
+	m.reg.MustRegister(m.interactions, m.answer, m.storeErrors, m.retries, m.pictures, m.pictureTime, m.computerMoves,
 		m.computerThink, m.computerWaiting, m.discordCalls, m.discordLimited,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -99,6 +102,9 @@ func (m *Metrics) Interaction(kind, outcome string, took time.Duration) {
 
 // StoreError implements bot.Metrics.
 func (m *Metrics) StoreError(class string) { m.storeErrors.WithLabelValues(class).Inc() }
+
+// Retry implements bot.Metrics.
+func (m *Metrics) Retry() { m.retries.Inc() }
 
 // Picture implements bot.Metrics.
 func (m *Metrics) Picture(took time.Duration, failed bool) {

@@ -199,3 +199,26 @@ func TestTransport(t *testing.T) {
 		}
 	}
 }
+
+// TestDatabaseCounts: database errors count by class, and retries.
+func TestDatabaseCounts(t *testing.T) {
+	m := metrics.New()
+	m.StoreError("busy")
+	m.StoreError("busy")
+	m.StoreError("unavailable")
+	m.Retry()
+	fams := scrape(t, m.Handler())
+	for _, c := range []struct {
+		name   string
+		labels map[string]string
+		want   float64
+	}{
+		{"parlor_database_errors_total", map[string]string{"class": "busy"}, 2},
+		{"parlor_database_errors_total", map[string]string{"class": "unavailable"}, 1},
+		{"parlor_database_retries_total", nil, 1},
+	} {
+		if got := value(fams, c.name, c.labels); got != c.want {
+			t.Errorf("%s%v: got %v, want %v", c.name, c.labels, got, c.want)
+		}
+	}
+}
