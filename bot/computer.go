@@ -54,8 +54,12 @@ func (t *Table) computerMoves(ctx context.Context, l *loaded) ([]Notice, error) 
 		// playing the same turn choose the same move.
 		seed := uint64(g.ID)<<32 ^ uint64(g.Version)
 		tctx, cancel := context.WithTimeout(ctx, computerThinkCap*t.think+time.Second)
+		start := t.now()
 		m, err := thinker.Think(tctx, l.state, level, t.think, seed)
 		cancel()
+		if err == nil {
+			t.metrics.ComputerMove(l.kit.Game.Name(), t.now().Sub(start))
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return out, ctx.Err()

@@ -754,10 +754,12 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 
 // paint draws a board, turning a panic of the painter into an error.
 func (t *Table) paint(st rules.State, info render.Info) (png []byte, err error) {
+	start := t.now()
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("painter panicked: %v", p)
 		}
+		t.metrics.Picture(t.now().Sub(start), err != nil)
 	}()
 	return t.painter.PNG(st, info)
 }

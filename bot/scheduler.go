@@ -45,8 +45,13 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 	}
 	var out []Notice
 	digests := map[string]bool{} // users whose reminders go in a digest
+	waiting := 0                 // games with a computer to move
+	defer func() { t.metrics.ComputerWaiting(waiting) }()
 	for i := range due {
 		g := &due[i]
+		if t.computerToMove(g) {
+			waiting++
+		}
 		ns, err := t.sweepGame(ctx, g, now, digests)
 		for i := range ns {
 			ns[i].GuildID = g.GuildID
@@ -59,11 +64,28 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 			return out, ctx.Err() // stopping: the rest waits for the next sweep
 		case err != nil:
 			t.log.Error("sweep", "game", g.ID, "err", err)
+			if c := storeClass(err); c != "other" {
+				t.metrics.StoreError(c)
+			}
 		}
 	}
 	out = append(out, t.digests(ctx, digests, now)...)
 	t.purge(ctx)
 	return out, nil
+}
+
+// computerToMove says a computer is to move in the game g, in play.
+func (t *Table) computerToMove(g *storage.Game) bool {
+	kit, ok := t.kits[g.Kind]
+	if !ok || g.Status != storage.StatusActive {
+		return false
+	}
+	st, err := kit.Game.Parse(g.Position)
+	if err != nil {
+		return false
+	}
+	_, _, ok = computerSeat(&loaded{row: g, state: st, kit: kit})
+	return ok
 }
 
 // sweepGame does what is due for one game: the board it owes, if the

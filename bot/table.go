@@ -179,6 +179,9 @@ type Config struct {
 	// Pace is the slow-down's budget (see limits.go).
 	Pace   Pace
 	Logger *slog.Logger
+	// Metrics counts what the table does for an operator (see
+	// observe.go); nil counts nothing.
+	Metrics Metrics
 }
 
 // Table is the table service: the only place that knows both the rules
@@ -199,6 +202,7 @@ type Table struct {
 	ceilings storage.Limits
 	pace     Pace
 	log      *slog.Logger
+	metrics  Metrics // see Config.Metrics
 	tails    tails   // the latest steps of games whose stories were told
 	ledgers  ledgers // the ratings computed last
 	// fair says the dice of games that have a seed come from it; without,
@@ -226,6 +230,9 @@ func NewTable(c Config) *Table {
 	}
 	if t.log == nil {
 		t.log = slog.New(slog.DiscardHandler)
+	}
+	if t.metrics = c.Metrics; t.metrics == nil {
+		t.metrics = noMetrics{}
 	}
 	for _, k := range c.Kits {
 		name := k.Game.Name()
@@ -284,14 +291,17 @@ func sorry(format string, args ...any) error {
 // every failure becomes a short private answer.
 func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	log := t.log.With("interaction", req.ID, "user", req.User.ID, "command", req.Command, "sub", req.Sub, "custom_id", req.CustomID)
+	start, outcome := t.now(), "panic"
 	defer func() {
 		if p := recover(); p != nil {
 			log.Error("handler panic", "panic", p)
 			resp = private(you(req).T("Something went wrong on our side, and nothing was changed. Please try again."))
 		}
+		t.metrics.Interaction(kindName(req.Kind), outcome, t.now().Sub(start))
 	}()
 	// The slow-down comes before any other work.
 	if r, done := t.slowDown(ctx, req, log); done {
+		outcome = "slowed"
 		return r
 	}
 	t.backFrom(ctx, req)
@@ -304,6 +314,7 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	case ComponentRequest:
 		resp, err = t.component(ctx, req)
 	case AutocompleteRequest:
+		outcome = "ok"
 		if t.checkOptions(req) != nil {
 			return Response{Choices: []Choice{}}
 		}
@@ -318,6 +329,10 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 		if done, herr := t.store.Handled(ctx, req.ID); herr == nil && done {
 			err = storage.ErrDuplicate
 		}
+	}
+	outcome = outcomeOf(err)
+	if c := storeClass(err); err != nil && c != "other" {
+		t.metrics.StoreError(c)
 	}
 	if err != nil {
 		return t.explain(log, err, you(req))
@@ -437,6 +452,7 @@ func (t *Table) retry(ctx context.Context, req Request, l *loaded, act func(*loa
 			}
 			return resp, err
 		}
+		t.metrics.Retry()
 		if l, err = t.load(ctx, req, l.row.ID); err != nil {
 			return Response{}, err
 		}

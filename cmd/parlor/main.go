@@ -19,6 +19,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"errors"
@@ -45,6 +46,7 @@ import (
 	"parlor/bot"
 	"parlor/bot/console"
 	"parlor/bot/discord"
+	"parlor/metrics"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -273,6 +275,11 @@ func dbPath(fs *flag.FlagSet) *string {
 // table opens the database and builds the table service over it; the
 // console's (one person acting for everyone) has no slow-down.
 func table(ctx context.Context, path string, logger *slog.Logger, console bool) (*bot.Table, *storage.DB, error) {
+	return tableWith(ctx, path, logger, console, nil)
+}
+
+// tableWith is table counting for m (nil: nothing counted).
+func tableWith(ctx context.Context, path string, logger *slog.Logger, console bool, m bot.Metrics) (*bot.Table, *storage.DB, error) {
 	db, err := storage.Open(ctx, path)
 	if err != nil {
 		logger.Debug("open database", "path", path, "err", err) // the whole chain, which unusable shortens
@@ -313,7 +320,7 @@ func table(ctx context.Context, path string, logger *slog.Logger, console bool) 
 	}
 	pace.Off = pace.Off || console
 	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold,
-		Retain: retain, Ceilings: ceilings, Pace: pace})
+		Retain: retain, Ceilings: ceilings, Pace: pace, Metrics: m})
 	return t, db, nil
 }
 
@@ -430,7 +437,18 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		t, store, err := table(ctx, *db, env.logger, false)
+		var m *metrics.Metrics
+		var counted bot.Metrics // nil unless there are metrics: never a nil *metrics.Metrics
+		var metricsLn net.Listener
+		if cfg.metricsAddr != "" {
+			if metricsLn, err = net.Listen("tcp", cfg.metricsAddr); err != nil {
+				return fmt.Errorf("PARLOR_METRICS_ADDR=%s: %w", cfg.metricsAddr, err)
+			}
+			defer metricsLn.Close()
+			m = metrics.New()
+			counted = m
+		}
+		t, store, err := tableWith(ctx, *db, env.logger, false, counted)
 		if err != nil {
 			return err
 		}
@@ -442,6 +460,12 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		s.ShardID, s.ShardCount = cfg.shardID, cfg.shardCount
 		if cfg.api != "" {
 			s.Client = &http.Client{Transport: apiAt(cfg.api)}
+		}
+		if m != nil {
+			m.WatchGames(store.GamesInPlay)
+			// The calls to Discord are counted over the transport they
+			// went through anyway (Go's default: HTTPS_PROXY works).
+			s.Client.Transport = m.Transport(cmp.Or(s.Client.Transport, http.DefaultTransport))
 		}
 		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", cfg.token,
 			"http", cfg.httpAddr, "gateway", cfg.gateway, "shard", cfg.shardID, "shards", cfg.shardCount)
@@ -459,6 +483,15 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		}
 		if cfg.gateway {
 			doors = append(doors, func() error { return d.Run(ctx) })
+		}
+		if m != nil {
+			env.logger.Info("serving metrics", "addr", metricsLn.Addr().String()+"/metrics")
+			doors = append(doors, func() error {
+				if err := m.Serve(ctx, metricsLn); err != nil {
+					return fmt.Errorf("PARLOR_METRICS_ADDR: %w", err)
+				}
+				return nil
+			})
 		}
 		errs := make(chan error, len(doors))
 		for _, door := range doors {
@@ -504,6 +537,7 @@ type doors struct {
 	shardID, shardCount int
 	sweepEvery          time.Duration // how often to sweep; 0 for the default
 	api                 string        // Discord's API elsewhere than https://discord.com: a fake Discord, for tests
+	metricsAddr         string        // where to serve /metrics, "" for nowhere
 }
 
 // doorsFromEnv reads the doors' settings: DISCORD_TOKEN always;
@@ -547,6 +581,7 @@ func doorsFromEnv() (doors, error) {
 		d.sweepEvery = every
 	}
 	d.api = strings.TrimSpace(os.Getenv("PARLOR_DISCORD_API"))
+	d.metricsAddr = strings.TrimSpace(os.Getenv("PARLOR_METRICS_ADDR"))
 	id, count := os.Getenv("DISCORD_SHARD_ID"), os.Getenv("DISCORD_SHARD_COUNT")
 	if id != "" || count != "" {
 		i, err1 := strconv.Atoi(strings.TrimSpace(id))
