@@ -11,6 +11,9 @@ import (
 	"parlor/bot"
 )
 
+// The logs given to livePosted and lost name the game already
+// (Logger.With), so their lines do not name it again.
+
 // livePosted tells the Handler, if it is a bot.LiveKeeper, that m, a
 // game's live message, is now message messageID in channelID, and takes
 // the controls off the message that stops being live, unless that is
@@ -30,7 +33,7 @@ func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messag
 	stale, err := k.LivePosted(ctx, *m.Live, channelID, messageID)
 	switch {
 	case err != nil:
-		log.Warn("record the live board", "game", m.Live.GameID, "err", err)
+		log.Warn("record the live board", "err", err)
 		return
 	case stale.MessageID == "" || stale.MessageID == replaced:
 		return
@@ -52,7 +55,7 @@ func (d *Discord) lost(log *slog.Logger, m *bot.Message, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
 	defer cancel()
 	if err := k.BoardLost(ctx, *m.Live); err != nil {
-		log.Warn("give up a board owed", "game", m.Live.GameID, "err", err)
+		log.Warn("give up a board owed", "err", err)
 	}
 }
 
@@ -83,7 +86,7 @@ func (s *strips) add(d *Discord, log *slog.Logger, game int64, msg bot.Posted) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.queue) >= maxStrips {
-		log.Warn("old board keeps its buttons: too many edits waiting", "game", game, "message", msg.MessageID)
+		log.Warn("old board keeps its buttons: too many edits waiting", "message", msg.MessageID)
 		return
 	}
 	s.queue = append(s.queue, strip{game: game, msg: msg, log: log})
@@ -112,7 +115,7 @@ func (s *strips) run(d *Discord) {
 			discordgo.WithContext(ctx))
 		cancel()
 		if err != nil {
-			st.log.Info("take the buttons off an old board", "game", st.game, "channel", st.msg.ChannelID, "message", st.msg.MessageID, "err", err)
+			st.log.Info("take the buttons off an old board", "channel", st.msg.ChannelID, "message", st.msg.MessageID, "err", err)
 		}
 	}
 }
