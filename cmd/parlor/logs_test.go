@@ -3,8 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
+
+	"parlor/bot"
+	"parlor/bot/discord"
 )
 
 // LOG_FORMAT: text by default, JSON lines with json, and anything else
@@ -95,5 +99,32 @@ func TestStartLine(t *testing.T) {
 		if strings.Contains(line, "tok") {
 			t.Errorf("%s: the start line %q shows the token", c.name, line)
 		}
+	}
+}
+
+// The README's example of the start line is what Parlor logs, but for
+// the time: the gateway on SQLite, its commands registered in a server.
+func TestStartLineInReadme(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var example string
+	for line := range strings.Lines(string(readme)) {
+		if strings.Contains(line, "msg=starting") {
+			example = strings.TrimSpace(line)
+		}
+	}
+	var out bytes.Buffer
+	logger, err := newLogger("", "", &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands := len(discord.DiscordCommands(bot.NewTable(bot.Config{Kits: bot.Kits()}).Commands()))
+	logger.Info("starting", startAttrs(doors{gateway: true, shardCount: 1}, "parlor.db", commands, "123456789012345678")...)
+	_, got, _ := strings.Cut(strings.TrimSpace(out.String()), " ")
+	_, want, _ := strings.Cut(example, " ")
+	if got != want {
+		t.Errorf("the README's start line (but the time) is\n%s\nParlor logs\n%s", want, got)
 	}
 }
