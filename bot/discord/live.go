@@ -38,7 +38,7 @@ func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messag
 	case stale.MessageID == "" || stale.MessageID == replaced:
 		return
 	}
-	d.strips.add(d, log, m.Live.GameID, stale)
+	d.strips.add(d, log, stale)
 }
 
 // lost tells the Handler, if it is a bot.LiveKeeper, that m, a board owed
@@ -71,9 +71,8 @@ type strips struct {
 
 // strip is an old board to edit, of a game.
 type strip struct {
-	game int64
-	msg  bot.Posted
-	log  *slog.Logger
+	msg bot.Posted
+	log *slog.Logger // names the game
 }
 
 // maxStrips bounds the edits waiting; past it an old board keeps its
@@ -82,14 +81,14 @@ const maxStrips = 4096
 
 // add queues the edit of msg, and starts the goroutine that edits if it
 // is not running.
-func (s *strips) add(d *Discord, log *slog.Logger, game int64, msg bot.Posted) {
+func (s *strips) add(d *Discord, log *slog.Logger, msg bot.Posted) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.queue) >= maxStrips {
 		log.Warn("old board keeps its buttons: too many edits waiting", "message", msg.MessageID)
 		return
 	}
-	s.queue = append(s.queue, strip{game: game, msg: msg, log: log})
+	s.queue = append(s.queue, strip{msg: msg, log: log})
 	if !s.running {
 		s.running = true
 		go s.run(d)
