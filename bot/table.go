@@ -290,7 +290,7 @@ func sorry(format string, args ...any) error {
 // Handle answers one request. It never panics and never returns an error:
 // every failure becomes a short private answer.
 func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
-	log := t.log.With("interaction", req.ID, "user", req.User.ID, "command", req.Command, "sub", req.Sub, "custom_id", req.CustomID)
+	log := t.log.With("interaction", req.ID, "guild", req.GuildID, "user", req.User.ID, "command", req.Command, "sub", req.Sub, "custom_id", req.CustomID)
 	start, outcome := t.now(), "panic"
 	defer func() {
 		if p := recover(); p != nil {
@@ -410,7 +410,7 @@ func (t *Table) load(ctx context.Context, req Request, id int64) (*loaded, error
 		return nil, noGame(id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("load game %d: %w", id, err)
+		return nil, &gameFailure{id: id, err: fmt.Errorf("load game %d: %w", id, err)}
 	}
 	return t.loadRow(row)
 }

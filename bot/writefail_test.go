@@ -69,8 +69,9 @@ func TestWriteFailureDuringPlay(t *testing.T) {
 		if after := e.snapshot(); !reflect.DeepEqual(before, after) {
 			t.Fatalf("the move that could not be saved changed what is stored")
 		}
-		if l := logs.String(); !strings.Contains(l, "level=ERROR") || !strings.Contains(l, fmt.Sprintf("game=%d", id)) {
-			t.Errorf("the failure was not logged with the game: %s", l)
+		if l := logs.String(); !strings.Contains(l, "level=ERROR") || !strings.Contains(l, fmt.Sprintf("game=%d", id)) ||
+			move.GuildID == "" || !strings.Contains(l, "guild="+move.GuildID) || !strings.Contains(l, "interaction="+move.ID) {
+			t.Errorf("the failure was not logged with the interaction %s, the server %q and the game: %s", move.ID, move.GuildID, l)
 		}
 		// Room again: the same move is made.
 		if _, err := sqldb.ExecContext(e.ctx, "PRAGMA max_page_count = 1073741823"); err != nil {

@@ -93,7 +93,9 @@ func (d *Discord) Run(ctx context.Context) error {
 	})
 	defer remove1()
 	remove2 := d.Session.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
-		d.serve(ctx, i.Interaction, func(r *discordgo.InteractionResponse) error { return s.InteractionRespond(i.Interaction, r) })
+		d.serve(ctx, i.Interaction, func(_ *slog.Logger, r *discordgo.InteractionResponse) error {
+			return s.InteractionRespond(i.Interaction, r)
+		})
 	})
 	defer remove2()
 	defer d.guildEvents(ctx)()
@@ -176,15 +178,19 @@ func (d *Discord) Sweep(ctx context.Context) {
 			}
 			channel = dm.ID
 		}
-		if _, err := d.post(d.Logger, channel, n.Message, "", bot.English); err != nil {
-			if d.gone(ctx, d.Logger, n.GuildID, err, checked) {
+		log := d.Logger
+		if n.GameID != 0 {
+			log = log.With("game", n.GameID)
+		}
+		if _, err := d.post(log, channel, n.Message, "", bot.English); err != nil {
+			if d.gone(ctx, log, n.GuildID, err, checked) {
 				// Its games stop now; a board it owes stays owed, should
 				// the server add the bot back.
-				d.Logger.Info("notice not posted: the bot is not in the game's server any more", "game", n.GameID, "guild", n.GuildID, "err", err)
+				log.Info("notice not posted: the bot is not in the game's server any more", "guild", n.GuildID, "err", err)
 				continue
 			}
-			d.Logger.Error("post notice", "game", n.GameID, "channel", channel, "user", n.UserID, "err", err)
-			d.lost(d.Logger, n.Message, err)
+			log.Error("post notice", "channel", channel, "user", n.UserID, "err", err)
+			d.lost(log, n.Message, err)
 		}
 	}
 }

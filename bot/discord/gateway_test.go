@@ -263,7 +263,9 @@ func TestDiscordRefusalIsPrivate(t *testing.T) {
 // serveByREST serves i as the gateway door does: the first answer is a
 // REST callback.
 func serveByREST(t *testing.T, d *Discord, i *discordgo.Interaction) {
-	d.serve(t.Context(), i, func(r *discordgo.InteractionResponse) error { return d.Session.InteractionRespond(i, r) })
+	d.serve(t.Context(), i, func(_ *slog.Logger, r *discordgo.InteractionResponse) error {
+		return d.Session.InteractionRespond(i, r)
+	})
 }
 
 // sweeper is a handler whose sweep fails as the database does when the

@@ -202,7 +202,7 @@ var errAnswered = errors.New("the interaction was answered already")
 // an answer with files (a board) is sent as a deferral, and the message
 // itself then replaces the deferral over REST, once the response is
 // written.
-func (a *httpAnswer) send(r *discordgo.InteractionResponse) error {
+func (a *httpAnswer) send(log *slog.Logger, r *discordgo.InteractionResponse) error {
 	var later *discordgo.InteractionResponseData
 	if r.Data != nil && len(r.Data.Files) > 0 {
 		later = r.Data
@@ -237,7 +237,7 @@ func (a *httpAnswer) send(r *discordgo.InteractionResponse) error {
 	}
 	// The deferral is on its way back to Discord; the edit may get there
 	// first, and is then tried again (withReply).
-	return withReply(a.door.Logger.With("interaction", a.i.ID), "edit the deferral into the answer", func() error {
+	return withReply(log, "edit the deferral into the answer", func() error {
 		rewind(edit.Files)
 		_, err := a.door.Session.InteractionResponseEdit(a.i, edit)
 		return err

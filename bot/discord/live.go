@@ -11,6 +11,9 @@ import (
 	"parlor/bot"
 )
 
+// The logs given to livePosted and lost name the game already
+// (Logger.With), so their lines do not name it again.
+
 // livePosted tells the Handler, if it is a bot.LiveKeeper, that m, a
 // game's live message, is now message messageID in channelID, and takes
 // the controls off the message that stops being live, unless that is
@@ -30,12 +33,12 @@ func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messag
 	stale, err := k.LivePosted(ctx, *m.Live, channelID, messageID)
 	switch {
 	case err != nil:
-		log.Warn("record the live board", "game", m.Live.GameID, "err", err)
+		log.Warn("record the live board", "err", err)
 		return
 	case stale.MessageID == "" || stale.MessageID == replaced:
 		return
 	}
-	d.strips.add(d, log, m.Live.GameID, stale)
+	d.strips.add(d, log, stale)
 }
 
 // lost tells the Handler, if it is a bot.LiveKeeper, that m, a board owed
@@ -52,7 +55,7 @@ func (d *Discord) lost(log *slog.Logger, m *bot.Message, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
 	defer cancel()
 	if err := k.BoardLost(ctx, *m.Live); err != nil {
-		log.Warn("give up a board owed", "game", m.Live.GameID, "err", err)
+		log.Warn("give up a board owed", "err", err)
 	}
 }
 
@@ -68,9 +71,8 @@ type strips struct {
 
 // strip is an old board to edit, of a game.
 type strip struct {
-	game int64
-	msg  bot.Posted
-	log  *slog.Logger
+	msg bot.Posted
+	log *slog.Logger // names the game
 }
 
 // maxStrips bounds the edits waiting; past it an old board keeps its
@@ -79,14 +81,14 @@ const maxStrips = 4096
 
 // add queues the edit of msg, and starts the goroutine that edits if it
 // is not running.
-func (s *strips) add(d *Discord, log *slog.Logger, game int64, msg bot.Posted) {
+func (s *strips) add(d *Discord, log *slog.Logger, msg bot.Posted) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.queue) >= maxStrips {
-		log.Warn("old board keeps its buttons: too many edits waiting", "game", game, "message", msg.MessageID)
+		log.Warn("old board keeps its buttons: too many edits waiting", "message", msg.MessageID)
 		return
 	}
-	s.queue = append(s.queue, strip{game: game, msg: msg, log: log})
+	s.queue = append(s.queue, strip{msg: msg, log: log})
 	if !s.running {
 		s.running = true
 		go s.run(d)
@@ -112,7 +114,7 @@ func (s *strips) run(d *Discord) {
 			discordgo.WithContext(ctx))
 		cancel()
 		if err != nil {
-			st.log.Info("take the buttons off an old board", "game", st.game, "channel", st.msg.ChannelID, "message", st.msg.MessageID, "err", err)
+			st.log.Info("take the buttons off an old board", "channel", st.msg.ChannelID, "message", st.msg.MessageID, "err", err)
 		}
 	}
 }

@@ -14,7 +14,8 @@ import (
 // firstAnswer sends the first answer to an interaction, which each door
 // sends its own way (a REST callback from the gateway, the HTTP response
 // from the HTTP door); everything after it goes over REST.
-type firstAnswer func(*discordgo.InteractionResponse) error
+// log is the interaction's logger, which by then names its game too.
+type firstAnswer func(log *slog.Logger, r *discordgo.InteractionResponse) error
 
 // serve answers one interaction that came through the gateway: at once
 // when the handler is quick, or with a deferral first when it is slow or
@@ -29,7 +30,7 @@ func (d *Discord) serve(ctx context.Context, i *discordgo.Interaction, first fir
 // door the first answer is the HTTP response, which may as well wait for
 // the answer itself up to DeferAfter (no edit to follow, nothing to race).
 func (d *Discord) serveVia(ctx context.Context, i *discordgo.Interaction, first firstAnswer, crowd bool) {
-	log := d.Logger.With("interaction", i.ID)
+	log := d.Logger.With("interaction", i.ID, "guild", i.GuildID)
 	defer func() {
 		if p := recover(); p != nil {
 			log.Error("interaction panic", "panic", p)
@@ -60,7 +61,7 @@ func (d *Discord) serveVia(ctx context.Context, i *discordgo.Interaction, first 
 	if req.Kind == bot.AutocompleteRequest {
 		// Autocomplete cannot be deferred; answer whatever the handler gives.
 		resp := <-done
-		err := first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: choices(resp.Choices)}})
+		err := first(log, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult, Data: &discordgo.InteractionResponseData{Choices: choices(resp.Choices)}})
 		if err != nil {
 			log.Warn("autocomplete answer failed", "err", err)
 		}
@@ -75,12 +76,17 @@ func (d *Discord) serveVia(ctx context.Context, i *discordgo.Interaction, first 
 		if req.Kind == bot.ComponentRequest {
 			deferral = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 		}
-		if err := first(deferral); err != nil {
+		if err := first(log, deferral); err != nil {
 			log.Warn("defer failed", "err", err)
 		} else {
 			log.Debug("deferred")
 		}
 		resp = <-done
+	}
+	if game := gameOf(resp); game != 0 {
+		// Every line from here on, the board posts and their edits
+		// included, says which game they are of.
+		log = log.With("game", game)
 	}
 	here, elsewhere := moveOut(i, resp)
 	// Where the public answer was posted in the interaction's channel, if
@@ -146,6 +152,20 @@ func (d *Discord) awaitAnswer(done <-chan bot.Response, inHand int64, wait time.
 	case <-time.After(wait - crowdWait):
 		return bot.Response{}, false
 	}
+}
+
+// gameOf is the game resp is about, 0 if none: the game of its live
+// board (a move's answer), or of the thread it asks for (a new game).
+func gameOf(resp bot.Response) int64 {
+	for _, m := range []*bot.Message{resp.Public, resp.Update, resp.Private} {
+		if m != nil && m.Live != nil {
+			return m.Live.GameID
+		}
+	}
+	if resp.Thread != nil {
+		return resp.Thread.GameID
+	}
+	return 0
 }
 
 // moveOut takes out of resp a public message that belongs in another
@@ -217,17 +237,17 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		origin = *from
 		th, err = d.Session.MessageThreadStartComplex(i.ChannelID, from.MessageID, start)
 	} else {
-		log.Warn("no public message to start the game's thread from: it is made on its own", "game", spec.GameID)
+		log.Warn("no public message to start the game's thread from: it is made on its own")
 		start.Type = discordgo.ChannelTypeGuildPublicThread
 		th, err = d.Session.ThreadStartComplex(i.ChannelID, start)
 	}
 	if err != nil {
-		log.Info("no thread for the game; it is played in the channel", "game", spec.GameID, "err", err)
+		log.Info("no thread for the game; it is played in the channel", "err", err)
 		return
 	}
 	board, err := tm.ThreadMade(ctx, spec.GameID, th.ID, origin)
 	if err != nil {
-		log.Error("record the game's thread", "game", spec.GameID, "thread", th.ID, "err", err)
+		log.Error("record the game's thread", "thread", th.ID, "err", err)
 		return
 	}
 	// The intro is the bot's, in the game's language; so is any word the
@@ -244,7 +264,7 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		}
 	}
 	if board != nil {
-		log.Info("the game began before its thread was recorded: its board goes to the thread too", "game", spec.GameID, "thread", th.ID)
+		log.Info("the game began before its thread was recorded: its board goes to the thread too", "thread", th.ID)
 		if _, err := d.post(log, th.ID, board, "", lang); err != nil {
 			log.Warn("post the game's board in its thread", "thread", th.ID, "err", err)
 		}
@@ -271,7 +291,7 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 	default:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(i, &bot.Message{Content: bot.LangOf(req.Locale).T("Done.")}, true)}
 	}
-	if err := send(first); err != nil {
+	if err := send(log, first); err != nil {
 		log.Warn("answer failed", "err", err)
 		return nil
 	}

@@ -13,6 +13,7 @@
 // Settings come from the environment and from a .env file (which never
 // overrides a variable already set): DISCORD_TOKEN, DISCORD_GUILD_ID,
 // PARLOR_DB (default parlor.db), LOG_LEVEL (debug, info, warn, error),
+// LOG_FORMAT (text, json),
 // PARLOR_RETAIN_DAYS (how long a server that removed the bot keeps its
 // games, 30 days).
 // Exit status: 0 done, 1 failed, 2 a command line Parlor does not understand.
@@ -92,7 +93,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err := applyMemoryLimit(os.Getenv("GOMEMLIMIT")); err != nil {
 		return err
 	}
-	logger, err := newLogger(os.Getenv("LOG_LEVEL"), stderr)
+	logger, err := newLogger(os.Getenv("LOG_LEVEL"), os.Getenv("LOG_FORMAT"), stderr)
 	if err != nil {
 		return err
 	}
@@ -246,18 +247,29 @@ func usage() string {
 	}
 	fmt.Fprintf(&b, "  %-15s %s\n", "help [COMMAND]", "this help, or a command's flags (also: parlor COMMAND --help)")
 	fmt.Fprintf(&b, "\nGAME is %s.\n", gameNames())
-	b.WriteString("Settings: PARLOR_DB (default parlor.db), DISCORD_TOKEN, DISCORD_GUILD_ID, LOG_LEVEL; a .env file is read too.\n")
+	b.WriteString("Settings: PARLOR_DB (default parlor.db), DISCORD_TOKEN, DISCORD_GUILD_ID, LOG_LEVEL, LOG_FORMAT; a .env file is read too.\n")
 	return b.String()
 }
 
-func newLogger(level string, w io.Writer) (*slog.Logger, error) {
+// newLogger is the program's one logger, writing to w at level
+// (LOG_LEVEL) in format (LOG_FORMAT): text lines by default, or JSON lines
+// with json, one object a line, for a log collector.
+func newLogger(level, format string, w io.Writer) (*slog.Logger, error) {
 	var l slog.Level
 	if level != "" {
 		if err := l.UnmarshalText([]byte(level)); err != nil {
 			return nil, fmt.Errorf("LOG_LEVEL=%q: set it to debug, info, warn or error", level)
 		}
 	}
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l})), nil
+	opts := &slog.HandlerOptions{Level: l}
+	switch f := strings.ToLower(strings.TrimSpace(format)); f {
+	case "", "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	default:
+		return nil, fmt.Errorf("LOG_FORMAT=%q: set it to text (the default) or json", format)
+	}
 }
 
 // defaultDB is the database PARLOR_DB names, parlor.db if none.
@@ -467,9 +479,9 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			// went through anyway (Go's default: HTTPS_PROXY works).
 			s.Client.Transport = m.Transport(cmp.Or(s.Client.Transport, http.DefaultTransport))
 		}
-		env.logger.Info("starting", "db", *db, "guild", os.Getenv("DISCORD_GUILD_ID"), "token", cfg.token,
-			"http", cfg.httpAddr, "gateway", cfg.gateway, "shard", cfg.shardID, "shards", cfg.shardCount)
-		d := discord.NewDiscord(s, t, os.Getenv("DISCORD_GUILD_ID"), env.logger)
+		guild := strings.TrimSpace(os.Getenv("DISCORD_GUILD_ID"))
+		env.logger.Info("starting", startAttrs(cfg, *db, len(discord.DiscordCommands(t.Commands())), guild)...)
+		d := discord.NewDiscord(s, t, guild, env.logger)
 		d.SweepEvery = cfg.sweepEvery
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
@@ -506,6 +518,48 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		}
 		return first
 	}
+}
+
+// startAttrs is what the start line says Parlor is about to do: its
+// doors (the gateway, the HTTP door's address), its database (the SQLite
+// file, or the PostgreSQL URL without its password), how many commands it
+// registers and where (a server, or globally), and its shard.
+func startAttrs(cfg doors, db string, commands int, guild string) []any {
+	var ds []string
+	if cfg.gateway {
+		ds = append(ds, "gateway")
+	}
+	if cfg.httpAddr != "" {
+		ds = append(ds, "http "+cfg.httpAddr)
+	}
+	engine := "sqlite"
+	if storage.IsPostgres(db) {
+		engine, db = "postgres", withoutPassword(db)
+	}
+	where := "global"
+	if guild != "" {
+		where = "guild " + guild
+	}
+	return []any{"doors", strings.Join(ds, ", "), engine, db, "commands", commands, "registered", where,
+		"shard", fmt.Sprintf("%d/%d", cfg.shardID, cfg.shardCount)}
+}
+
+// withoutPassword is a PostgreSQL URL without its password, whether in
+// the user part or as a password parameter; a URL that does not parse is
+// not shown at all, as it may hold one anywhere.
+func withoutPassword(db string) string {
+	u, err := url.Parse(db)
+	if err != nil {
+		return "(a postgres URL that does not parse)"
+	}
+	if u.User != nil {
+		u.User = url.User(u.User.Username())
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Del("password")
+		u.RawQuery = q.Encode()
+	}
+	return u.String()
 }
 
 // apiAt is a transport that sends the requests for https://discord.com to

@@ -120,7 +120,7 @@ func (l *logs) expect(n int) {
 func (l *logs) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if bytes.Contains(p, []byte("level=ERROR")) {
+	if bytes.Contains(p, []byte("level=ERROR")) || bytes.Contains(p, []byte(`"level":"ERROR"`)) {
 		l.errors++
 	}
 	return l.buf.Write(p)
@@ -169,6 +169,8 @@ type harness struct {
 	http bool
 	// deferAll makes the bot defer every answer (but autocomplete's).
 	deferAll bool
+	// jsonLogs writes the bot's log as JSON lines (LOG_FORMAT=json).
+	jsonLogs bool
 	// wait is how long the Fake's waits last (WithTimeout).
 	wait time.Duration
 	// dying, while set, makes every process die between storing a
@@ -280,6 +282,9 @@ func forEachDoor(t *testing.T, test func(t *testing.T, door setting)) {
 // private first, a click with a deferred update, and the answer follows.
 func deferAll(h *harness) { h.deferAll = true }
 
+// jsonLogs writes the bot's log as JSON lines, as LOG_FORMAT=json does.
+func jsonLogs(h *harness) { h.jsonLogs = true }
+
 // proxyDelay is how long slowResponses holds each HTTP response: well
 // inside Discord's 3 seconds, long enough that an edit sent right after
 // the response always arrives first.
@@ -343,7 +348,11 @@ func (h *harness) launch() *process {
 		h.t.Fatalf("storage.Open: %v", err)
 	}
 	h.starts++
-	logger := slog.New(slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})).With("process", h.starts)
+	var lines slog.Handler = slog.NewTextHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})
+	if h.jsonLogs {
+		lines = slog.NewJSONHandler(h.log, &slog.HandlerOptions{Level: slog.LevelDebug})
+	}
+	logger := slog.New(lines).With("process", h.starts)
 	cfg := bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
 		Roll:  h.roll,               // the challenger keeps South and moves first
 		Think: 3 * time.Millisecond, // computer players quick: their strength is tested in rules
