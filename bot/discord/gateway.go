@@ -48,10 +48,11 @@ type Discord struct {
 
 	registered sync.Once
 	sweeps     sync.Once
-	woken      chan struct{} // a sweep asked for soon
-	self       atomic.Value  // the bot's own user id, once known
-	inHand     atomic.Int64  // interactions being served
-	strips     strips        // old boards waiting to lose their buttons
+	sweeping   sync.WaitGroup // the sweep loop, while it runs
+	woken      chan struct{}  // a sweep asked for soon
+	self       atomic.Value   // the bot's own user id, once known
+	inHand     atomic.Int64   // interactions being served
+	strips     strips         // old boards waiting to lose their buttons
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.
@@ -105,6 +106,9 @@ func (d *Discord) Run(ctx context.Context) error {
 	d.Logger.Info("connected to the Discord gateway")
 	d.startSweeps(ctx)
 	<-ctx.Done()
+	stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	d.sweepsDone(stop)
+	cancel()
 	// Without this, discordgo's heartbeat goroutine can bring a closed
 	// session back: Close holds the session lock through a one-second
 	// pause, a heartbeat waiting on that lock then writes to the closed
@@ -121,7 +125,23 @@ func (d *Discord) Run(ctx context.Context) error {
 // sweeps when it will (Sweep).
 func (d *Discord) startSweeps(ctx context.Context) {
 	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
-		d.sweeps.Do(func() { go d.sweepLoop(ctx, every) })
+		d.sweeps.Do(func() { d.sweeping.Go(func() { d.sweepLoop(ctx, every) }) })
+	}
+}
+
+// sweepsDone waits until the sweep loop, told to stop by its context, has
+// posted what its last sweep found, or until stop ends: a notice is not
+// cut off halfway by the process going on to close.
+func (d *Discord) sweepsDone(stop context.Context) {
+	done := make(chan struct{})
+	go func() {
+		d.sweeping.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-stop.Done():
+		d.Logger.Warn("stopping before the last sweep's notices were posted")
 	}
 }
 

@@ -302,6 +302,7 @@ func (d *Discord) ServeHTTP(ctx context.Context, ln net.Listener, key ed25519.Pu
 	if werr := door.Wait(stop); err == nil {
 		err = werr
 	}
+	d.sweepsDone(stop)
 	if err != nil {
 		return fmt.Errorf("HTTP door: stopping: %w", err)
 	}
