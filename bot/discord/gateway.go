@@ -106,9 +106,7 @@ func (d *Discord) Run(ctx context.Context) error {
 	d.Logger.Info("connected to the Discord gateway")
 	d.startSweeps(ctx)
 	<-ctx.Done()
-	stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	d.sweepsDone(stop)
-	cancel()
+	d.sweepsDone(context.Background())
 	// Without this, discordgo's heartbeat goroutine can bring a closed
 	// session back: Close holds the session lock through a one-second
 	// pause, a heartbeat waiting on that lock then writes to the closed
@@ -129,10 +127,16 @@ func (d *Discord) startSweeps(ctx context.Context) {
 	}
 }
 
+// sweepsWait bounds how long a stopping door waits for its last sweep:
+// a replay being drawn is not waited for to its end.
+const sweepsWait = 5 * time.Second
+
 // sweepsDone waits until the sweep loop, told to stop by its context, has
-// posted what its last sweep found, or until stop ends: a notice is not
-// cut off halfway by the process going on to close.
+// posted what its last sweep found, for at most sweepsWait or until stop
+// ends: a notice is not cut off halfway by the process going on to close.
 func (d *Discord) sweepsDone(stop context.Context) {
+	stop, cancel := context.WithTimeout(stop, sweepsWait)
+	defer cancel()
 	done := make(chan struct{})
 	go func() {
 		d.sweeping.Wait()
