@@ -770,7 +770,12 @@ func (f *Fake) serveCall(w http.ResponseWriter, r *http.Request, route string, h
 		return
 	}
 	if readErr != nil {
-		c.refuse(http.StatusBadRequest, 50109, "the request body is not valid: "+readErr.Error(), true)
+		// A body cut off because the Fake itself is closing (the test is
+		// over, and a bot still posting) is no fault of the bot's.
+		f.mu.Lock()
+		closing := f.closed
+		f.mu.Unlock()
+		c.refuse(http.StatusBadRequest, 50109, "the request body is not valid: "+readErr.Error(), !closing)
 		return
 	}
 	// Interaction and webhook routes are authorised by their token; every
