@@ -129,11 +129,7 @@ func (db *DB) ClaimBoard(ctx context.Context, gameID, version int64, hold time.D
 // such as a channel deleted or a permission taken away). It is owed no
 // more; a newer board owed stays owed.
 func (db *DB) DropBoard(ctx context.Context, gameID, version int64) error {
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		_, err := q.ExecContext(ctx, `UPDATE games SET board_owed = 0, board_lead = '', board_claim = 0
-			WHERE id = ? AND board_owed > 0 AND board_owed <= ?`, gameID, version)
-		return err
-	})
+	err := db.write(ctx, func(ctx context.Context, q querier) error { return payBoard(ctx, q, gameID, version) })
 	if err != nil {
 		return fmt.Errorf("drop the board of game %d: %w", gameID, classify(err))
 	}

@@ -125,29 +125,14 @@ func forget(ctx context.Context, tx sqlTx, userID string, extra []string) (Forge
 			return r, err
 		}
 	}
-	for _, c := range []struct {
-		n     *int
-		query string
-		args  []any
-	}{
-		{&r.Seats, "UPDATE seats SET user_id = ?, name = ? WHERE user_id = ?", []any{p.UserID(), p.Name(), userID}},
-		{&r.Games, "UPDATE games SET creator = ? WHERE creator = ?", []any{p.UserID(), userID}},
-		{&r.Settings, "DELETE FROM user_settings WHERE user_id = ?", []any{userID}},
-		{&r.AwayPeriods, "DELETE FROM away_periods WHERE user_id = ?", []any{userID}},
+	err = execCounted(ctx, tx,
+		counted{&r.Seats, "UPDATE seats SET user_id = ?, name = ? WHERE user_id = ?", []any{p.UserID(), p.Name(), userID}},
+		counted{&r.Games, "UPDATE games SET creator = ? WHERE creator = ?", []any{p.UserID(), userID}},
+		counted{&r.Settings, "DELETE FROM user_settings WHERE user_id = ?", []any{userID}},
+		counted{&r.AwayPeriods, "DELETE FROM away_periods WHERE user_id = ?", []any{userID}},
 		// The slow-down's count of their interactions (see Pace).
-		{new(int), "DELETE FROM pace WHERE user_id = ?", []any{userID}},
-	} {
-		res, err := tx.ExecContext(ctx, c.query, c.args...)
-		if err != nil {
-			return r, err
-		}
-		k, err := res.RowsAffected()
-		if err != nil {
-			return r, err
-		}
-		*c.n = int(k)
-	}
-	return r, nil
+		counted{new(int), "DELETE FROM pace WHERE user_id = ?", []any{userID}})
+	return r, err
 }
 
 // namesOf is every name userID has in a seat.

@@ -469,6 +469,25 @@ func applyChange(ctx context.Context, tx sqlTx, c Change, now time.Time) error {
 	return nil
 }
 
+// counted is a statement whose rows changed are counted into n.
+type counted struct {
+	n     *int
+	query string
+	args  []any
+}
+
+// execCounted runs each statement in tx, in order, and sets its count.
+func execCounted(ctx context.Context, tx sqlTx, stmts ...counted) error {
+	for _, c := range stmts {
+		k, err := updated(tx.ExecContext(ctx, c.query, c.args...))
+		if err != nil {
+			return err
+		}
+		*c.n = int(k)
+	}
+	return nil
+}
+
 // updated is the number of rows an update changed.
 func updated(res sql.Result, err error) (int64, error) {
 	if err != nil {

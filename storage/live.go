@@ -90,7 +90,13 @@ func paid(ctx context.Context, q querier, gameID int64, m Live) error {
 	if !m.Owed {
 		return nil
 	}
+	return payBoard(ctx, q, gameID, m.Version)
+}
+
+// payBoard clears the board owed at version or before (a newer one stays
+// owed).
+func payBoard(ctx context.Context, q querier, gameID, version int64) error {
 	_, err := q.ExecContext(ctx, `UPDATE games SET board_owed = 0, board_lead = '', board_claim = 0
-		WHERE id = ? AND board_owed > 0 AND board_owed <= ?`, gameID, m.Version)
+		WHERE id = ? AND board_owed > 0 AND board_owed <= ?`, gameID, version)
 	return err
 }

@@ -206,26 +206,11 @@ func (db *DB) purge(ctx context.Context, guildID string, onlyRemoved bool) (Purg
 			for i, id := range ids {
 				args[i] = id
 			}
-			for _, d := range []struct {
-				query string
-				n     *int
-			}{
-				{"DELETE FROM moves WHERE game_id IN " + in, &b.Entries},
-				{"DELETE FROM interactions WHERE game_id IN " + in, &b.Interactions},
-				{"DELETE FROM seats WHERE game_id IN " + in, &b.Seats},
-				{"DELETE FROM games WHERE id IN " + in, &b.Games},
-			} {
-				res, err := tx.ExecContext(ctx, d.query, args...)
-				if err != nil {
-					return err
-				}
-				n, err := res.RowsAffected()
-				if err != nil {
-					return err
-				}
-				*d.n = int(n)
-			}
-			return nil
+			return execCounted(ctx, tx,
+				counted{&b.Entries, "DELETE FROM moves WHERE game_id IN " + in, args},
+				counted{&b.Interactions, "DELETE FROM interactions WHERE game_id IN " + in, args},
+				counted{&b.Seats, "DELETE FROM seats WHERE game_id IN " + in, args},
+				counted{&b.Games, "DELETE FROM games WHERE id IN " + in, args})
 		})
 		if err != nil {
 			return r, fmt.Errorf("purge server %s: %w", guildID, classify(err))
@@ -241,25 +226,10 @@ func (db *DB) purge(ctx context.Context, guildID string, onlyRemoved bool) (Purg
 		if err := marked(ctx, tx); err != nil {
 			return err
 		}
-		for _, d := range []struct {
-			query string
-			n     *int
-		}{
-			{"DELETE FROM guild_settings WHERE guild_id = ?", &r.ServerSettings},
-			{"DELETE FROM away_periods WHERE guild_id = ?", &r.AwayPeriods},
-			{"DELETE FROM removed_guilds WHERE guild_id = ?", new(int)},
-		} {
-			res, err := tx.ExecContext(ctx, d.query, guildID)
-			if err != nil {
-				return err
-			}
-			n, err := res.RowsAffected()
-			if err != nil {
-				return err
-			}
-			*d.n = int(n)
-		}
-		return nil
+		return execCounted(ctx, tx,
+			counted{&r.ServerSettings, "DELETE FROM guild_settings WHERE guild_id = ?", []any{guildID}},
+			counted{&r.AwayPeriods, "DELETE FROM away_periods WHERE guild_id = ?", []any{guildID}},
+			counted{new(int), "DELETE FROM removed_guilds WHERE guild_id = ?", []any{guildID}})
 	})
 	if err != nil {
 		return r, fmt.Errorf("purge server %s: %w", guildID, classify(err))
