@@ -29,23 +29,22 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-// The parlor program started with PARLOR_METRICS_ADDR serves /metrics
-// there, in Prometheus's text format, and its counters move as a game is
-// played through the HTTP door against the fake Discord: interactions,
-// pictures, the games in play and the calls made to Discord. The public
-// interactions door does not serve /metrics.
-func TestProgramServesMetrics(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
-	f := discordtest.New(t, discordtest.WithTimeout(10*time.Second))
-	door, metricsAddr := freeAddr(t), freeAddr(t)
+// runHTTPProgram runs the parlor program's bot in dir with the HTTP door
+// on a free address, against the fake Discord f, with the settings env
+// (name and value pairs) besides, until the test ends; it returns the
+// door's address once the commands are registered.
+func runHTTPProgram(t *testing.T, f *discordtest.Fake, dir string, env ...string) string {
+	t.Helper()
+	addr := freeAddr(t)
 	t.Setenv("PARLOR_DISCORD_API", f.URL())
 	t.Setenv("DISCORD_TOKEN", f.Token())
 	t.Setenv("DISCORD_GUILD_ID", f.GuildID())
-	t.Setenv("PARLOR_HTTP_ADDR", door)
+	t.Setenv("PARLOR_HTTP_ADDR", addr)
 	t.Setenv("DISCORD_PUBLIC_KEY", f.PublicKey())
-	t.Setenv("PARLOR_METRICS_ADDR", metricsAddr)
 	t.Setenv("LOG_LEVEL", "warn")
+	for i := 0; i+1 < len(env); i += 2 {
+		t.Setenv(env[i], env[i+1])
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var logs bytes.Buffer
 	done := make(chan error, 1)
@@ -58,9 +57,23 @@ func TestProgramServesMetrics(t *testing.T) {
 			t.Errorf("parlor run: %v\n%s", err, logs.String())
 		}
 	})
+	f.AwaitCommands(t, f.GuildID())
+	return addr
+}
+
+// The parlor program started with PARLOR_METRICS_ADDR serves /metrics
+// there, in Prometheus's text format, and its counters move as a game is
+// played through the HTTP door against the fake Discord: interactions,
+// pictures, the games in play and the calls made to Discord. The public
+// interactions door does not serve /metrics.
+func TestProgramServesMetrics(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	f := discordtest.New(t, discordtest.WithTimeout(10*time.Second))
+	metricsAddr := freeAddr(t)
 	// Both addresses listen before the commands are registered: from
 	// here on a request waits for its answer.
-	f.AwaitCommands(t, f.GuildID())
+	door := runHTTPProgram(t, f, dir, "PARLOR_METRICS_ADDR", metricsAddr)
 
 	get := func(url string) (int, string) {
 		t.Helper()
