@@ -189,6 +189,14 @@ func (d *Discord) Sweep(ctx context.Context) {
 	case err != nil:
 		d.Logger.Error("sweep", "err", err)
 	}
+	d.postNotices(ctx, notices)
+}
+
+// postNotices posts what the table found to say without an interaction
+// (the sweep's reminders and boards, a computer's moves), in order. A
+// notice that cannot be posted is logged: its work is stored and claimed
+// already, so it is not done again.
+func (d *Discord) postNotices(ctx context.Context, notices []bot.Notice) {
 	checked := map[string]bool{} // servers asked about (gone), and whether the bot left them
 	for _, n := range notices {
 		channel := n.ChannelID
