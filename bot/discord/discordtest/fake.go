@@ -137,6 +137,20 @@ type Request struct {
 	Interaction string
 }
 
+// Global reports whether the request counts against the bot's global rate
+// limit (about 50 calls a second, shared by every replica and shard): every
+// call does but those made with an interaction's token (the callback, its
+// original message and follow-ups), which are exempt.
+func (r Request) Global() bool {
+	return r.Route != "" && !tokenRoute(r.Route)
+}
+
+// tokenRoute says route is authorised by an interaction's token rather than
+// the bot's: an interaction's callback or its webhook.
+func tokenRoute(route string) bool {
+	return strings.HasPrefix(route, "POST /interactions/") || strings.Contains(route, "/webhooks/")
+}
+
 // Decode unmarshals the request's JSON payload into v.
 func (r Request) Decode(v any) error { return json.Unmarshal(r.Body, v) }
 
@@ -781,7 +795,7 @@ func (f *Fake) serveCall(w http.ResponseWriter, r *http.Request, route string, h
 	}
 	// Interaction and webhook routes are authorised by their token; every
 	// other route needs the bot's.
-	if !strings.HasPrefix(route, "POST /interactions/") && !strings.Contains(route, "/webhooks/") && route != "" {
+	if !tokenRoute(route) && route != "" {
 		if got := r.Header.Get("Authorization"); got != "Bot "+f.token {
 			c.refuse(http.StatusUnauthorized, 0, fmt.Sprintf("Authorization header %q is not the bot token", redact(got)), true)
 			return
