@@ -41,7 +41,15 @@ type Discord struct {
 	// SweepEvery is how often Run sweeps, if the Handler is a Sweeper;
 	// zero means DefaultSweepEvery, negative never.
 	SweepEvery time.Duration
-	Logger     *slog.Logger
+	// Rate is the calls a second this process makes against Discord's
+	// global rate limit, which every replica and shard of the bot share
+	// (see budget); zero means DefaultRate.
+	Rate float64
+	// Now is the clock by which the interactions' tokens run out (see
+	// tokenUse); nil means time.Now. Tests on a clock of their own set it
+	// before the door serves.
+	Now    func() time.Time
+	Logger *slog.Logger
 
 	// Registered is closed once the commands are registered.
 	Registered chan struct{}
@@ -53,6 +61,9 @@ type Discord struct {
 	self       atomic.Value   // the bot's own user id, once known
 	inHand     atomic.Int64   // interactions being served
 	strips     strips         // old boards waiting to lose their buttons
+	tokens     tokens         // interactions' tokens, to edit and follow up with
+	budgetOnce sync.Once
+	calls      *budget // the calls against the global limit, by class
 }
 
 // NewDiscord builds the adapter over a session made with discordgo.New.
@@ -62,6 +73,14 @@ func NewDiscord(s *discordgo.Session, h bot.Handler, guildID string, logger *slo
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	return &Discord{Session: s, Handler: h, GuildID: guildID, Logger: logger, Registered: make(chan struct{}), woken: make(chan struct{}, 1)}
+}
+
+// now is the time by the door's clock.
+func (d *Discord) now() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
 }
 
 // Run connects to the gateway and serves interactions until ctx ends.
@@ -199,20 +218,27 @@ func (d *Discord) Sweep(ctx context.Context) {
 func (d *Discord) postNotices(ctx context.Context, notices []bot.Notice) {
 	checked := map[string]bool{} // servers asked about (gone), and whether the bot left them
 	for _, n := range notices {
+		log := d.Logger
+		if n.GameID != 0 {
+			log = log.With("game", n.GameID)
+		}
+		if n.UserID == "" && d.followNotice(log, n) {
+			continue
+		}
 		channel := n.ChannelID
 		if n.UserID != "" {
 			// A direct message: its channel is the DM channel with the
 			// user, which Discord gives (the same one each time).
-			dm, err := d.Session.UserChannelCreate(n.UserID)
+			var dm *discordgo.Channel
+			err := d.globalCall(ctx, log, noticeClass, "open a direct message", func(ctx context.Context) (err error) {
+				dm, err = d.Session.UserChannelCreate(n.UserID, discordgo.WithContext(ctx))
+				return err
+			})
 			if err != nil {
 				d.Logger.Error("open a direct message", "user", n.UserID, "err", err)
 				continue
 			}
 			channel = dm.ID
-		}
-		log := d.Logger
-		if n.GameID != 0 {
-			log = log.With("game", n.GameID)
 		}
 		if _, err := d.post(log, channel, n.Message, "", bot.English); err != nil {
 			if d.gone(ctx, log, n.GuildID, err, checked) {
@@ -227,17 +253,60 @@ func (d *Discord) postNotices(ctx context.Context, notices []bot.Notice) {
 	}
 }
 
+// followNotice posts n as a follow-up of the interaction this process
+// last answered about n's game in n's channel, if there is one whose
+// token is still good: a follow-up costs no call against the global
+// limit, where a channel's post does. It reports whether it did; if not,
+// n is to be posted the channel's way.
+func (d *Discord) followNotice(log *slog.Logger, n bot.Notice) bool {
+	if n.GameID == 0 || n.Message == nil {
+		return false
+	}
+	tok, ok := d.tokens.follower(n.GameID, n.ChannelID, d.now())
+	if !ok {
+		return false
+	}
+	w := wireOf(n.Message, bot.English)
+	// Not ephemeral: a follow-up is public unless it says otherwise, even
+	// after a private first answer (but for a deferral left loading,
+	// which is never remembered for this).
+	p := &discordgo.WebhookParams{Content: w.content, Embeds: w.embeds, Components: w.components, AllowedMentions: w.mentions, Files: w.files}
+	ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
+	defer cancel()
+	sent, err := d.Session.WebhookExecute(tok.appID, tok.token, true, p, discordgo.WithContext(ctx))
+	if err != nil {
+		log.Info("follow up the game's interaction; the channel's way instead", "channel", n.ChannelID, "err", err)
+		return false
+	}
+	if sent.ChannelID != n.ChannelID {
+		log.Warn("a follow-up went to another channel than the game's", "channel", sent.ChannelID, "want", n.ChannelID)
+	}
+	d.livePosted(log, n.Message, sent.ChannelID, sent.ID, "", viaToken{tok: tok})
+	return true
+}
+
 // post sends m to a channel or thread, and says where it went.
 // replaced is a message the answer replaced, if any (see livePosted); l
-// is the language of the adapter's own words, if it has to add any.
+// is the language of the adapter's own words, if it has to add any. A
+// game's live message goes before other messages waiting for the budget
+// of calls (see budget).
 func (d *Discord) post(log *slog.Logger, channelID string, m *bot.Message, replaced string, l bot.Lang) (bot.Posted, error) {
 	w := wireOf(m, l)
-	sent, err := d.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: w.content, Embeds: w.embeds,
-		Components: w.components, AllowedMentions: w.mentions, Files: w.files})
+	class := noticeClass
+	if m.Live != nil {
+		class = boardClass
+	}
+	var sent *discordgo.Message
+	err := d.globalCall(context.Background(), log, class, "post", func(ctx context.Context) (err error) {
+		rewind(w.files)
+		sent, err = d.Session.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{Content: w.content, Embeds: w.embeds,
+			Components: w.components, AllowedMentions: w.mentions, Files: w.files}, discordgo.WithContext(ctx))
+		return err
+	})
 	if err != nil {
 		return bot.Posted{}, err
 	}
-	d.livePosted(log, m, sent.ChannelID, sent.ID, replaced)
+	d.livePosted(log, m, sent.ChannelID, sent.ID, replaced, viaToken{})
 	return bot.Posted{ChannelID: sent.ChannelID, MessageID: sent.ID}, nil
 }
 

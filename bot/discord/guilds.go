@@ -65,7 +65,10 @@ func (d *Discord) gone(ctx context.Context, log *slog.Logger, guildID string, er
 		return left
 	}
 	endpoint := discordgo.EndpointGuild(guildID)
-	_, err = d.Session.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint)
+	err = d.globalCall(ctx, log, noticeClass, "ask about a server", func(ctx context.Context) error {
+		_, err := d.Session.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint, discordgo.WithContext(ctx))
+		return err
+	})
 	left := unknownGuild(err)
 	checked[guildID] = left
 	if !left {

@@ -18,12 +18,15 @@ import (
 // game's live message, is now message messageID in channelID, and takes
 // the controls off the message that stops being live, unless that is
 // replaced, a message the answer has replaced already (the board
-// clicked). Nothing fails with it: the message is posted, and an old
-// board's buttons only answer that it is out of date.
-func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messageID, replaced string) {
+// clicked). via is the interaction's token m was sent with, if it was:
+// the message remembers it, to lose its own controls by it in turn.
+// Nothing fails with it: the message is posted, and an old board's
+// buttons only answer that it is out of date.
+func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messageID, replaced string, via viaToken) {
 	if m == nil || m.Live == nil || messageID == "" {
 		return
 	}
+	d.tokens.message(messageID, via.tok, via.original, d.now())
 	k, ok := d.Handler.(bot.LiveKeeper)
 	if !ok {
 		return
@@ -38,7 +41,34 @@ func (d *Discord) livePosted(log *slog.Logger, m *bot.Message, channelID, messag
 	case stale.MessageID == "" || stale.MessageID == replaced:
 		return
 	}
-	d.strips.add(d, log, stale)
+	d.strip(log, stale)
+}
+
+// strip takes the controls off msg, an old board: by an edit with the
+// token of the interaction that posted it (or was last answered on it),
+// which costs no call against the global limit, while that token is
+// good; else, or if that fails, by an edit of the channel's message,
+// queued behind every other call against the limit (see budget).
+func (d *Discord) strip(log *slog.Logger, msg bot.Posted) {
+	v, ok := d.tokens.editor(msg.MessageID, d.now())
+	if !ok {
+		d.strips.add(d, log, msg)
+		return
+	}
+	go func() {
+		id := msg.MessageID
+		if v.original {
+			id = "@original"
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
+		defer cancel()
+		none := []discordgo.MessageComponent{}
+		_, err := d.Session.WebhookMessageEdit(v.tok.appID, v.tok.token, id, &discordgo.WebhookEdit{Components: &none}, discordgo.WithContext(ctx))
+		if err != nil {
+			log.Info("take the buttons off an old board by its interaction; the channel's way instead", "message", msg.MessageID, "err", err)
+			d.strips.add(d, log, msg)
+		}
+	}()
 }
 
 // lost tells the Handler, if it is a bot.LiveKeeper, that m, a board owed
@@ -59,14 +89,14 @@ func (d *Discord) lost(log *slog.Logger, m *bot.Message, err error) {
 	}
 }
 
-// strips are the old boards waiting to lose their buttons: edited one
-// after the other by one goroutine, at the pace the edit budget allows,
-// so that a burst of boards delays the edits instead of dropping them.
+// strips are the old boards waiting to lose their buttons the channel's
+// way: edited one after the other by one goroutine, each when the budget
+// of calls has room for it after every other call waiting (cosmetic), so
+// that a burst of boards delays the edits instead of dropping them.
 type strips struct {
 	mu      sync.Mutex
 	queue   []strip
 	running bool
-	budget  editBudget
 }
 
 // strip is an old board to edit, of a game.
@@ -107,12 +137,14 @@ func (s *strips) run(d *Discord) {
 		st := s.queue[0]
 		s.queue = s.queue[1:]
 		s.mu.Unlock()
-		time.Sleep(s.budget.reserve(time.Now()))
-		ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
 		none := []discordgo.MessageComponent{}
-		_, err := d.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: st.msg.MessageID, Channel: st.msg.ChannelID, Components: &none},
-			discordgo.WithContext(ctx))
-		cancel()
+		err := d.globalCall(context.Background(), st.log, cosmeticClass, "take the buttons off an old board", func(ctx context.Context) error {
+			ctx, cancel := context.WithTimeout(ctx, liveTimeout)
+			defer cancel()
+			_, err := d.Session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: st.msg.MessageID, Channel: st.msg.ChannelID, Components: &none},
+				discordgo.WithContext(ctx))
+			return err
+		})
 		if err != nil {
 			st.log.Info("take the buttons off an old board", "channel", st.msg.ChannelID, "message", st.msg.MessageID, "err", err)
 		}
@@ -121,33 +153,3 @@ func (s *strips) run(d *Discord) {
 
 // liveTimeout bounds recording a live board and editing the old one.
 const liveTimeout = 10 * time.Second
-
-// Discord allows a bot about 50 requests a second, answers to
-// interactions aside. Taking the buttons off old boards has its own share
-// of them: editsPerSecond, in bursts of editsBurst; more wait their turn.
-const (
-	editsPerSecond = 5
-	editsBurst     = 10
-)
-
-// editBudget is a token bucket of edits; its zero value is full.
-type editBudget struct {
-	mu    sync.Mutex
-	spent float64 // tokens spent, beyond editsBurst when edits wait
-	last  time.Time
-}
-
-// reserve takes a token at now and says how long to wait before using it.
-func (b *editBudget) reserve(now time.Time) time.Duration {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if !b.last.IsZero() {
-		b.spent = max(0, b.spent-now.Sub(b.last).Seconds()*editsPerSecond)
-	}
-	b.last = now
-	b.spent++
-	if b.spent <= editsBurst {
-		return 0
-	}
-	return time.Duration((b.spent - editsBurst) / editsPerSecond * float64(time.Second))
-}

@@ -42,6 +42,8 @@ func (d *Discord) serveVia(ctx context.Context, i *discordgo.Interaction, first 
 		return
 	}
 	req.Self, _ = d.self.Load().(string)
+	// The token is good for a while from now (see tokenUse).
+	tok := d.tokens.token(i, d.now())
 	inHand := d.inHand.Add(1)
 	defer d.inHand.Add(-1)
 	done := make(chan bot.Response, 1)
@@ -92,10 +94,16 @@ func (d *Discord) serveVia(ctx context.Context, i *discordgo.Interaction, first 
 	// Where the public answer was posted in the interaction's channel, if
 	// it was: a new game's thread starts from it.
 	var public *bot.Posted
+	var followable bool
 	if answered {
-		public = d.answer(log, i, req, here, first, resp.Thread != nil)
+		public, followable = d.answer(log, i, tok, req, here, first, resp.Thread != nil)
 	} else {
-		public = d.answerLate(log, i, req, here)
+		public, followable = d.answerLate(log, i, tok, req, here)
+	}
+	if game := gameOf(resp); game != 0 && followable {
+		// The game's next messages in this channel (a computer's move)
+		// may follow this answer up.
+		d.tokens.game(game, i.ChannelID, tok, d.now())
 	}
 	replaced := ""
 	if req.Kind == bot.ComponentRequest && here.Update != nil {
@@ -235,11 +243,17 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 	var origin bot.Posted
 	if from != nil && from.ChannelID == i.ChannelID {
 		origin = *from
-		th, err = d.Session.MessageThreadStartComplex(i.ChannelID, from.MessageID, start)
+		err = d.globalCall(ctx, log, boardClass, "start the game's thread", func(ctx context.Context) (err error) {
+			th, err = d.Session.MessageThreadStartComplex(i.ChannelID, from.MessageID, start, discordgo.WithContext(ctx))
+			return err
+		})
 	} else {
 		log.Warn("no public message to start the game's thread from: it is made on its own")
 		start.Type = discordgo.ChannelTypeGuildPublicThread
-		th, err = d.Session.ThreadStartComplex(i.ChannelID, start)
+		err = d.globalCall(ctx, log, boardClass, "start the game's thread", func(ctx context.Context) (err error) {
+			th, err = d.Session.ThreadStartComplex(i.ChannelID, start, discordgo.WithContext(ctx))
+			return err
+		})
 	}
 	if err != nil {
 		log.Info("no thread for the game; it is played in the channel", "err", err)
@@ -275,14 +289,28 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 // returns where its public message went if it went to the interaction's
 // channel and where is known: always for a follow-up, and for a public
 // first answer when it is a game's live message or wanted is set (a
-// thread will start from it), which Discord alone knows.
-func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Request, resp bot.Response, send firstAnswer, wanted bool) *bot.Posted {
+// thread will start from it), which Discord alone knows. It also says
+// whether the interaction was answered, so that later messages may
+// follow it up as public messages of their own.
+//
+// A click on a public message whose answer is a new board in the same
+// channel (a roll, a move from the board's menu) is answered by deferring
+// the update of the message clicked, and the board follows up: the
+// message clicked, the board before, then loses its buttons by an edit
+// with the interaction's token (it is the interaction's @original), which
+// costs no call against the global limit; answered with the board itself,
+// the old board could only be edited the channel's way once its own token
+// had run out.
+func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, tok *replyToken, req bot.Request, resp bot.Response, send firstAnswer, wanted bool) (*bot.Posted, bool) {
 	var first *discordgo.InteractionResponse
 	var follow, private *bot.Message
 	switch {
 	case resp.Update != nil && req.Kind == bot.ComponentRequest:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: responseData(i, resp.Update, false)}
 		follow, private = resp.Public, resp.Private
+	case resp.Private == nil && resp.Public != nil && resp.Public.Live != nil && req.Kind == bot.ComponentRequest && clickedPublic(i):
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+		follow = resp.Public
 	case resp.Private != nil:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(i, resp.Private, true)}
 		follow = resp.Public
@@ -293,12 +321,17 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 	}
 	if err := send(log, first); err != nil {
 		log.Warn("answer failed", "err", err)
-		return nil
+		return nil, false
 	}
 	var public *bot.Posted
+	replaced := ""
 	switch {
 	case first.Type == discordgo.InteractionResponseUpdateMessage:
-		d.livePosted(log, resp.Update, i.ChannelID, clicked(i), "")
+		replaced = clicked(i)
+		d.livePosted(log, resp.Update, i.ChannelID, replaced, "", viaToken{tok, true})
+	case first.Type == discordgo.InteractionResponseDeferredMessageUpdate:
+		// The message clicked is the interaction's @original now.
+		d.tokens.message(clicked(i), tok, true, d.now())
 	case resp.Private == nil && resp.Public != nil && (resp.Public.Live != nil || wanted):
 		// The public message is the answer: where it is, only Discord
 		// knows, and it may not have the answer yet (the HTTP door).
@@ -308,19 +341,20 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, req bot.Req
 			return err
 		})
 		if err == nil {
-			d.livePosted(log, resp.Public, sent.ChannelID, sent.ID, "")
+			d.livePosted(log, resp.Public, sent.ChannelID, sent.ID, "", viaToken{tok, true})
 			public = &bot.Posted{ChannelID: sent.ChannelID, MessageID: sent.ID}
 		}
 	}
-	replaced := ""
-	if first.Type == discordgo.InteractionResponseUpdateMessage {
-		replaced = clicked(i)
-	}
-	if p := d.followUp(log, i, follow, false, replaced); p != nil {
+	if p := d.followUp(log, i, tok, follow, false, replaced); p != nil {
 		public = p
 	}
-	d.followUp(log, i, private, true, "")
-	return public
+	d.followUp(log, i, tok, private, true, "")
+	return public, true
+}
+
+// clickedPublic reports whether i is a click on a message everyone sees.
+func clickedPublic(i *discordgo.Interaction) bool {
+	return i.Message != nil && i.Message.ID != "" && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0
 }
 
 // clicked is the id of the message whose component made the interaction,
@@ -333,21 +367,24 @@ func clicked(i *discordgo.Interaction) string {
 }
 
 // answerLate completes a deferred interaction, and returns where its
-// public message went (see answer). A click's update edits the message
-// clicked, as it would have at once, and its public and private parts
-// follow. For a command, the private part (or a short note) resolves the
-// loading state, and the public part follows.
-func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot.Request, resp bot.Response) *bot.Posted {
+// public message went (see answer), and whether its deferral was
+// resolved. A click's update edits the message clicked, as it would have
+// at once, and its public and private parts follow. For a command, the
+// private part (or a short note) resolves the loading state, and the
+// public part follows.
+func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, tok *replyToken, req bot.Request, resp bot.Response) (*bot.Posted, bool) {
 	if req.Kind == bot.ComponentRequest {
 		replaced := ""
+		// The message clicked is the interaction's @original.
+		d.tokens.message(clicked(i), tok, true, d.now())
 		if resp.Update != nil {
 			d.editOriginal(log, i, resp.Update)
 			replaced = clicked(i)
-			d.livePosted(log, resp.Update, i.ChannelID, replaced, "")
+			d.livePosted(log, resp.Update, i.ChannelID, replaced, "", viaToken{tok, true})
 		}
-		public := d.followUp(log, i, resp.Public, false, replaced)
-		d.followUp(log, i, resp.Private, true, "")
-		return public
+		public := d.followUp(log, i, tok, resp.Public, false, replaced)
+		d.followUp(log, i, tok, resp.Private, true, "")
+		return public, true
 	}
 	note := resp.Private
 	if note == nil {
@@ -356,29 +393,31 @@ func (d *Discord) answerLate(log *slog.Logger, i *discordgo.Interaction, req bot
 	if note == nil {
 		note = &bot.Message{Content: bot.LangOf(req.Locale).T("Done.")}
 	}
-	d.editOriginal(log, i, note)
-	return d.followUp(log, i, resp.Public, false, "")
+	// A deferral left loading would take the next follow-up in its place,
+	// private as the deferral is: nothing else may follow this one up.
+	resolved := d.editOriginal(log, i, note) == nil
+	return d.followUp(log, i, tok, resp.Public, false, ""), resolved
 }
 
 // editOriginal makes the interaction's original message m: its deferred
 // answer, or the message clicked.
-func (d *Discord) editOriginal(log *slog.Logger, i *discordgo.Interaction, m *bot.Message) {
+func (d *Discord) editOriginal(log *slog.Logger, i *discordgo.Interaction, m *bot.Message) error {
 	w := wireOf(m, bot.LangOf(string(i.Locale)))
 	edit := &discordgo.WebhookEdit{Content: &w.content, Components: &w.components, AllowedMentions: &discordgo.MessageAllowedMentions{}, Files: w.files}
 	if len(w.embeds) > 0 {
 		edit.Embeds = &w.embeds
 	}
-	withReply(log, "edit the answer", func() error {
+	return withReply(log, "edit the answer", func() error {
 		rewind(w.files)
 		_, err := d.Session.InteractionResponseEdit(i, edit)
 		return err
 	})
 }
 
-// followUp sends m, if any, as a follow-up of the interaction, and
-// returns where it went if it is public; replaced is the message the
-// answer replaced, if any (see livePosted).
-func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, m *bot.Message, ephemeral bool, replaced string) *bot.Posted {
+// followUp sends m, if any, as a follow-up of the interaction, whose
+// token is tok, and returns where it went if it is public; replaced is
+// the message the answer replaced, if any (see livePosted).
+func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, tok *replyToken, m *bot.Message, ephemeral bool, replaced string) *bot.Posted {
 	if m == nil {
 		return nil
 	}
@@ -396,6 +435,6 @@ func (d *Discord) followUp(log *slog.Logger, i *discordgo.Interaction, m *bot.Me
 	if err != nil || ephemeral {
 		return nil
 	}
-	d.livePosted(log, m, sent.ChannelID, sent.ID, replaced)
+	d.livePosted(log, m, sent.ChannelID, sent.ID, replaced, viaToken{tok: tok})
 	return &bot.Posted{ChannelID: sent.ChannelID, MessageID: sent.ID}
 }

@@ -382,6 +382,7 @@ func (h *harness) launch() *process {
 	d := discord.NewDiscord(s, handler, h.guildID, logger)
 	if h.clock != nil {
 		d.SweepEvery = -1
+		d.Now = h.clock.Now // the interactions' tokens run out by it too
 	}
 	if h.deferAll {
 		d.DeferAfter = time.Nanosecond
