@@ -15,6 +15,7 @@ func TestDoorsFromEnv(t *testing.T) {
 		http    bool
 		gateway bool
 		shard   [2]int
+		rate    float64
 	}{
 		{env: map[string]string{"DISCORD_TOKEN": ""}, err: "DISCORD_TOKEN is not set"},
 		{env: map[string]string{}, gateway: true, shard: [2]int{0, 1}},
@@ -27,9 +28,13 @@ func TestDoorsFromEnv(t *testing.T) {
 		{env: map[string]string{"DISCORD_SHARD_ID": "1", "DISCORD_SHARD_COUNT": "4"}, gateway: true, shard: [2]int{1, 4}},
 		{env: map[string]string{"DISCORD_SHARD_ID": "4", "DISCORD_SHARD_COUNT": "4"}, err: "0 <= DISCORD_SHARD_ID < DISCORD_SHARD_COUNT"},
 		{env: map[string]string{"DISCORD_SHARD_ID": "1"}, err: "set both"},
+		{env: map[string]string{"PARLOR_DISCORD_RATE": "12.5"}, gateway: true, shard: [2]int{0, 1}, rate: 12.5},
+		{env: map[string]string{"PARLOR_DISCORD_RATE": "60"}, err: "from 0.1 to 50"},
+		{env: map[string]string{"PARLOR_DISCORD_RATE": "0"}, err: "from 0.1 to 50"},
+		{env: map[string]string{"PARLOR_DISCORD_RATE": "fast"}, err: "from 0.1 to 50"},
 	} {
 		t.Setenv("DISCORD_TOKEN", "tok")
-		for _, k := range []string{"PARLOR_HTTP_ADDR", "DISCORD_PUBLIC_KEY", "PARLOR_GATEWAY", "DISCORD_SHARD_ID", "DISCORD_SHARD_COUNT"} {
+		for _, k := range []string{"PARLOR_HTTP_ADDR", "DISCORD_PUBLIC_KEY", "PARLOR_GATEWAY", "DISCORD_SHARD_ID", "DISCORD_SHARD_COUNT", "PARLOR_DISCORD_RATE"} {
 			t.Setenv(k, "")
 		}
 		for k, v := range c.env {
@@ -43,8 +48,8 @@ func TestDoorsFromEnv(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%v: %v", c.env, err)
-		case (d.httpAddr != "") != c.http || d.gateway != c.gateway || d.shardID != c.shard[0] || d.shardCount != c.shard[1]:
-			t.Errorf("%v: http %q, gateway %v, shard %d of %d; want http %v, gateway %v, shard %v", c.env, d.httpAddr, d.gateway, d.shardID, d.shardCount, c.http, c.gateway, c.shard)
+		case (d.httpAddr != "") != c.http || d.gateway != c.gateway || d.shardID != c.shard[0] || d.shardCount != c.shard[1] || d.rate != c.rate:
+			t.Errorf("%v: http %q, gateway %v, shard %d of %d, rate %v; want http %v, gateway %v, shard %v, rate %v", c.env, d.httpAddr, d.gateway, d.shardID, d.shardCount, d.rate, c.http, c.gateway, c.shard, c.rate)
 		}
 	}
 }

@@ -483,6 +483,7 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		env.logger.Info("starting", startAttrs(cfg, *db, len(discord.DiscordCommands(t.Commands())), guild)...)
 		d := discord.NewDiscord(s, t, guild, env.logger)
 		d.SweepEvery = cfg.sweepEvery
+		d.Rate = cfg.rate
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		var doors []func() error
@@ -592,6 +593,7 @@ type doors struct {
 	sweepEvery          time.Duration // how often to sweep; 0 for the default
 	api                 string        // Discord's API elsewhere than https://discord.com: a fake Discord, for tests
 	metricsAddr         string        // where to serve /metrics, "" for nowhere
+	rate                float64       // calls a second against Discord's global limit; 0 for the default
 }
 
 // doorsFromEnv reads the doors' settings: DISCORD_TOKEN always;
@@ -633,6 +635,13 @@ func doorsFromEnv() (doors, error) {
 			return d, fmt.Errorf("PARLOR_SWEEP_EVERY=%q: say how often to sweep, like 1m", v)
 		}
 		d.sweepEvery = every
+	}
+	if v := strings.TrimSpace(os.Getenv("PARLOR_DISCORD_RATE")); v != "" {
+		rate, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(rate >= 0.1 && rate <= 50) {
+			return d, fmt.Errorf("PARLOR_DISCORD_RATE=%q: say how many calls a second this process may make against Discord's global limit of 50, from 0.1 to 50, like 40 (with replicas, 50 divided among them)", v)
+		}
+		d.rate = rate
 	}
 	d.api = strings.TrimSpace(os.Getenv("PARLOR_DISCORD_API"))
 	d.metricsAddr = strings.TrimSpace(os.Getenv("PARLOR_METRICS_ADDR"))
