@@ -17,5 +17,12 @@
 // a change owes (bot.Live.Owed) is recorded once posted, which pays its
 // debt; one Discord refuses for good is given up (bot.LiveKeeper).
 //
+// Discord's global rate limit (about 50 calls a second for the whole bot)
+// is spent with care: a move made in the game's thread costs no call
+// against it, its board being the interaction's answer or follow-up and
+// the old board losing its buttons by an edit with an interaction's token
+// (tokens.go); the calls that do count wait their turn in one budget per
+// process, boards first (budget.go).
+//
 // The fake Discord the tests run against is in discordtest.
 package discord

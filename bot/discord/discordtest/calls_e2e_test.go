@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -313,4 +314,73 @@ func TestCallsOnceTokensRunOut(t *testing.T) {
 	if want := []string{"PATCH /channels/{channel}/messages/{msg}", "POST /channels/{channel}/messages"}; !slices.Equal(calls, want) {
 		t.Errorf("the computer's move 13 minutes after Alice's made the global calls %v, want %v", calls, want)
 	}
+}
+
+// Past the door's budget of calls against the global limit, boards wait
+// their turn and none is lost: with a budget of 4 calls a second, the
+// players of four games in threads type their moves in the channel at
+// once, each move's board a post in its thread; every board comes, each
+// game's in turn, and no second holds more calls against the limit than
+// the budget allows (a burst of one, and 4 a second).
+func TestBoardsWaitTheirTurn(t *testing.T) {
+	t.Parallel()
+	const rate = 4
+	h := newHarness(t, threads, sketchy, func(h *harness) { h.rate = rate })
+	ch := h.f.Channel()
+	kingsmen := bot.KingsmenKit().Game
+	users := map[string]discordtest.User{}
+	var games []*threadGame
+	for i := range 4 {
+		a, b := h.f.NewUser(fmt.Sprint("Ann ", i)), h.f.NewUser(fmt.Sprint("Ben ", i))
+		users[a.ID], users[b.ID] = a, b
+		games = append(games, h.threadGame(kingsmen, a, ch, []discordtest.User{b}, discordtest.Opt{Name: "opponent", Value: b.ID}))
+	}
+	for round := range 3 {
+		var wg sync.WaitGroup
+		for _, g := range games {
+			u := users[h.toMove(g)]
+			wg.Go(func() { g.board = h.typedMove(u, g, ch) })
+		}
+		wg.Wait()
+		for _, g := range games {
+			h.awaitOneLive(g.id, g.board)
+			if row, _ := h.game(g.id); row.Version != boardVersion(t, g.board) {
+				t.Errorf("round %d: game #%d is at version %d, its newest board shows %d", round+1, g.id, row.Version, boardVersion(t, g.board))
+			}
+		}
+	}
+	var at []time.Time
+	for _, r := range h.f.Requests() {
+		if r.Global() && !strings.Contains(r.Route, "/commands") {
+			at = append(at, r.At)
+		}
+	}
+	// The Fake stamps a call when it arrives, a little after the budget
+	// let it go: one call of slack.
+	most := 1 + rate + 1
+	for i := range at {
+		n := 0
+		for j := i; j < len(at) && at[j].Sub(at[i]) < time.Second; j++ {
+			n++
+		}
+		if n > most {
+			t.Errorf("%d calls against the global limit in the second from %s, want at most %d", n, at[i].Format("15:04:05.000"), most)
+			break
+		}
+	}
+}
+
+// boardVersion is the version of its game a board shows, as its controls
+// name it (g/{game}/{version}/{action}).
+func boardVersion(t *testing.T, m discordtest.Message) int64 {
+	t.Helper()
+	c, ok := m.Find(func(c discordtest.Component) bool { return strings.HasPrefix(c.CustomID, "g/") })
+	if !ok {
+		t.Fatalf("the board %q has no controls", m.Content)
+	}
+	var game, version int64
+	if _, err := fmt.Sscanf(c.CustomID, "g/%d/%d/", &game, &version); err != nil {
+		t.Fatalf("custom id %q: %v", c.CustomID, err)
+	}
+	return version
 }

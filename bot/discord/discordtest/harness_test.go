@@ -169,6 +169,9 @@ type harness struct {
 	http bool
 	// deferAll makes the bot defer every answer (but autocomplete's).
 	deferAll bool
+	// rate, if set, is the door's budget of calls a second against
+	// Discord's global limit (Discord.Rate).
+	rate float64
 	// jsonLogs writes the bot's log as JSON lines (LOG_FORMAT=json).
 	jsonLogs bool
 	// wait is how long the Fake's waits last (WithTimeout).
@@ -384,6 +387,7 @@ func (h *harness) launch() *process {
 		d.SweepEvery = -1
 		d.Now = h.clock.Now // the interactions' tokens run out by it too
 	}
+	d.Rate = h.rate
 	if h.deferAll {
 		d.DeferAfter = time.Nanosecond
 	}
