@@ -311,6 +311,15 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, tok *replyT
 	case resp.Private == nil && resp.Public != nil && resp.Public.Live != nil && req.Kind == bot.ComponentRequest && clickedPublic(i):
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 		follow = resp.Public
+	case resp.Private != nil && len(resp.Private.Components) > 0 && resp.Public == nil && req.Kind == bot.ComponentRequest && clickedBoard(i):
+		// So too a private answer with controls to a click on a game's
+		// public message (the menu of a piece's moves, chosen on the
+		// board): the board is the interaction's @original, to lose its
+		// buttons by this token once the move chosen in the menu is
+		// played. A refusal, with nothing to act on, is the answer
+		// itself.
+		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+		private = resp.Private
 	case resp.Private != nil:
 		first = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: responseData(i, resp.Private, true)}
 		follow = resp.Public
@@ -355,6 +364,16 @@ func (d *Discord) answer(log *slog.Logger, i *discordgo.Interaction, tok *replyT
 // clickedPublic reports whether i is a click on a message everyone sees.
 func clickedPublic(i *discordgo.Interaction) bool {
 	return i.Message != nil && i.Message.ID != "" && i.Message.Flags&discordgo.MessageFlagsEphemeral == 0
+}
+
+// clickedBoard reports whether i is a click on a message everyone sees
+// of a game's: its component names the game.
+func clickedBoard(i *discordgo.Interaction) bool {
+	if !clickedPublic(i) {
+		return false
+	}
+	_, ok := bot.GameOfCustomID(i.MessageComponentData().CustomID)
+	return ok
 }
 
 // clicked is the id of the message whose component made the interaction,

@@ -20,11 +20,16 @@ import (
 // limit is what bounds how many moves the whole bot can carry. These are
 // the budgets, per action, of calls that count (Request.Global).
 const (
-	// A move made in the game's thread, by the board's buttons or menus
-	// or by a command typed there: its board is the interaction's answer,
-	// and the board before it loses its buttons with an interaction's
-	// token too.
-	threadMoveBudget = 1
+	// A move made by the board's buttons or menus in the game's thread:
+	// the board clicked is the interaction's own message (@original), to
+	// lose its buttons by the interaction's token, and the new board
+	// follows up the interaction.
+	threadClickBudget = 0
+	// A move typed in the game's thread: its board is the interaction's
+	// answer, and the board before loses its buttons by the token of the
+	// interaction that posted it, or, if a channel's post did (a move
+	// typed elsewhere) or it is too old, by an edit of the channel's.
+	threadCommandBudget = 1
 	// A move typed in another channel: its board is posted in the game's
 	// thread, which only a channel post can do.
 	elsewhereMoveBudget = 2
@@ -67,8 +72,8 @@ func TestCallsPerMove(t *testing.T) {
 					budget int
 					act    func(u discordtest.User) discordtest.Message
 				}{
-					{"button or menu in the thread", threadMoveBudget, func(u discordtest.User) discordtest.Message { return h.clickMove(u, g) }},
-					{"command in the thread", threadMoveBudget, func(u discordtest.User) discordtest.Message { return h.typedMove(u, g, g.thread) }},
+					{"button or menu in the thread", threadClickBudget, func(u discordtest.User) discordtest.Message { return h.clickMove(u, g) }},
+					{"command in the thread", threadCommandBudget, func(u discordtest.User) discordtest.Message { return h.typedMove(u, g, g.thread) }},
 					{"command in the channel", elsewhereMoveBudget, func(u discordtest.User) discordtest.Message { return h.typedMove(u, g, ch) }},
 				} {
 					u := users[h.toMove(g)]
@@ -118,9 +123,9 @@ func TestCallsPerMove(t *testing.T) {
 					return last
 				})
 				t.Logf("%s, round %d: a turn of %d commands in the thread and the computer's answer (%d boards): %d global calls: %v", kind, round+1, actions, boards, len(calls), calls)
-				if len(calls) > actions*threadMoveBudget+boards*computerBoardBudget {
+				if len(calls) > actions*threadCommandBudget+boards*computerBoardBudget {
 					t.Errorf("%s: a turn of %d commands and the computer's %d boards made %d calls against the global limit, want at most %d: %v",
-						kind, actions, boards, len(calls), actions*threadMoveBudget+boards*computerBoardBudget, calls)
+						kind, actions, boards, len(calls), actions*threadCommandBudget+boards*computerBoardBudget, calls)
 				}
 				if g, _ := h.game(c.id); g.Status == storage.StatusOver {
 					break
