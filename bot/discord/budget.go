@@ -1,8 +1,11 @@
 package discord
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -60,6 +63,7 @@ type budget struct {
 	mu      sync.Mutex
 	tokens  float64 // calls that may go now, up to burst
 	last    time.Time
+	held    time.Time // no call goes before: Discord's global limit is spent
 	waiting [classes][]*turn
 	timer   bool // a wake-up is set for the next token
 }
@@ -131,6 +135,13 @@ func (b *budget) serve() {
 		b.tokens = min(b.burst(), b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	}
 	b.last = now
+	if now.Before(b.held) {
+		if !b.timer && b.queued() > 0 {
+			b.timer = true
+			b.afterFunc(b.held.Sub(now), b.wake)
+		}
+		return
+	}
 	for c := range b.waiting {
 		for len(b.waiting[c]) > 0 && b.tokens >= 1 {
 			t := b.waiting[c][0]
@@ -145,12 +156,28 @@ func (b *budget) serve() {
 	}
 	b.timer = true
 	wait := time.Duration((1 - b.tokens) / b.rate * float64(time.Second))
-	b.afterFunc(max(wait, time.Millisecond), func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		b.timer = false
-		b.serve()
-	})
+	b.afterFunc(max(wait, time.Millisecond), b.wake)
+}
+
+// wake serves the callers waiting when a wake-up set by serve comes.
+func (b *budget) wake() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.timer = false
+	b.serve()
+}
+
+// hold lets no call go for d: Discord answered a call 429 for the global
+// limit, spent for that long, and every call sent meanwhile would be
+// refused too (and count towards a ban). The bucket is empty after it.
+func (b *budget) hold(d time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if until := b.clock().Add(d); until.After(b.held) {
+		b.held = until
+	}
+	b.tokens = 0
+	b.serve()
 }
 
 // queued is how many callers wait. It runs with b.mu held.
@@ -228,4 +255,39 @@ func retryAfter(err error, pause time.Duration) (time.Duration, bool) {
 		return max(time.Duration(s*float64(time.Second)), 10*time.Millisecond), true
 	}
 	return pause, true
+}
+
+// globalWatch is the session's transport, watching Discord's answers for a
+// 429 of the global limit, which holds the budget (see hold): discordgo
+// waits and tries again the call refused, but not the others, as Discord's
+// global 429 carries none of the headers it holds every call by.
+type globalWatch struct {
+	next http.RoundTripper
+	d    *Discord
+}
+
+func (g globalWatch) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := g.next.RoundTrip(r)
+	if err != nil || resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("X-RateLimit-Global") == "" {
+		return resp, err
+	}
+	// The body says how long exactly (retry_after, in seconds); the
+	// Retry-After header, in whole seconds, is the fallback. discordgo
+	// reads the body after us.
+	wait := time.Second
+	if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil && s > 0 {
+		wait = time.Duration(s * float64(time.Second))
+	}
+	body, rerr := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	var tm struct {
+		RetryAfter float64 `json:"retry_after"`
+	}
+	if rerr == nil && json.Unmarshal(body, &tm) == nil && tm.RetryAfter > 0 {
+		wait = time.Duration(tm.RetryAfter * float64(time.Second))
+	}
+	g.d.Logger.Warn("Discord's global rate limit is spent: no call against it goes for a while", "wait", wait, "path", r.URL.Path)
+	g.d.budget().hold(wait)
+	return resp, err
 }

@@ -284,3 +284,78 @@ func TestRefusedCallNotRetried(t *testing.T) {
 		t.Errorf("a 403 was tried %d times (err %v), want once", n.Load(), err)
 	}
 }
+
+// A global 429 holds every call for the wait Discord asks for: none goes
+// before it has passed, and they go by class after.
+func TestBudgetHeldByGlobal429(t *testing.T) {
+	c := newFakeClock()
+	b := onFakeClock(5, c) // one call at once, then one every 200 ms
+	b.hold(1500 * time.Millisecond)
+	went := make(chan callClass, 2)
+	for i, cl := range []callClass{cosmeticClass, boardClass} {
+		go func() {
+			b.wait(context.Background(), cl)
+			went <- cl
+		}()
+		awaitQueued(t, b, i+1)
+	}
+	c.advance(1400 * time.Millisecond)
+	select {
+	case cl := <-went:
+		t.Fatalf("a call of class %d went before the global limit's wait had passed", cl)
+	case <-time.After(20 * time.Millisecond):
+	}
+	c.advance(100 * time.Millisecond)
+	if first := <-went; first != boardClass {
+		t.Errorf("after the wait, a call of class %d went first, want the board", first)
+	}
+	c.advance(200 * time.Millisecond)
+	if second := <-went; second != cosmeticClass {
+		t.Errorf("then class %d, want the edit", second)
+	}
+}
+
+// The session's transport tells the budget of a global 429 with the wait
+// its body says; a 429 of a route's bucket holds nothing.
+func TestGlobalWatch(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		header http.Header
+		held   bool
+	}{
+		{"global", http.Header{"X-Ratelimit-Global": {"true"}, "Retry-After": {"1"}}, true},
+		{"a route's bucket", http.Header{"Retry-After": {"1"}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := discordgo.New("Bot test")
+			s.Client = &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
+				return &http.Response{StatusCode: http.StatusTooManyRequests, Header: tc.header, Request: r,
+					Body: io.NopCloser(strings.NewReader(`{"message":"You are being rate limited.","retry_after":0.25,"global":true}`))}, nil
+			})}
+			d := NewDiscord(s, fixedHandler{}, "", nil)
+			start := time.Now()
+			resp, err := s.Client.Get("https://discord.com/api/v9/channels/c/messages")
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			if !strings.Contains(string(body), `"retry_after":0.25`) {
+				t.Errorf("the body left for discordgo is %q", body)
+			}
+			b := d.budget()
+			b.mu.Lock()
+			held := b.held
+			b.mu.Unlock()
+			switch {
+			case tc.held && (held.Before(start.Add(250*time.Millisecond)) || held.After(time.Now().Add(250*time.Millisecond))):
+				t.Errorf("held until %v after the call, want 250 ms", held.Sub(start))
+			case !tc.held && !held.IsZero():
+				t.Errorf("a route's 429 held the budget")
+			}
+		})
+	}
+}
+
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -66,13 +67,26 @@ type Discord struct {
 	calls      *budget // the calls against the global limit, by class
 }
 
-// NewDiscord builds the adapter over a session made with discordgo.New.
+// NewDiscord builds the adapter over a session made with discordgo.New,
+// whose HTTP client is set already (its transport is wrapped, see
+// globalWatch).
 func NewDiscord(s *discordgo.Session, h bot.Handler, guildID string, logger *slog.Logger) *Discord {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
-	return &Discord{Session: s, Handler: h, GuildID: guildID, Logger: logger, Registered: make(chan struct{}), woken: make(chan struct{}, 1)}
+	d := &Discord{Session: s, Handler: h, GuildID: guildID, Logger: logger, Registered: make(chan struct{}), woken: make(chan struct{}, 1)}
+	// Set the session's HTTP client before: its transport is watched for
+	// Discord's global 429s, which hold every call against the limit.
+	if s.Client == nil {
+		s.Client = &http.Client{}
+	}
+	next := s.Client.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	s.Client.Transport = globalWatch{next: next, d: d}
+	return d
 }
 
 // now is the time by the door's clock.
