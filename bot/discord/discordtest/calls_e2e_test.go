@@ -356,8 +356,8 @@ func TestBoardsWaitTheirTurn(t *testing.T) {
 		wg.Wait()
 		for _, g := range games {
 			h.awaitOneLive(g.id, g.board)
-			if row, _ := h.game(g.id); row.Version != boardVersion(t, g.board) {
-				t.Errorf("round %d: game #%d is at version %d, its newest board shows %d", round+1, g.id, row.Version, boardVersion(t, g.board))
+			if row, _ := h.game(g.id); row.Version != shownVersion(t, g.board) {
+				t.Errorf("round %d: game #%d is at version %d, its newest board shows %d", round+1, g.id, row.Version, shownVersion(t, g.board))
 			}
 		}
 	}
@@ -382,9 +382,9 @@ func TestBoardsWaitTheirTurn(t *testing.T) {
 	}
 }
 
-// boardVersion is the version of its game a board shows, as its controls
+// shownVersion is the version of its game a board shows, as its controls
 // name it (g/{game}/{version}/{action}).
-func boardVersion(t *testing.T, m discordtest.Message) int64 {
+func shownVersion(t *testing.T, m discordtest.Message) int64 {
 	t.Helper()
 	c, ok := m.Find(func(c discordtest.Component) bool { return strings.HasPrefix(c.CustomID, "g/") })
 	if !ok {
