@@ -95,7 +95,10 @@ func TestCallsPerMove(t *testing.T) {
 			c := h.threadGame(kit.Game, alice, ch, nil, discordtest.Opt{Name: "bots", Value: "1"})
 			for round := range rounds {
 				if h.toMove(c) != alice.ID {
-					t.Fatalf("game #%d: the computer is to move at the start of round %d", c.id, round+1)
+					// The computer begins (the opening roll is its): its
+					// board comes by itself.
+					c.board, _ = h.awaitBoardFor(c, alice, "")
+					h.awaitOneLive(c.id, c.board)
 				}
 				actions, boards := 0, 0
 				calls := h.countGlobal(c, func() discordtest.Message {
@@ -103,23 +106,8 @@ func TestCallsPerMove(t *testing.T) {
 						c.board = h.typedMove(alice, c, c.thread)
 						actions++
 					}
-					// The computer's last board pings Alice (its others, and
-					// her last, ping nobody), or ends the game.
 					var last discordtest.Message
-					h.f.AwaitMessages(t, "the computer's board that leaves Alice to move", func(ms []discordtest.Message) bool {
-						boards = 0
-						for _, m := range ms {
-							if isBoard(m) && m.ID > c.board.ID && gameID(t, m) == c.id {
-								boards++
-								last = m
-								if p := m.Pings(); len(p) == 1 && p[0] == alice.ID {
-									return true
-								}
-							}
-						}
-						g, _ := h.game(c.id)
-						return boards > 0 && g.Status == storage.StatusOver && strings.Contains(last.Content, "won")
-					})
+					last, boards = h.awaitBoardFor(c, alice, c.board.ID)
 					return last
 				})
 				t.Logf("%s, round %d: a turn of %d commands in the thread and the computer's answer (%d boards): %d global calls: %v", kind, round+1, actions, boards, len(calls), calls)
@@ -136,6 +124,31 @@ func TestCallsPerMove(t *testing.T) {
 			}
 		})
 	}
+}
+
+// awaitBoardFor waits for the board of g, newer than message after (""
+// for any), that leaves u to move (it pings u; the computer's others, and
+// u's own last, ping nobody), or the game's last; it returns the board and
+// how many boards of g came after after.
+func (h *harness) awaitBoardFor(g *threadGame, u discordtest.User, after string) (discordtest.Message, int) {
+	h.t.Helper()
+	var last discordtest.Message
+	boards := 0
+	h.f.AwaitMessages(h.t, fmt.Sprintf("the board of game #%d that leaves %s to move", g.id, u.GlobalName), func(ms []discordtest.Message) bool {
+		boards = 0
+		for _, m := range ms {
+			if isBoard(m) && m.ID > after && gameID(h.t, m) == g.id {
+				boards++
+				last = m
+				if p := m.Pings(); len(p) == 1 && p[0] == u.ID {
+					return true
+				}
+			}
+		}
+		row, _ := h.game(g.id)
+		return boards > 0 && row.Status == storage.StatusOver && strings.Contains(last.Content, "won")
+	})
+	return last, boards
 }
 
 // threadGame is a game played in its own thread.
