@@ -41,6 +41,7 @@ type Store interface {
 	SwapLive(ctx context.Context, gameID int64, m storage.Live) (storage.Live, error)
 	// Boards owed: see storage.Board.
 	ClaimBoard(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error)
+	ClaimThink(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error)
 	DropBoard(ctx context.Context, gameID, version int64) error
 	ClaimReplay(ctx context.Context, gameID int64) (bool, error)
 	Plies(ctx context.Context, gameID int64) (int, error)
