@@ -206,6 +206,8 @@ type Table struct {
 	metrics  Metrics // see Config.Metrics
 	tails    tails   // the latest steps of games whose stories were told
 	ledgers  ledgers // the ratings computed last
+	// computers is the queue of computers' turns (see computers.go).
+	computers computerQueue
 	// fair says the dice of games that have a seed come from it; without,
 	// they come from roll (Config.Roll, which tests script).
 	fair bool
@@ -340,6 +342,9 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	}
 	// A computer to move, or a game just over, whose replay comes next.
 	resp.Wake = resp.Wake || resp.Public != nil && (resp.Public.computerTurn || resp.Public.gameOver)
+	if resp.Public != nil && resp.Public.computerTurn && resp.Public.Live != nil {
+		resp.Computer = resp.Public.Live.GameID
+	}
 	return resp
 }
 
