@@ -43,7 +43,8 @@ type Discord struct {
 	SweepEvery time.Duration
 	// ComputerWorkers is how many computer players' turns are thought at
 	// once, if the Handler is a bot.ComputerPlayer and the door sweeps;
-	// zero means one per core.
+	// zero means one per core, negative none: the sweeps play them, one
+	// after another.
 	ComputerWorkers int
 	Logger          *slog.Logger
 
@@ -128,7 +129,7 @@ func (d *Discord) Run(ctx context.Context) error {
 func (d *Discord) startSweeps(ctx context.Context) {
 	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
 		d.sweeps.Do(func() {
-			if cp, ok := d.Handler.(bot.ComputerPlayer); ok {
+			if cp, ok := d.Handler.(bot.ComputerPlayer); ok && d.ComputerWorkers >= 0 {
 				// The computers' turns are played on workers beside the
 				// sweeps, which queue those they find.
 				d.sweeping.Go(func() {
