@@ -258,6 +258,7 @@ func (t *Table) computerTurn(ctx context.Context, game int64, budget time.Durati
 		}
 		return ns, false
 	}
+	t.log.Debug("computer played", "game", game, "version", l.row.Version, "budget", budget)
 	_, _, again := computerSeat(l)
 	return ns, again
 }
