@@ -241,9 +241,20 @@ func (t *Table) computerTurn(ctx context.Context, game int64, budget time.Durati
 		t.log.Debug("computer's turn: claimed by another worker", "game", game, "version", g.Version)
 		return nil, false
 	}
+	claimed := g.Version
 	ns, err := t.computerMoves(ctx, l, 1, budget)
 	for i := range ns {
 		ns[i].GuildID = g.GuildID
+	}
+	if err != nil && len(ns) == 0 {
+		// Not played: the turn is free for whoever plays on (a worker of
+		// another replica, or of this one after a restart) at once, not
+		// once the claim lapses.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		if rerr := t.store.ReleaseThink(rctx, g.ID, claimed); rerr != nil {
+			t.log.Warn("computer's turn: release the claim", "game", game, "err", rerr)
+		}
+		cancel()
 	}
 	switch {
 	case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrDuplicate):

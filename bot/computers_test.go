@@ -70,7 +70,10 @@ func newSpy() *spy { return &spy{turns: map[uint64]int{}, by: map[string]int{}} 
 
 func (s spyThinker) Think(ctx context.Context, st rules.State, level rules.Level, think time.Duration, seed uint64) (rules.Move, error) {
 	if s.gate != nil {
-		<-s.gate
+		select {
+		case <-s.gate:
+		case <-ctx.Done(): // stopping: the best found so far
+		}
 	}
 	time.Sleep(s.nap)
 	s.spy.mu.Lock()
@@ -276,5 +279,52 @@ func TestComputersOnTwoReplicas(t *testing.T) {
 				t.Errorf("%d turns decided, %d moves stored (want as many, at least 72), by replica %v: want both", len(sp.turns), moves, sp.by)
 			}
 		})
+	}
+}
+
+// A replica stopping while its worker thinks gives the turn up: the
+// other replica plays it at once, not once the claim has lapsed (here,
+// the clock standing still, never).
+func TestComputerStoppedMidThink(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "parlor.db")
+	sp := newSpy()
+	stuck := make(chan struct{})
+	one := newEnvOn(t, src, func(int) int { return 1 }, spied(KingsmenKit(), spyThinker{who: "one", spy: sp, gate: stuck}))
+	two := newEnvOn(t, src, func(int) int { return 1 }, spied(KingsmenKit(), spyThinker{who: "two", spy: sp}))
+	two.seq = one.seq
+	ctx, stop := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		one.table.PlayComputers(ctx, 1, func([]Notice) { t.Error("a stopped worker posted a board") })
+	}()
+	id := gameOf(t, one.do(one.vsComputer(alice)).Public)
+	before := one.game(id).Version
+	for !one.table.ComputerToMove(id) {
+		time.Sleep(time.Millisecond) // the workers are starting
+	}
+	// The worker claims the turn and thinks until it is stopped.
+	for {
+		var g struct{ version, until int64 }
+		if err := one.db.SQL().QueryRowContext(t.Context(), "SELECT think_version, think_until FROM games WHERE id = ?", id).Scan(&g.version, &g.until); err != nil {
+			t.Fatal(err)
+		}
+		if g.version == before && g.until > 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	stop()
+	<-stopped
+	if v := one.game(id).Version; v != before {
+		t.Fatalf("the stopped worker stored a move (version %d, was %d)", v, before)
+	}
+	two.workers(1)
+	for !two.table.ComputerToMove(id) {
+		time.Sleep(time.Millisecond)
+	}
+	two.awaitComputers([]int64{id}, map[int64]int64{id: before})
+	if sp.by["two"] != 1 {
+		t.Errorf("decisions by replica %v: want the second to decide the turn", sp.by)
 	}
 }

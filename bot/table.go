@@ -42,6 +42,7 @@ type Store interface {
 	// Boards owed: see storage.Board.
 	ClaimBoard(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error)
 	ClaimThink(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error)
+	ReleaseThink(ctx context.Context, gameID, version int64) error
 	DropBoard(ctx context.Context, gameID, version int64) error
 	ClaimReplay(ctx context.Context, gameID int64) (bool, error)
 	Plies(ctx context.Context, gameID int64) (int, error)

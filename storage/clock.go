@@ -148,6 +148,20 @@ func (db *DB) ClaimThink(ctx context.Context, gameID, version int64, hold time.D
 	return n == 1, nil
 }
 
+// ReleaseThink gives up a claim on a computer's turn at version (see
+// ClaimThink) that its worker could not play (it was stopping, or the
+// database failed): another worker may take the turn at once.
+func (db *DB) ReleaseThink(ctx context.Context, gameID, version int64) error {
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		_, err := q.ExecContext(ctx, "UPDATE games SET think_until = 0 WHERE id = ? AND think_version = ?", gameID, version)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("release the computer's turn in game %d: %w", gameID, classify(err))
+	}
+	return nil
+}
+
 // DropBoard gives up the board owed at version, and any older one: the
 // door could not post it and never will (Discord refused it for good,
 // such as a channel deleted or a permission taken away). It is owed no

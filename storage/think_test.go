@@ -57,7 +57,15 @@ func TestClaimThink(t *testing.T) {
 			t.Fatal(err)
 		}
 		claim(v, false, "a turn played already")
-		claim(v2, true, "the next turn, at once")
+		claim(v2, true, "the next turn")
+		if err := db.ReleaseThink(ctx, g.ID, v2); err != nil {
+			t.Fatal(err)
+		}
+		claim(v2, true, "a turn released, at once")
+		if err := db.ReleaseThink(ctx, g.ID, v); err != nil {
+			t.Fatal(err)
+		}
+		claim(v2, false, "a turn whose older turn was released")
 		v3, err := db.Apply(ctx, Change{GameID: g.ID, Version: v2, Position: "p3", Status: StatusOver, DrawOffer: NoDrawOffer})
 		if err != nil {
 			t.Fatal(err)
