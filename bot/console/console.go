@@ -40,6 +40,11 @@ type Console struct {
 	// ("es-ES"): every request carries it as the user's and the server's
 	// locale, and the console's own words are said in it. "" is English.
 	Locale string
+	// Program is how this program is started again where it runs ("go run
+	// ./cmd/parlor", or the path of a built binary): the console says the
+	// exact command that plays on from a game's record it writes. "" says
+	// none.
+	Program string
 
 	channel string
 	seq     int
@@ -942,6 +947,9 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 					note = bot.N("(game record: %s)")
 				}
 				fmt.Fprintln(c.Out, c.lang().T(note, path))
+				if filepath.Ext(path) == ".txt" && c.Program != "" {
+					fmt.Fprintln(c.Out, c.lang().T("(play on from it with: %s)", c.Program+" console --load "+path))
+				}
 			}
 		}
 	}
