@@ -123,6 +123,9 @@ func (c *Console) Help() string {
 			subs = []bot.SubSpec{{Description: cmd.Description, Options: cmd.Options}}
 		}
 		for _, sub := range subs {
+			if sub.ServerOnly {
+				continue // the console is in no server
+			}
 			commands = append(commands, entry{c.example(cmd.Name, sub), l.T(sub.Description)})
 		}
 	}

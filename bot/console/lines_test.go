@@ -165,3 +165,25 @@ func TestConsoleLeaderboardAndProfile(t *testing.T) {
 		t.Errorf("the leaderboard of another channel:\n%s", got)
 	}
 }
+
+// Every command help lists works in the console: none is refused for
+// being a server's (a game's command may still want a game).
+func TestConsoleHelpListsWhatWorks(t *testing.T) {
+	c, out, _ := consoleEnv(t)
+	help := line(t, c, out, "help")
+	example := regexp.MustCompile(`(?m)^  (/\S+(?: \S+)*)  `)
+	n := 0
+	for _, m := range example.FindAllStringSubmatch(help, -1) {
+		n++
+		out.Reset()
+		if _, err := c.Line(t.Context(), strings.TrimSpace(m[1])); err != nil {
+			t.Errorf("%s: the console says %v", m[1], err)
+		}
+		if strings.Contains(out.String(), "in a server") || strings.Contains(out.String(), "per server") {
+			t.Errorf("help lists %s, which the console refuses:\n%s", m[1], out.String())
+		}
+	}
+	if n < 50 {
+		t.Errorf("help lists %d commands:\n%s", n, help)
+	}
+}
