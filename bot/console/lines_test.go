@@ -24,19 +24,19 @@ func TestConsoleCommandsActOnTheGameLookedAt(t *testing.T) {
 			t.Errorf("%s, looking at game 2:\n%s", l, got)
 		}
 	}
-	// Whoever is to move in game 2 completes a move with nothing typed:
-	// the first call Discord makes.
-	c.User = c.movers[2]
-	c.looking["alice"] = 2
-	got := line(t, c, out, "complete /kingsmen move")
-	if c.User == "alice" && !strings.Contains(got, "In game #2:") {
-		t.Errorf("alice has two games: the list does not say which:\n%s", got)
+	// Alice, to move in game 2, completes a move with nothing typed (the
+	// first call Discord makes): the list says which game it is of.
+	if c.movers[2] != "alice" {
+		line(t, c, out, "mover: turn")
 	}
-	if strings.Contains(got, "(no suggestions)") || !strings.Contains(got, " · ") {
-		t.Errorf("complete /kingsmen move with nothing typed, for %s:\n%s", c.User, got)
+	if c.movers[2] != "alice" || c.looking["alice"] != 2 {
+		t.Fatalf("alice is not to move in game 2, which she looks at: %v, %v", c.movers, c.looking)
+	}
+	got := line(t, c, out, "complete /kingsmen move")
+	if !strings.Contains(got, "In game #2:") || strings.Contains(got, "(no suggestions)") || !strings.Contains(got, " · ") {
+		t.Errorf("complete /kingsmen move with nothing typed, alice having two games:\n%s", got)
 	}
 	// Looking at a game of another command, alice is asked which game.
-	c.User = "alice"
 	line(t, c, out, "/kimbo new dave")
 	if _, err := c.Line(t.Context(), "complete /kingsmen move"); err == nil || !strings.Contains(err.Error(), "Which game? You have #") {
 		t.Errorf("complete with two games and neither looked at: %v", err)

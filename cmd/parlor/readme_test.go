@@ -378,3 +378,30 @@ func TestIgnored(t *testing.T) {
 		}
 	}
 }
+
+// The README's Layout names every command of the program.
+func TestReadmeLayoutNamesEveryCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var layout string
+	for _, l := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(l, "cmd/parlor/ ") {
+			layout = l
+		}
+	}
+	_, list, ok := strings.Cut(layout, "the program: ")
+	if !ok {
+		t.Fatalf("the README's Layout has no line for cmd/parlor/: %q", layout)
+	}
+	named := map[string]bool{}
+	for _, w := range strings.Split(list, ",") {
+		named[strings.TrimSpace(w)] = true
+	}
+	for _, c := range commands {
+		if !named[c.name] {
+			t.Errorf("the README's Layout leaves out %s: %q", c.name, layout)
+		}
+	}
+}
