@@ -29,7 +29,13 @@ import (
 // Each user looks at one game at a time: the game of the last message
 // shown to them (their own action's answer, or a board that pings them).
 // click and choose act on that game's messages, unless a line names
-// another game (#3).
+// another game (#3), and a command of that game's kind acts on it unless
+// it names another with its game option, as a command typed in a game's
+// thread does in Discord.
+//
+// The console is one place, as a server is, but in no server: the
+// server's own commands (bot.SubSpec.ServerOnly) are left out of its
+// help.
 type Console struct {
 	Handler  bot.Handler
 	Out      io.Writer
