@@ -712,9 +712,10 @@ func (c *Console) turn(ctx context.Context, user string) error {
 }
 
 // control is the control a turn clicks next in game, for mover: of the
-// newest version of the game the console has shown, the newest menu with
-// a choice, or else the first button; with the control's message's place
-// in shown.
+// newest version of the game the console has shown, on the newest message
+// with controls of that version (a board, the private menu of a piece's
+// moves, a move's preview to confirm), its first menu with a choice, or
+// else its first button; with the message's place in shown.
 func (c *Console) control(mover string, game int64) (bot.Component, int, bool) {
 	var newest int64
 	for _, s := range c.shown {
@@ -732,16 +733,30 @@ func (c *Console) control(mover string, game int64) (bot.Component, int, bool) {
 	if newest == 0 {
 		return bot.Component{}, -1, false
 	}
-	current := func(kind bot.ComponentKind) func(bot.Component) bool {
-		return func(k bot.Component) bool {
-			v, ok := bot.TurnControl(k.ID)
-			return ok && v == newest && k.Kind == kind && (kind != bot.Select || len(k.Options) > 0)
+	for i := len(c.shown) - 1; i >= 0; i-- {
+		s := c.shown[i]
+		if s.game != game || (s.to != "" && s.to != mover) {
+			continue
+		}
+		var button *bot.Component
+		for _, row := range s.msg.Components {
+			for j, k := range row {
+				if v, ok := bot.TurnControl(k.ID); !ok || v != newest {
+					continue
+				}
+				if k.Kind == bot.Select && len(k.Options) > 0 {
+					return k, i, true
+				}
+				if k.Kind == bot.Button && button == nil {
+					button = &row[j]
+				}
+			}
+		}
+		if button != nil {
+			return *button, i, true
 		}
 	}
-	if comp, at, ok := c.find(mover, game, current(bot.Select)); ok {
-		return comp, at, true
-	}
-	return c.find(mover, game, current(bot.Button))
+	return bot.Component{}, -1, false
 }
 
 // askBoard asks for the board of game as user does with /<game> board, so

@@ -88,3 +88,16 @@ func TestConsoleTurnInANewSession(t *testing.T) {
 		t.Fatalf("%s's turn in a new session:\n%s", mover, got)
 	}
 }
+
+// With previews on (/parlor me confirm:on), turn confirms the move it
+// chose rather than choosing again.
+func TestConsoleTurnConfirms(t *testing.T) {
+	c, out := diceEnv(t, filepath.Join(t.TempDir(), "parlor.db"), 2)
+	line(t, c, out, "/parlor me confirm:on")
+	line(t, c, out, "bob: /parlor me confirm:on")
+	line(t, c, out, "/kingsmen new bob")
+	line(t, c, out, "bob: click Accept")
+	for i := range 4 {
+		turned(t, c, out, 1, "kingsmen turn "+string(rune('a'+i))+" with previews")
+	}
+}
