@@ -14,10 +14,7 @@ import (
 // user looks at none of them.
 func TestConsoleCommandsActOnTheGameLookedAt(t *testing.T) {
 	c, out := diceEnv(t, filepath.Join(t.TempDir(), "parlor.db"), 1)
-	line(t, c, out, "/kingsmen new bob")
-	line(t, c, out, "bob: click Accept")
-	line(t, c, out, "/kingsmen new carol")
-	line(t, c, out, "carol: click Accept")
+	script(t, c, out, "/kingsmen new bob", "bob: click Accept", "/kingsmen new carol", "carol: click Accept")
 	for _, l := range []string{"/kingsmen board", "/kingsmen history"} {
 		got := line(t, c, out, l)
 		if strings.Contains(got, "Say which") || !strings.Contains(got, "#2") {
@@ -146,9 +143,7 @@ func TestConsoleHelpColumns(t *testing.T) {
 // finished games are rated, and nothing of another place's counts.
 func TestConsoleLeaderboardAndProfile(t *testing.T) {
 	c, out := diceEnv(t, filepath.Join(t.TempDir(), "parlor.db"), 1)
-	line(t, c, out, "/kingsmen new bob")
-	line(t, c, out, "bob: click Accept")
-	line(t, c, out, "bob: /kingsmen resign")
+	script(t, c, out, "/kingsmen new bob", "bob: click Accept", "bob: /kingsmen resign")
 	if got := line(t, c, out, "bob: click Resign"); !strings.Contains(got, "bob resigned") {
 		t.Fatalf("bob resigns:\n%s", got)
 	}

@@ -26,6 +26,14 @@ func diceEnv(t *testing.T, path string, seed uint64) (*Console, *bytes.Buffer) {
 	return NewConsole(table, &out, t.TempDir()), &out
 }
 
+// script runs console lines that must all work.
+func script(t *testing.T, c *Console, out *bytes.Buffer, lines ...string) {
+	t.Helper()
+	for _, l := range lines {
+		line(t, c, out, l)
+	}
+}
+
 // turned plays "mover: turn" and fails unless the move passed to another
 // player (or the game ended) without a board refused as out of date.
 func turned(t *testing.T, c *Console, out *bytes.Buffer, game int64, what string) {
@@ -74,9 +82,7 @@ func TestConsoleTurnFromAnyState(t *testing.T) {
 func TestConsoleTurnInANewSession(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "parlor.db")
 	first, out := diceEnv(t, db, 3)
-	line(t, first, out, "/rumba new opponent:bob")
-	line(t, first, out, "bob: click Accept")
-	line(t, first, out, "mover: turn")
+	script(t, first, out, "/rumba new opponent:bob", "bob: click Accept", "mover: turn")
 	mover := first.movers[1]
 
 	second, out := diceEnv(t, db, 4)
@@ -93,10 +99,7 @@ func TestConsoleTurnInANewSession(t *testing.T) {
 // chose rather than choosing again.
 func TestConsoleTurnConfirms(t *testing.T) {
 	c, out := diceEnv(t, filepath.Join(t.TempDir(), "parlor.db"), 2)
-	line(t, c, out, "/parlor me confirm:on")
-	line(t, c, out, "bob: /parlor me confirm:on")
-	line(t, c, out, "/kingsmen new bob")
-	line(t, c, out, "bob: click Accept")
+	script(t, c, out, "/parlor me confirm:on", "bob: /parlor me confirm:on", "/kingsmen new bob", "bob: click Accept")
 	for i := range 4 {
 		turned(t, c, out, 1, "kingsmen turn "+string(rune('a'+i))+" with previews")
 	}
