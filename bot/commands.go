@@ -35,6 +35,10 @@ type SubSpec struct {
 	Name        string
 	Description string
 	Options     []OptionSpec
+	// ServerOnly says the subcommand works only in a server (a server's
+	// settings, its away days): a door outside any server, such as the
+	// console, leaves it out of its help.
+	ServerOnly bool
 }
 
 // OptionSpec is an option of a subcommand.

@@ -226,6 +226,23 @@ func GameOfCustomID(id string) (int64, bool) {
 	return game, err == nil
 }
 
+// TurnControl reports whether a component's custom id plays the turn of
+// the player to move (a board's button, a move menu, a preview's Confirm),
+// and the version of the game it was drawn for: a door that clicks
+// through a turn for someone uses only the newest board's.
+func TurnControl(id string) (version int64, ok bool) {
+	_, version, action, err := parseCustomID(id)
+	if err != nil || version == 0 {
+		return 0, false
+	}
+	for _, p := range []string{"do:", "pick", "play", "ok:"} {
+		if strings.HasPrefix(action, p) {
+			return version, true
+		}
+	}
+	return 0, false
+}
+
 func parseCustomID(id string) (game, version int64, action string, err error) {
 	parts := strings.Split(id, "/")
 	if len(parts) != 4 || parts[0] != "g" {

@@ -168,7 +168,10 @@ func (t *Table) export(ctx context.Context, req Request, l *loaded) (Response, e
 		return Response{}, err
 	}
 	return Response{Private: &Message{
-		Content: lang.T("The record of game #%s, %d decisions: replay it offline with `parlor console --load %s-%s.txt`, or draw it with `parlor render --replay`.", no(g.ID), len(log), g.Kind, no(g.ID)),
+		// Where the file lands, and how Parlor is started, depend on the
+		// door and the reader's machine: the message names neither (the
+		// console adds the exact command for its own file).
+		Content: lang.T("The record of game #%s, %d decisions, to replay offline: Parlor's console plays on from it (console --load FILE), and render --replay FILE draws it.", no(g.ID), len(log)),
 		File:    &File{Name: fmt.Sprintf("%s-%d.txt", g.Kind, g.ID), ContentType: "text/plain; charset=utf-8", Data: buf.Bytes()},
 	}}, nil
 }

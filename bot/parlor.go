@@ -27,7 +27,7 @@ func parlorCommands(ceilings storage.Limits) []CommandSpec {
 	return []CommandSpec{
 		{Name: "games", Description: "List your games in this server: whose turn, how long it has waited, where"},
 		{Name: "parlor", Description: "Parlor's settings", Subs: []SubSpec{
-			{Name: "settings", Description: "Server defaults for new games (for members who can manage the server)", Options: []OptionSpec{
+			{Name: "settings", Description: "Server defaults for new games (for members who can manage the server)", ServerOnly: true, Options: []OptionSpec{
 				{Name: "reminders", Description: "Hours before the player to move is reminded, and between reminders (0: none)", Type: IntegerOption, Min: 0, Max: maxRemindHours},
 				{Name: "deadline", Description: "Days allowed per move, then a late turn is skipped or forfeits (0: none)", Type: IntegerOption, Min: 0, Max: maxDeadlineDays},
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
@@ -48,7 +48,7 @@ func parlorCommands(ceilings storage.Limits) []CommandSpec {
 				{Name: "on", Description: "on, off, or digest: one direct message a day listing the games waiting on you", Type: StringOption, Required: true, MaxLength: 6,
 					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}, {Name: "digest (one message a day)", Value: "digest"}}},
 			}},
-			{Name: "away", Description: "Stop the clocks of your games in this server for some days (0: come back now)", Options: []OptionSpec{
+			{Name: "away", Description: "Stop the clocks of your games in this server for some days (0: come back now)", ServerOnly: true, Options: []OptionSpec{
 				{Name: "days", Description: "Days away, within the server's allowance a year (0 ends it, returning the days not begun)", Type: IntegerOption, Required: true, Min: 0, Max: maxAwayDays},
 			}},
 			{Name: "privacy", Description: "What Parlor keeps about you, why, for how long, and how to have it removed"},

@@ -65,7 +65,7 @@ func (t *Table) ratedGame(ctx context.Context, g *storage.Game) (rating.Game, er
 	return rg, nil
 }
 
-// ledgers keeps the ledger of each server and game computed last, with
+// ledgers keeps the ledger of each place and game computed last, with
 // the finished games it was computed from, so that it is computed again
 // only when a game has ended since.
 type ledgers struct {
@@ -88,9 +88,14 @@ func (ls *ledgers) forget() {
 	ls.mu.Unlock()
 }
 
-// ledger is the ratings of a server's players of one game.
-func (t *Table) ledger(ctx context.Context, guild, kind string) (*rating.Ledger, error) {
-	over, err := t.store.Find(ctx, storage.Filter{Kind: kind, GuildID: guild, Statuses: []storage.Status{storage.StatusOver}})
+// ledger is the ratings of one game's players in a place (see placeOf):
+// a server, or, outside one, a channel (the console's, say).
+func (t *Table) ledger(ctx context.Context, guild, channel, kind string) (*rating.Ledger, error) {
+	f := storage.Filter{Kind: kind, GuildID: guild, Statuses: []storage.Status{storage.StatusOver}}
+	if guild == "" {
+		f.ChannelID = channel
+	}
+	over, err := t.store.Find(ctx, f)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +109,7 @@ func (t *Table) ledger(ctx context.Context, guild, kind string) (*rating.Ledger,
 	if err != nil {
 		return nil, err
 	}
-	key := [2]string{guild, kind}
+	key := [2]string{placeOf(guild, channel), kind}
 	t.ledgers.mu.Lock()
 	k, ok := t.ledgers.kept[key]
 	t.ledgers.mu.Unlock()
@@ -152,15 +157,12 @@ func (t *Table) ratingCommands() []CommandSpec {
 // leaderboard answers /leaderboard: the top ten of a game in this server
 // and the asker's place.
 func (t *Table) leaderboard(ctx context.Context, req Request) (Response, error) {
-	if req.GuildID == "" {
-		return Response{}, sorry("Leaderboards are per server: ask in one.")
-	}
 	kind := req.Options["game"]
 	kit, ok := t.kits[kind]
 	if !ok {
 		return Response{}, sorry("%s is not a game here: choose one from the list.", quote(kind))
 	}
-	l, err := t.ledger(ctx, req.GuildID, kind)
+	l, err := t.ledger(ctx, req.GuildID, req.ChannelID, kind)
 	if err != nil {
 		return Response{}, err
 	}
@@ -225,9 +227,6 @@ func levelWord(level string) rules.Word {
 // profile answers /profile: a player's rating, record and current games,
 // per game, in this server.
 func (t *Table) profile(ctx context.Context, req Request) (Response, error) {
-	if req.GuildID == "" {
-		return Response{}, sorry("Profiles are per server: ask in one.")
-	}
 	who := req.User
 	if id := req.Options["user"]; id != "" {
 		who = req.Users[id]
@@ -235,15 +234,25 @@ func (t *Table) profile(ctx context.Context, req Request) (Response, error) {
 			who = User{ID: id}
 		}
 	}
-	active, err := t.store.Find(ctx, storage.Filter{GuildID: req.GuildID, UserID: who.ID, Statuses: []storage.Status{storage.StatusActive}})
+	f := storage.Filter{GuildID: req.GuildID, UserID: who.ID, Statuses: []storage.Status{storage.StatusActive}}
+	if req.GuildID == "" {
+		f.ChannelID = req.ChannelID
+	}
+	active, err := t.store.Find(ctx, f)
 	if err != nil {
 		return Response{}, err
 	}
 	lang := you(req)
 	var b strings.Builder
-	b.WriteString(lang.T("**<@%s> in this server**", who.ID))
+	if req.GuildID == "" {
+		// Outside a server (a direct message, the console) the place is
+		// the channel.
+		b.WriteString(lang.T("**<@%s> here**", who.ID))
+	} else {
+		b.WriteString(lang.T("**<@%s> in this server**", who.ID))
+	}
 	for _, kind := range t.order {
-		l, err := t.ledger(ctx, req.GuildID, kind)
+		l, err := t.ledger(ctx, req.GuildID, req.ChannelID, kind)
 		if err != nil {
 			return Response{}, err
 		}

@@ -13,9 +13,11 @@ import (
 	"parlor/bot"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Console plays the bot's commands from text lines, acting as any named
@@ -27,7 +29,13 @@ import (
 // Each user looks at one game at a time: the game of the last message
 // shown to them (their own action's answer, or a board that pings them).
 // click and choose act on that game's messages, unless a line names
-// another game (#3).
+// another game (#3), and a command of that game's kind acts on it unless
+// it names another with its game option, as a command typed in a game's
+// thread does in Discord.
+//
+// The console is one place, as a server is, but in no server: the
+// server's own commands (bot.SubSpec.ServerOnly) are left out of its
+// help.
 type Console struct {
 	Handler  bot.Handler
 	Out      io.Writer
@@ -38,6 +46,11 @@ type Console struct {
 	// ("es-ES"): every request carries it as the user's and the server's
 	// locale, and the console's own words are said in it. "" is English.
 	Locale string
+	// Program is how this program is started again where it runs ("go run
+	// ./cmd/parlor", or the path of a built binary): the console says the
+	// exact command that plays on from a game's record it writes. "" says
+	// none.
+	Program string
 
 	channel string
 	seq     int
@@ -47,6 +60,10 @@ type Console struct {
 	movers  map[int64]string // the user the newest board of each game pings
 	// handoffs counts the times the move passed to another in each game.
 	handoffs map[int64]int
+	// kinds is the command of each game the console has shown ("kimbo"),
+	// and command the game command whose answer is being shown, if any.
+	kinds   map[int64]string
+	command string
 }
 
 // shown is a message the console printed, with who may see it and the
@@ -73,7 +90,7 @@ func UserID(name string) string {
 // NewConsole builds a console adapter.
 func NewConsole(h bot.Handler, out io.Writer, boardDir string) *Console {
 	return &Console{Handler: h, Out: out, BoardDir: boardDir, User: "alice", channel: Channel, runID: time.Now().UnixNano(),
-		looking: map[string]int64{}, movers: map[int64]string{}, handoffs: map[int64]int{}}
+		looking: map[string]int64{}, movers: map[int64]string{}, handoffs: map[int64]int{}, kinds: map[int64]string{}}
 }
 
 // lang is the language the console speaks.
@@ -88,29 +105,49 @@ func (c *Console) sorry(format string, args ...any) error {
 func no(id int64) string { return strconv.FormatInt(id, 10) }
 
 // Help explains every line the console takes, with an example of each
-// command the handler serves.
+// command the handler serves, in two aligned columns, in the console's
+// language.
 func (c *Console) Help() string {
+	l := c.lang()
 	var b strings.Builder
-	b.WriteString(c.lang().T(`Type what a player does in Discord. Start a line with a name and a colon to act as someone
-else for that line (bob: click Accept), or with mover: to act as whoever is to move in the game
-you are looking at.
-  as bob                          act as bob from now on
-  click Accept                    click a button of the game you are looking at (add #3 for game 3)
-  choose 1                        choose in a menu, by number, label or value (add #3 for game 3)
-  turn                            the player to move plays a turn by the first choice of every menu
-  complete /kingsmen move N       what autocomplete offers as you type
-  help                            this list
-  quit                            stop (your games are kept)
-Commands, with options in order or by name (move:Nc1-c5 game:3):
-`))
+	b.WriteString(l.T("Type what a player does in Discord. Start a line with a name and a colon to act as someone\nelse for that line (%s), or with %s to act as whoever is to move in the game\nyou are looking at.",
+		"bob: "+c.name("click")+" "+l.T("Accept"), c.name("mover")+":") + "\n")
+	type entry struct{ line, what string }
+	own := []entry{
+		{c.name("as") + " bob", l.T("act as bob from now on")},
+		{c.name("click") + " " + l.T("Accept"), l.T("click a button of the game you are looking at (add #3 for game 3)")},
+		{c.name("choose") + " 1", l.T("choose in a menu, by number, label or value (add #3 for game 3)")},
+		{c.name("turn"), l.T("the player to move plays a turn by the first choice of every menu")},
+		{c.name("complete") + " /" + c.name("kingsmen") + " " + c.name("move") + " N", l.T("what autocomplete offers as you type")},
+		{c.name("help"), l.T("this list")},
+		{c.name("quit"), l.T("stop (your games are kept)")},
+	}
+	var commands []entry
 	for _, cmd := range c.Handler.Commands() {
 		subs := cmd.Subs
 		if len(subs) == 0 {
-			subs = []bot.SubSpec{{Description: cmd.Description}}
+			subs = []bot.SubSpec{{Description: cmd.Description, Options: cmd.Options}}
 		}
 		for _, sub := range subs {
-			fmt.Fprintf(&b, "  %-31s %s\n", c.example(cmd.Name, sub), c.lang().T(sub.Description))
+			if sub.ServerOnly {
+				continue // the console is in no server
+			}
+			commands = append(commands, entry{c.example(cmd.Name, sub), l.T(sub.Description)})
 		}
+	}
+	width := 0
+	for _, e := range slices.Concat(own, commands) {
+		width = max(width, utf8.RuneCountInString(e.line))
+	}
+	column := func(e entry) {
+		fmt.Fprintf(&b, "  %s%s  %s\n", e.line, strings.Repeat(" ", width-utf8.RuneCountInString(e.line)), e.what)
+	}
+	for _, e := range own {
+		column(e)
+	}
+	b.WriteString(l.T("Commands, with options in order or by name (%s):", c.name("move")+":Nc1-c5 "+c.name("game")+":3") + "\n")
+	for _, e := range commands {
+		column(e)
 	}
 	return b.String()
 }
@@ -145,15 +182,15 @@ func (c *Console) Kept(db, boards string) string {
 // Loaded says that a game's record, file, was loaded as game id, with
 // the number of decisions played and its players here.
 func (c *Console) Loaded(file string, id int64, decisions int, players []string) string {
-	return c.lang().T("Loaded %s as game #%s, with %d decisions played; its players here are %s (act as one with: as NAME).",
-		file, no(id), decisions, strings.Join(players, ", "))
+	return c.lang().T("Loaded %s as game #%s, with %d decisions played; its players here are %s (act as one with: %s NAME).",
+		file, no(id), decisions, strings.Join(players, ", "), c.name("as"))
 }
 
 // Run reads lines from in until it ends or a line says quit, with a
 // prompt before each.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	sc := bufio.NewScanner(in)
-	fmt.Fprintln(c.Out, c.lang().T("Parlor console: you are %s. Type help for the commands, quit to stop.", c.User))
+	fmt.Fprintln(c.Out, c.lang().T("Parlor console: you are %s. Type %s for the commands, %s to stop.", c.User, c.name("help"), c.name("quit")))
 	for {
 		fmt.Fprintf(c.Out, "%s> ", c.User)
 		if !sc.Scan() {
@@ -192,7 +229,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool, err error) 
 	user := c.User
 	if m := namePrefix.FindStringSubmatch(line); m != nil {
 		user, line = strings.ToLower(strings.TrimPrefix(m[1], "@")), m[2]
-		if user == "mover" {
+		if c.word(user) == "mover" {
 			if user, err = c.mover(c.User); err != nil {
 				return false, err
 			}
@@ -200,14 +237,14 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool, err error) 
 	}
 	fields := strings.Fields(line)
 	rest := strings.Join(fields[1:], " ")
-	switch strings.ToLower(fields[0]) {
-	case "quit", "exit":
+	switch c.word(fields[0]) {
+	case "quit":
 		return true, nil
 	case "help":
 		fmt.Fprint(c.Out, c.Help())
 	case "as":
 		if len(fields) != 2 {
-			return false, c.sorry("Say who: as bob.")
+			return false, c.sorry("Say who: %s bob.", c.name("as"))
 		}
 		c.User = strings.ToLower(strings.TrimPrefix(fields[1], "@"))
 		fmt.Fprintln(c.Out, c.lang().T("You are %s.", c.User))
@@ -220,23 +257,62 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool, err error) 
 	case "turn":
 		return false, c.turn(ctx, user)
 	case "complete":
-		req, err := c.slash(user, fields[1:])
+		if len(fields) < 2 {
+			return false, c.sorry("Say what to complete: %s /kingsmen move N.", c.name("complete"))
+		}
+		req, spec, err := c.slash(user, fields[1:])
 		if err != nil {
 			return false, err
 		}
-		req.Kind = bot.AutocompleteRequest
-		c.complete(ctx, req)
+		return false, c.complete(ctx, req, spec)
 	default:
 		if !strings.HasPrefix(fields[0], "/") {
-			return false, c.sorry("I don't understand %s. Type help.", strconv.Quote(line))
+			return false, c.sorry("I don't understand %s. Type %s.", strconv.Quote(line), c.name("help"))
 		}
-		req, err := c.slash(user, fields)
+		req, _, err := c.slash(user, fields)
 		if err != nil {
 			return false, err
 		}
+		if c.isGame(req.Command) {
+			c.command = req.Command
+		}
 		c.show(user, c.Handler.Handle(ctx, req))
+		c.command = ""
 	}
 	return false, nil
+}
+
+// words are the console's own words, which it takes in English and in
+// its language, as the catalogs name them with the commands' names.
+var words = []string{bot.N("cmd:as"), bot.N("cmd:click"), bot.N("cmd:choose"), bot.N("cmd:turn"), bot.N("cmd:complete"),
+	bot.N("cmd:help"), bot.N("cmd:quit"), bot.N("cmd:mover")}
+
+// word is the console word typed names, by its English name, or "".
+func (c *Console) word(typed string) string {
+	typed = strings.ToLower(typed)
+	if typed == "exit" {
+		return "quit"
+	}
+	for _, w := range words {
+		if w = strings.TrimPrefix(w, "cmd:"); c.is(typed, w) {
+			return w
+		}
+	}
+	return ""
+}
+
+// isGame says whether command is a game's: one that starts games with new.
+func (c *Console) isGame(command string) bool {
+	for _, cmd := range c.Handler.Commands() {
+		if cmd.Name == command {
+			for _, s := range cmd.Subs {
+				if s.Name == "new" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // target reads "what #3" into what and the game it names, or the game
@@ -256,7 +332,7 @@ func (c *Console) mover(user string) (string, error) {
 		return "", c.sorry("%s is looking at no game yet, so nobody is the mover.", user)
 	}
 	m := c.movers[game]
-	if m == "" || m == computerMover {
+	if m == "" || m == nobody || m == computerMover {
 		return "", c.sorry("Nobody is to move in game #%s.", no(game))
 	}
 	return m, nil
@@ -282,8 +358,11 @@ func (c *Console) request(user string) bot.Request {
 }
 
 // slash reads "/command sub args…" with options by name (name:value) or by
-// position.
-func (c *Console) slash(user string, fields []string) (bot.Request, error) {
+// position, and returns the request with the options of its subcommand.
+// A command of a game with a game option left out acts on the game user
+// is looking at, if it is one of that command's, as a command typed in a
+// game's thread in Discord does.
+func (c *Console) slash(user string, fields []string) (bot.Request, *bot.SubSpec, error) {
 	req := c.request(user)
 	req.Kind = bot.CommandRequest
 	req.Command = strings.TrimPrefix(strings.ToLower(fields[0]), "/")
@@ -298,7 +377,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 			break
 		}
 		if len(fields) < 2 {
-			return req, c.sorry("Say what to do: %s. Type help.", strings.Join(c.subNames(cmd), ", "))
+			return req, nil, c.sorry("Say what to do: %s. Type %s.", strings.Join(c.subNames(cmd), ", "), c.name("help"))
 		}
 		req.Sub = strings.ToLower(fields[1])
 		for _, s := range cmd.Subs {
@@ -309,7 +388,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 		}
 	}
 	if spec == nil {
-		return req, c.sorry("There is no command /%s %s. Type help.", c.name(req.Command), c.name(req.Sub))
+		return req, nil, c.sorry("There is no command %s. Type %s.", c.called(req), c.name("help"))
 	}
 	next := 0
 	args := fields[min(len(fields), 2):]
@@ -319,12 +398,14 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		name, value, named := strings.Cut(arg, ":")
-		if named {
-			name = c.optionName(spec, name)
-		}
-		if !named || !hasOption(spec, name) {
+		if named && optionLike.MatchString(name) {
+			typed := name
+			if name = c.optionName(spec, name); !hasOption(spec, name) {
+				return req, nil, c.noOption(req, spec, typed)
+			}
+		} else {
 			if next >= len(spec.Options) {
-				return req, c.sorry("/%s %s takes no more options than %d.", c.name(req.Command), c.name(req.Sub), len(spec.Options))
+				return req, nil, c.tooMany(req, spec)
 			}
 			name, value = spec.Options[next].Name, arg
 			next++
@@ -350,7 +431,47 @@ func (c *Console) slash(user string, fields []string) (bot.Request, error) {
 		req.Options[name] = value
 		req.Focused = name
 	}
-	return req, nil
+	if _, given := req.Options["game"]; !given && hasOption(spec, "game") {
+		if game := c.looking[user]; game != 0 && c.kinds[game] == req.Command {
+			req.Options["game"] = no(game)
+		}
+	}
+	return req, spec, nil
+}
+
+// optionLike is what an option's name looks like, before the colon of
+// "name:value": a word, not a number (a time such as 20:00 is a value).
+var optionLike = regexp.MustCompile(`^\pL[\pL\d_-]*$`)
+
+// called is "/command sub" as the console's language names them.
+func (c *Console) called(req bot.Request) string {
+	return strings.TrimSpace("/" + c.name(req.Command) + " " + c.name(req.Sub))
+}
+
+// optionNames lists the names of spec's options, in the console's language.
+func (c *Console) optionNames(spec *bot.SubSpec) string {
+	var names []string
+	for _, o := range spec.Options {
+		names = append(names, c.name(o.Name))
+	}
+	return strings.Join(names, ", ")
+}
+
+// noOption is the answer to an option typed by a name the command does
+// not have.
+func (c *Console) noOption(req bot.Request, spec *bot.SubSpec, typed string) error {
+	if len(spec.Options) == 0 {
+		return c.sorry("%s takes no options, and %s is not one.", c.called(req), strconv.Quote(typed))
+	}
+	return c.sorry("%s has no option %s; its options are %s.", c.called(req), strconv.Quote(typed), c.optionNames(spec))
+}
+
+// tooMany is the answer to more options than the command has.
+func (c *Console) tooMany(req bot.Request, spec *bot.SubSpec) error {
+	if len(spec.Options) == 0 {
+		return c.sorry("%s takes no options.", c.called(req))
+	}
+	return c.sorry("%s has only these options: %s.", c.called(req), c.optionNames(spec))
 }
 
 // name is the name of a command, subcommand or option as the console's
@@ -391,7 +512,37 @@ func option(s *bot.SubSpec, name string) (bot.OptionSpec, bool) {
 	return bot.OptionSpec{}, false
 }
 
-func (c *Console) complete(ctx context.Context, req bot.Request) {
+// complete prints what autocomplete offers for req, with the option it
+// completes as Discord's first call for it does: the option being typed,
+// or else the first one left to type, with nothing typed yet. It says
+// which game it lists when the user has several.
+func (c *Console) complete(ctx context.Context, req bot.Request, spec *bot.SubSpec) error {
+	req.Kind = bot.AutocompleteRequest
+	if req.Focused == "" {
+		for _, o := range spec.Options {
+			if _, typed := req.Options[o.Name]; !typed && o.Autocomplete {
+				req.Focused = o.Name
+				req.Options[o.Name] = ""
+				break
+			}
+		}
+	}
+	if req.Focused == "" {
+		return c.sorry("%s has no option that autocomplete offers choices for.", c.called(req))
+	}
+	if req.Focused != "game" && hasOption(spec, "game") {
+		games := c.games(ctx, req)
+		switch {
+		case req.Options["game"] != "" && len(games) > 1:
+			fmt.Fprintln(c.Out, c.lang().T("In game #%s:", req.Options["game"]))
+		case req.Options["game"] == "" && len(games) > 1:
+			var list []string
+			for _, g := range games {
+				list = append(list, g.Name)
+			}
+			return c.sorry("Which game? You have %s; add game:N to the line.", strings.Join(list, ", "))
+		}
+	}
 	resp := c.Handler.Handle(ctx, req)
 	if len(resp.Choices) == 0 {
 		fmt.Fprintln(c.Out, c.lang().T("(no suggestions)"))
@@ -399,6 +550,16 @@ func (c *Console) complete(ctx context.Context, req bot.Request) {
 	for _, ch := range resp.Choices {
 		fmt.Fprintf(c.Out, "  %s\n", ch.Name)
 	}
+	return nil
+}
+
+// games are the user's games of req's command here, as autocomplete
+// offers them for its game option.
+func (c *Console) games(ctx context.Context, req bot.Request) []bot.Choice {
+	ask := c.request(req.User.ID)
+	ask.Kind, ask.Command, ask.Sub = bot.AutocompleteRequest, req.Command, req.Sub
+	ask.Options["game"], ask.Focused = "", "game"
+	return c.Handler.Handle(ctx, ask).Choices
 }
 
 // find returns the newest component matching of game (any game for 0)
@@ -467,7 +628,7 @@ func (c *Console) choose(ctx context.Context, user, value string, game int64) er
 // press sends a click of the component id, on the message shown[at],
 // with the values chosen. An answer that updates the message replaces it,
 // as Discord replaces a message whose component was used.
-func (c *Console) press(ctx context.Context, user string, at int, id string, values []string) {
+func (c *Console) press(ctx context.Context, user string, at int, id string, values []string) bot.Response {
 	req := c.request(user)
 	req.Kind, req.CustomID, req.Values = bot.ComponentRequest, id, values
 	resp := c.Handler.Handle(ctx, req)
@@ -482,21 +643,33 @@ func (c *Console) press(ctx context.Context, user string, at int, id string, val
 		resp.Update = nil
 	}
 	c.show(user, resp)
+	return resp
 }
 
 // maxTurnSteps bounds the clicks of one turn.
 const maxTurnSteps = 12
 
-// turn plays the turn of the player to move in the game user looks at:
-// the first choice of the newest menu, or else the newest button, until
-// another player is to move or nothing is left to click.
+// turn plays the turn of the player to move in the game user looks at,
+// by the controls of the newest board of the game the mover can see: the
+// first choice of its newest menu, or else its first button (Roll, where
+// the turn begins with the dice), until another player is to move or
+// nothing is left to click. The controls of older boards are never
+// clicked, since the table refuses them as out of date; when the console
+// has shown no current board of the game (a new session, or a game moved
+// on elsewhere) it asks for the board first, as a player would.
 func (c *Console) turn(ctx context.Context, user string) error {
 	game := c.looking[c.User]
 	if user != c.User && c.looking[user] != 0 {
 		game = c.looking[user]
 	}
 	mover := c.movers[game]
-	if game == 0 || mover == "" || mover == computerMover {
+	if game != 0 && mover == "" {
+		// No board of this session has said who is to move (the game was
+		// shown by /board, which pings nobody): user plays, if it is
+		// their turn.
+		mover = user
+	}
+	if game == 0 || mover == nobody || mover == computerMover {
 		if game == 0 {
 			return c.sorry("%s is looking at no game yet, so nobody is the mover.", user)
 		}
@@ -505,25 +678,105 @@ func (c *Console) turn(ctx context.Context, user string) error {
 	// The turn is over when the move passes to someone else, even if a
 	// computer then plays at once and passes it back.
 	handoffs := c.handoffs[game]
+	asked := false
 	for step := 0; step < maxTurnSteps && c.handoffs[game] == handoffs; step++ {
-		var id string
-		var values []string
-		var at int
-		if comp, i, ok := c.find(mover, game, func(k bot.Component) bool { return k.Kind == bot.Select && len(k.Options) > 0 }); ok {
-			id, values, at = comp.ID, []string{comp.Options[0].Value}, i
-		} else if comp, i, ok := c.find(mover, game, func(k bot.Component) bool { return k.Kind == bot.Button }); ok {
-			id, at = comp.ID, i
-		} else {
-			return nil
+		comp, at, ok := c.control(mover, game)
+		if !ok {
+			if asked {
+				return nil
+			}
+			asked = true
+			if err := c.askBoard(ctx, mover, game); err != nil {
+				return err
+			}
+			continue
 		}
-		before := len(c.shown)
-		fmt.Fprintln(c.Out, c.lang().T("(%s plays %s)", mover, c.describeChoice(id, values)))
-		c.press(ctx, mover, at, id, values)
-		if len(c.shown) == before {
-			return nil // nothing new to click: the turn is over, or refused
+		var values []string
+		if comp.Kind == bot.Select {
+			values = []string{comp.Options[0].Value}
+		}
+		fmt.Fprintln(c.Out, c.lang().T("(%s plays %s)", mover, c.describeChoice(comp.ID, values)))
+		if !refused(c.press(ctx, mover, at, comp.ID, values)) {
+			continue
+		}
+		if asked {
+			return nil // refused on a current board: the table has said why
+		}
+		// The game moved on since the board the console last showed.
+		asked = true
+		if err := c.askBoard(ctx, mover, game); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// control is the control a turn clicks next in game, for mover: of the
+// newest version of the game the console has shown, on the newest message
+// with controls of that version (a board, the private menu of a piece's
+// moves, a move's preview to confirm), its first menu with a choice, or
+// else its first button; with the message's place in shown.
+func (c *Console) control(mover string, game int64) (bot.Component, int, bool) {
+	var newest int64
+	for _, s := range c.shown {
+		if s.game != game || (s.to != "" && s.to != mover) {
+			continue
+		}
+		for _, row := range s.msg.Components {
+			for _, k := range row {
+				if v, ok := bot.TurnControl(k.ID); ok && v > newest {
+					newest = v
+				}
+			}
+		}
+	}
+	if newest == 0 {
+		return bot.Component{}, -1, false
+	}
+	for i := len(c.shown) - 1; i >= 0; i-- {
+		s := c.shown[i]
+		if s.game != game || (s.to != "" && s.to != mover) {
+			continue
+		}
+		var button *bot.Component
+		for _, row := range s.msg.Components {
+			for j, k := range row {
+				if v, ok := bot.TurnControl(k.ID); !ok || v != newest {
+					continue
+				}
+				if k.Kind == bot.Select && len(k.Options) > 0 {
+					return k, i, true
+				}
+				if k.Kind == bot.Button && button == nil {
+					button = &row[j]
+				}
+			}
+		}
+		if button != nil {
+			return *button, i, true
+		}
+	}
+	return bot.Component{}, -1, false
+}
+
+// askBoard asks for the board of game as user does with /<game> board, so
+// that a turn has a current board to click.
+func (c *Console) askBoard(ctx context.Context, user string, game int64) error {
+	kind := c.kinds[game]
+	if kind == "" {
+		return c.sorry("The console has shown no board of game #%s to play from: ask for one with /GAME board game:%s.", no(game), no(game))
+	}
+	req := c.request(user)
+	req.Kind, req.Command, req.Sub = bot.CommandRequest, kind, "board"
+	req.Options["game"] = no(game)
+	c.show(user, c.Handler.Handle(ctx, req))
+	return nil
+}
+
+// refused says whether resp is a refusal: a private answer alone, with
+// nothing to click.
+func refused(resp bot.Response) bool {
+	return resp.Private != nil && resp.Public == nil && resp.Update == nil && len(resp.Private.Components) == 0
 }
 
 // describeChoice names a component and the value chosen, as the player
@@ -549,7 +802,75 @@ func (c *Console) describeChoice(id string, values []string) string {
 	return id
 }
 
-var mention = regexp.MustCompile(`<@!?([^>]+)>`)
+// The markup of Discord's messages that the console writes as plain
+// text: mentions of users, roles and channels, and the marks of bold,
+// underlined, italic, struck and hidden text.
+var (
+	mention     = regexp.MustCompile(`<@[!&]?([^>]+)>`)
+	channelLink = regexp.MustCompile(`<#([^>]+)>`)
+	emphasis    = regexp.MustCompile(`\*\*\*(\S(?:.*?\S)?)\*\*\*|\*\*(\S(?:.*?\S)?)\*\*|__(\S(?:.*?\S)?)__|~~(\S(?:.*?\S)?)~~|\|\|(\S(?:.*?\S)?)\|\||\*(\S(?:[^*]*?\S)?)\*|(?:^|\b)_(\S(?:[^_]*?\S)?)_(?:\b|$)`)
+	link        = regexp.MustCompile(`\[([^\]]+)\]\(<?(https?://[^)>\s]+)>?\)`)
+	heading     = regexp.MustCompile(`(?m)^(?:#{1,3}|-#) `)
+	escaped     = regexp.MustCompile(`\\([*_~|` + "`" + `\\<>#-])`)
+	codeSpan    = regexp.MustCompile("```(?:[a-z]*\n)?([\\s\\S]*?)```|``(.+?)``|`([^`]+)`")
+)
+
+// plain is a message's text as a reader of Discord sees it, without its
+// markup: the words of bold or italic text without the marks, users and
+// channels by name, timestamps as dates and times, code as it is.
+func (c *Console) plain(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range codeSpan.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(c.unmark(s[last:m[0]]))
+		for g := 2; g < len(m); g += 2 {
+			if m[g] >= 0 {
+				b.WriteString(s[m[g]:m[g+1]])
+				break
+			}
+		}
+		last = m[1]
+	}
+	b.WriteString(c.unmark(s[last:]))
+	return b.String()
+}
+
+// unmark is text outside code without its markup.
+func (c *Console) unmark(s string) string {
+	// An escaped mark is kept as a character of the Private Use Area
+	// until the marks are gone, and then written as itself.
+	s = escaped.ReplaceAllStringFunc(s, func(m string) string { return string(privateUse + rune(m[1])) })
+	s = mention.ReplaceAllString(s, "@$1")
+	s = channelLink.ReplaceAllString(s, "#$1")
+	s = stamp.ReplaceAllStringFunc(s, c.localTime)
+	s = link.ReplaceAllString(s, "$1 ($2)")
+	s = heading.ReplaceAllString(s, "")
+	// Marks inside marks (**_x_**) go one layer at a time.
+	for range 3 {
+		t := emphasis.ReplaceAllStringFunc(s, func(m string) string {
+			sub := emphasis.FindStringSubmatch(m)
+			for _, g := range sub[1:] {
+				if g != "" {
+					return g
+				}
+			}
+			return m
+		})
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= privateUse && r < privateUse+0x80 {
+			return r - privateUse
+		}
+		return r
+	}, s)
+}
+
+// privateUse is where unmark keeps escaped marks.
+const privateUse = 0xE000
 
 // gameOfMessage is the game a message belongs to, read from its components'
 // custom ids ("g/{game}/…"), or 0.
@@ -626,11 +947,9 @@ func (c *Console) paid(m *bot.Message) {
 // print shows m, seen by to ("" for everyone) after actor acted; keep says
 // to keep it among the messages that can be clicked.
 func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool) {
-	text := mention.ReplaceAllString(m.Content, "@$1")
-	text = stamp.ReplaceAllStringFunc(text, c.localTime)
-	text = strings.ReplaceAll(text, "**", "")
+	text := c.plain(m.Content)
 	if m.Embed != nil {
-		text = strings.TrimSpace(text + "\n" + m.Embed.Title + "\n\n" + strings.ReplaceAll(m.Embed.Description, "**", ""))
+		text = strings.TrimSpace(text + "\n" + c.plain(m.Embed.Title) + "\n\n" + c.plain(m.Embed.Description))
 	}
 	if tag != "" {
 		text = tag + " " + text
@@ -652,6 +971,9 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 					note = bot.N("(game record: %s)")
 				}
 				fmt.Fprintln(c.Out, c.lang().T(note, path))
+				if filepath.Ext(path) == ".txt" && c.Program != "" {
+					fmt.Fprintln(c.Out, c.lang().T("(play on from it with: %s)", c.Program+" console --load "+path))
+				}
 			}
 		}
 	}
@@ -673,6 +995,11 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 	if game == 0 {
 		return
 	}
+	if kind := kindOf(m, game); kind != "" {
+		c.kinds[game] = kind
+	} else if c.kinds[game] == "" && c.command != "" {
+		c.kinds[game] = c.command
+	}
 	c.looking[actor] = game
 	if keep {
 		c.shown = append(c.shown, shown{msg: m, to: to, game: game})
@@ -687,7 +1014,7 @@ func (c *Console) print(tag string, m *bot.Message, to, actor string, keep bool)
 		c.movers[game] = m.Mentions[0]
 		c.looking[m.Mentions[0]] = game
 	case m.File != nil && filepath.Ext(m.File.Name) == ".png" && len(m.Components) == 0:
-		c.movers[game] = "" // a board with nothing to click: the game is over
+		c.movers[game] = nobody // a board with nothing to click: the game is over
 	}
 	if c.movers[game] != before {
 		c.handoffs[game]++
@@ -733,8 +1060,12 @@ func (c *Console) day(at time.Time) string {
 	return l.T("%[1]s %[2]s %[3]s %[4]s", l.T(weekdays[at.Weekday()]), strconv.Itoa(at.Day()), l.T(months[at.Month()-1]), strconv.Itoa(at.Year()))
 }
 
-// computerMover stands for the computer as a game's mover.
-const computerMover = "(the computer)"
+// computerMover stands for the computer as a game's mover, and nobody for
+// the mover of a game that is over.
+const (
+	computerMover = "(the computer)"
+	nobody        = "(nobody)"
+)
 
 // latestName is a board picture's file name without its version, so that
 // each game keeps only its latest picture: "kimbo-3-17.png" → "kimbo-3.png".
@@ -746,3 +1077,19 @@ func latestName(name string) string {
 }
 
 var versioned = regexp.MustCompile(`^(.+-\d+)-\d+\.png$`)
+
+// fileOfGame is the name of a file of a game's: its command and number
+// ("kimbo-3-17.png", "rumba-2.gif", "kippykoo-3.txt").
+var fileOfGame = regexp.MustCompile(`^([a-z]+)-(\d+)[-.]`)
+
+// kindOf is the command of game, as m's file names it, or "".
+func kindOf(m *bot.Message, game int64) string {
+	if m.File == nil {
+		return ""
+	}
+	f := fileOfGame.FindStringSubmatch(m.File.Name)
+	if f == nil || f[2] != no(game) {
+		return ""
+	}
+	return f[1]
+}

@@ -19,6 +19,7 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"--help"}, code: 0, out: "usage: parlor [COMMAND]"},
 		{args: []string{"-h"}, code: 0, out: "usage: parlor [COMMAND]"},
 		{args: []string{"help"}, code: 0, out: "selfplay GAME"},
+		{args: []string{"help", "help"}, code: 0, out: "usage: parlor [COMMAND]"},
 		{args: []string{"help", "console"}, code: 0, out: "usage: parlor console"},
 		{args: []string{"help", "render"}, code: 0, out: "GAME is kingsmen, kimbo, kippykoo or rumba."},
 		{args: []string{"run", "--help"}, code: 0, out: "usage: parlor run"},

@@ -232,3 +232,28 @@ func TestConsoleLang(t *testing.T) {
 		t.Errorf("console --lang xx: %v, want it refused naming en, es", err)
 	}
 }
+
+// An export in the console says the exact command that plays on from the
+// record it wrote, and that command works as said.
+func TestConsoleExportHint(t *testing.T) {
+	flowTest(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	out := consoleSession(t, "parlor.db", "boards", "/kippykoo new bob\nbob: click Accept\n/kippykoo export\nquit\n")
+	path := filepath.Join("boards", "kippykoo-1.txt")
+	want := "(play on from it with: " + programName() + " console --load " + path + ")"
+	if !strings.Contains(out, want) {
+		t.Fatalf("the export does not say %q:\n%s", want, out)
+	}
+	if strings.Contains(out, "`") {
+		t.Errorf("the console shows Discord's markup:\n%s", out)
+	}
+	words := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(want, "(play on from it with: "+programName()+" "), ")"))
+	var loaded, errs bytes.Buffer
+	if err := run(t.Context(), words, strings.NewReader("quit\n"), &loaded, &errs); err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(words, " "), err, errs.String())
+	}
+	if !strings.Contains(loaded.String(), "Loaded boards/kippykoo-1.txt as game #2") {
+		t.Errorf("%s:\n%s", strings.Join(words, " "), loaded.String())
+	}
+}

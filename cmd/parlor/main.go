@@ -100,7 +100,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	name := "run"
 	switch {
 	case len(args) > 0 && isHelp(args[0]): // parlor help [COMMAND], parlor --help
-		if len(args) == 1 {
+		if len(args) == 1 || (len(args) == 2 && isHelp(args[1])) {
+			// parlor help help is the help too: help has no flags of its own.
 			fmt.Fprint(stdout, usage())
 			return nil
 		}
@@ -162,6 +163,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		env.operand = operand
 	}
 	return finish(ctx)
+}
+
+// programName is how the running program is started again where it
+// runs: "go run ./cmd/parlor" when go run built it (into a temporary
+// go-build folder), or else the path it was run by ("./parlor").
+func programName() string {
+	exe := filepath.ToSlash(os.Args[0])
+	if strings.Contains(exe, "/go-build") {
+		return "go run ./cmd/parlor"
+	}
+	return os.Args[0]
+}
+
+// count is n things, said in the singular or the plural: "1 roll",
+// "6 rolls".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 func isHelp(arg string) bool {
@@ -686,6 +707,7 @@ func runConsole(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		defer store.Close()
 		c := console.NewConsole(t, env.stdout, *boards)
 		c.User = strings.ToLower(*as)
+		c.Program = programName()
 		if *lang != "en" {
 			c.Locale = *lang
 		}
@@ -948,9 +970,20 @@ func runVerify(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			}
 		}
 		if wrong > 0 {
-			return fmt.Errorf("%d of %d rolls in %d finished games disagree with their seeds", wrong, rolls, games)
+			disagree := "disagree"
+			if wrong == 1 {
+				disagree = "disagrees"
+			}
+			return fmt.Errorf("%d of %s in %s %s with their seeds", wrong, count(rolls, "roll", "rolls"), count(games, "finished game", "finished games"), disagree)
 		}
-		fmt.Fprintf(env.stdout, "checked %d rolls of %d finished games with fair dice: every one is the one its seed gives\n", rolls, games)
+		switch {
+		case games == 0:
+			fmt.Fprintln(env.stdout, "no finished game with fair dice to check")
+		case rolls == 1:
+			fmt.Fprintf(env.stdout, "checked 1 roll in %s with fair dice: it is the one its seed gives\n", count(games, "finished game", "finished games"))
+		default:
+			fmt.Fprintf(env.stdout, "checked %s in %s with fair dice: every one is the one its seed gives\n", count(rolls, "roll", "rolls"), count(games, "finished game", "finished games"))
+		}
 		return nil
 	}
 }

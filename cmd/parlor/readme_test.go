@@ -10,6 +10,7 @@ import (
 	"image/gif"
 	"image/png"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -124,7 +125,9 @@ const seedsPerExample = 25
 
 // Every console example of the README works as written, whatever the lot
 // and the dice: no line is refused by the bot or not understood by the
-// console, under many draws.
+// console, under many draws. Each is played twice on one database, as a
+// reader who runs the examples again another day does: the games of the
+// first run are still there.
 func TestReadmeExamples(t *testing.T) {
 	flowTest(t)
 	n := 0
@@ -139,20 +142,25 @@ func TestReadmeExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewPCG(seed, 99))
-			w := &watcher{Table: bot.NewTable(bot.Config{Store: db, Painter: tinyPainter{}, Kits: bot.Kits(), Roll: rng.IntN})}
-			var out bytes.Buffer
-			c := console.NewConsole(w, &out, t.TempDir())
-			for i, line := range b.lines {
-				out.Reset()
-				_, err := c.Line(ctx, line)
-				if err != nil {
-					t.Errorf("README line %d, draw %d: %q: the console says %v", b.at+1+i, seed, line, err)
-					break
-				}
-				for _, a := range w.take() {
-					if why := refusal(a); why != "" {
-						t.Errorf("README line %d, draw %d: %q was refused: %s\n%s", b.at+1+i, seed, line, why, out.String())
+			for run := range uint64(2) {
+				rng := rand.New(rand.NewPCG(seed, 99+run))
+				w := &watcher{Table: bot.NewTable(bot.Config{Store: db, Painter: tinyPainter{}, Kits: bot.Kits(), Roll: rng.IntN})}
+				var out bytes.Buffer
+				c := console.NewConsole(w, &out, t.TempDir())
+				for i, line := range b.lines {
+					out.Reset()
+					_, err := c.Line(ctx, line)
+					if err != nil {
+						t.Errorf("README line %d, draw %d, run %d: %q: the console says %v", b.at+1+i, seed, run+1, line, err)
+						break
+					}
+					for _, a := range w.take() {
+						if why := refusal(a); why != "" {
+							t.Errorf("README line %d, draw %d, run %d: %q was refused: %s\n%s", b.at+1+i, seed, run+1, line, why, out.String())
+						}
+					}
+					if t.Failed() {
+						break
 					}
 				}
 				if t.Failed() {
@@ -173,13 +181,22 @@ func TestReadmeExamples(t *testing.T) {
 // The README's commands for the parlor program work as written (run from a
 // scratch folder): help, render and check as they are; selfplay with 3
 // games rather than thousands, to keep the test short. The bot itself
-// needs Discord, and the console is the examples above.
+// needs Discord, and the console is the examples above. Every file they
+// write is one the repository's .gitignore ignores, so that a reader who
+// runs them in a clone leaves it clean.
 func TestReadmeCommands(t *testing.T) {
 	flowTest(t)
 	blocks := readmeBlocks(t)
+	ignore, err := os.ReadFile("../../.gitignore")
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
 	t.Chdir(dir)
-	writeRecord(t, "kimbo-12.txt", "kimbo", 60) // what /kimbo export would give
+	if err := os.Mkdir("boards", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeRecord(t, "boards/kimbo-12.txt", "kimbo", 60) // what /kimbo export in the console would give
 	n := 0
 	for _, b := range blocks {
 		if b.info != "sh" {
@@ -221,6 +238,50 @@ func TestReadmeCommands(t *testing.T) {
 	if n < 5 {
 		t.Errorf("ran %d of the README's parlor commands, want them all", n)
 	}
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if !ignored(string(ignore), filepath.ToSlash(path)) {
+			t.Errorf("the README's commands wrote %s, which .gitignore does not ignore: it would be left in a clone", path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ignored says whether a .gitignore's patterns ignore path, a file's path
+// from the repository's root, for the patterns Parlor's uses: a name
+// pattern anywhere (*.db), a folder anywhere (boards/), and a path from
+// the root (/parlor, /out/).
+func ignored(gitignore, path string) bool {
+	parts := strings.Split(path, "/")
+	for _, p := range strings.Split(gitignore, "\n") {
+		p = strings.TrimSpace(p)
+		if p == "" || strings.HasPrefix(p, "#") {
+			continue
+		}
+		folder := strings.HasSuffix(p, "/")
+		p = strings.TrimSuffix(p, "/")
+		if rooted := strings.HasPrefix(p, "/"); rooted {
+			p = strings.TrimPrefix(p, "/")
+			if ok, _ := filepath.Match(p, parts[0]); ok && (!folder || len(parts) > 1) {
+				return true
+			}
+			continue
+		}
+		for i, part := range parts {
+			if folder && i == len(parts)-1 {
+				break // a folder pattern names the folders a file is in
+			}
+			if ok, _ := filepath.Match(p, part); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writeRecord writes in file the record of decisions random decisions of
@@ -295,4 +356,52 @@ func shellWords(line string) ([]string, error) {
 		words = append(words, cur.String())
 	}
 	return words, nil
+}
+
+// ignored reads the repository's .gitignore as git does for the files the
+// README's commands write.
+func TestIgnored(t *testing.T) {
+	ignore, err := os.ReadFile("../../.gitignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{"board.png", false}, {"kimbo.png", false}, {"kimbo-12.gif", false},
+		{"boards/start.png", true}, {"boards/kimbo-12.gif", true}, {"parlor.db", true}, {"parlor-backup.db-wal", true},
+		{"parlor", true}, {"cmd/parlor", false}, {"out/x.png", true}, {"docs/out/x.png", false}, {"boards", false},
+	} {
+		if got := ignored(string(ignore), c.path); got != c.want {
+			t.Errorf("ignored(%q) = %v, want %v", c.path, got, c.want)
+		}
+	}
+}
+
+// The README's Layout names every command of the program.
+func TestReadmeLayoutNamesEveryCommand(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var layout string
+	for _, l := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(l, "cmd/parlor/ ") {
+			layout = l
+		}
+	}
+	_, list, ok := strings.Cut(layout, "the program: ")
+	if !ok {
+		t.Fatalf("the README's Layout has no line for cmd/parlor/: %q", layout)
+	}
+	named := map[string]bool{}
+	for _, w := range strings.Split(list, ",") {
+		named[strings.TrimSpace(w)] = true
+	}
+	for _, c := range commands {
+		if !named[c.name] {
+			t.Errorf("the README's Layout leaves out %s: %q", c.name, layout)
+		}
+	}
 }

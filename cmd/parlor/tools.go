@@ -82,12 +82,21 @@ func runRender(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(*out, png, 0o644); err != nil {
+		if err := writeOut(*out, png); err != nil {
 			return err
 		}
 		fmt.Fprintf(env.stdout, "wrote %s (%d bytes)\n%s", *out, len(png), st.Drawing())
 		return nil
 	}
+}
+
+// writeOut writes a picture to file, making its folder if it has none
+// yet (boards/, say, where the console keeps its pictures too).
+func writeOut(file string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(file, data, 0o644)
 }
 
 // renderReplay draws the record in file as an animated GIF in out.
@@ -118,7 +127,7 @@ func renderReplay(env *cmdEnv, file, out string) error {
 	if out == "" {
 		out = strings.TrimSuffix(file, filepath.Ext(file)) + ".gif"
 	}
-	if err := os.WriteFile(out, gif, 0o644); err != nil {
+	if err := writeOut(out, gif); err != nil {
 		return err
 	}
 	fmt.Fprintf(env.stdout, "wrote %s (%d bytes, %d frames: the start and %d turns)\n", out, len(gif), len(frames), len(frames)-1)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestVerifyCommand(t *testing.T) {
 	db.Close()
 
 	var out, errs bytes.Buffer
-	if err := run(ctx, []string{"verify", "--db", path}, strings.NewReader(""), &out, &errs); err != nil || !strings.Contains(out.String(), "of 1 finished games with fair dice: every one") {
+	if err := run(ctx, []string{"verify", "--db", path}, strings.NewReader(""), &out, &errs); err != nil || !regexp.MustCompile(`^checked \d+ rolls in 1 finished game with fair dice: every one is the one its seed gives\n$`).MatchString(out.String()) {
 		t.Fatalf("verify: %v\n%s%s", err, out.String(), errs.String())
 	}
 
@@ -73,5 +74,18 @@ func TestVerifyCommand(t *testing.T) {
 	err = run(context.Background(), []string{"verify", "--db", path}, strings.NewReader(""), &out, &errs)
 	if err == nil || !strings.Contains(out.String(), fmt.Sprintf("game 1, move %d: the log says %s, the seed gives %s", ply, other, text)) {
 		t.Errorf("verify of a rewritten roll: %v\n%s", err, out.String())
+	}
+}
+
+// count says one thing in the singular and any other number in the
+// plural, as verify's summary does.
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 rolls"}, {1, "1 roll"}, {6, "6 rolls"}} {
+		if got := count(c.n, "roll", "rolls"); got != c.want {
+			t.Errorf("count(%d) = %q, want %q", c.n, got, c.want)
+		}
 	}
 }

@@ -30,16 +30,33 @@ func Example() {
 	// Output:
 	// illegal move: "g1" could mean Nf1-g1 or Af2-g1
 	// Nf1-g1: Knight f1 to g1
-	//    a b c d e f g
-	// 8  . n n k n n .  8
-	// 7  a a a a a a a  7
-	// 6  . . . . . . .  6
-	// 5  . . . . . . .  5
-	// 4  . . . . . . .  4
-	// 3  . . . . . . .  3
-	// 2  A A A A A A A  2
-	// 1  . N N K N . N  1
-	//    a b c d e f g
+	//     a   b   c   d   e   f   g
+	//
+	// 8   .- -n- -n- -k- -n- -n-  .  8
+	//     |   |   |   |   |   |   |
+	//     |  \    |       |       |
+	// 7   a   a- -a- -a- -a- -a   a  7
+	//     |   |   |   |   |   |   |
+	//     |   |  \ /     \ /  |   |
+	// 6   .- -.-  .  -.-  .  -.- -.  6
+	//     |   |  / \     / \      |
+	//      /      |  \|/  |   |   |
+	// 5   .-  .-  .- -.-  .- -.-  .  5
+	//      \      |  /|\  |   |   |
+	//     |   |   |  \|/  |      \
+	// 4   .  -.- -.  -.- -.  -.  -.  4
+	//     |   |   |  /|\  |      /
+	//     |      \ /     \ /  |   |
+	// 3   .- -.-  .  -.-  .  -.- -.  3
+	//     |   |  / \     / \  |   |
+	//     |   |   |   |   |   |   |
+	// 2   A   A- -A- -A- -A- -A   A  2
+	//     |       |       |    \  |
+	//     |   |   |   |   |   |   |
+	// 1   .  -N- -N- -K- -N- -.- -N  1
+	//
+	//     a   b   c   d   e   f   g
+	// The marks round a square are its arrows: pieces move only along them.
 	// North to move
 	// .nnknn./aaaaaaa/......./......./......./......./AAAAAAA/.NNKN.N n 1 1
 }

@@ -752,25 +752,60 @@ func sideOf(letter string) Side {
 }
 
 // Drawing implements rules.State: the board with coordinates, upper case
-// for South and lower case for North, and a line saying whose turn it is.
+// for South and lower case for North, each square drawn with the arrows
+// printed on it, and a line saying whose turn it is.
 func (p *Position) Drawing() string {
 	return p.DrawingSaid(rules.Text.String)
 }
 
+// arrowMarks draw a square's arrows in the text drawing: each square is
+// three characters by three lines, its piece (or ".") in the middle and a
+// mark toward each direction it has an arrow in, | for north and south, -
+// for east and west, / and \ for the diagonals. arrowAt is where each
+// direction's mark stands in the square: its line and column.
+var (
+	arrowMarks = [8]byte{'|', '/', '-', '\\', '|', '/', '-', '\\'}
+	arrowAt    = [8][2]int{N: {0, 1}, NE: {0, 2}, E: {1, 2}, SE: {2, 2}, S: {2, 1}, SW: {2, 0}, W: {1, 0}, NW: {0, 0}}
+)
+
 // DrawingSaid implements rules.Drawer: Drawing with its words said by say;
-// the squares' letters and coordinates stay as they are.
+// the squares' letters, arrows and coordinates stay as they are. The
+// arrows rule every move, so the drawing shows them all: a board of 31
+// columns, which an 80-column terminal shows whole.
 func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	var b strings.Builder
-	b.WriteString("   a b c d e f g\n")
+	const files = "    a   b   c   d   e   f   g\n"
+	b.WriteString(files)
 	for r := Ranks - 1; r >= 0; r-- {
-		fmt.Fprintf(&b, "%d ", r+1)
-		for f := 0; f < Files; f++ {
-			b.WriteByte(' ')
-			b.WriteByte(p.board[SquareAt(f, r)].letter())
+		for line := range 3 {
+			var l strings.Builder
+			label := "  "
+			if line == 1 {
+				label = fmt.Sprintf("%d ", r+1)
+			}
+			l.WriteString(label)
+			for f := 0; f < Files; f++ {
+				s := SquareAt(f, r)
+				cell := [3]byte{' ', ' ', ' '}
+				if line == 1 {
+					cell[1] = p.board[s].letter()
+				}
+				for _, d := range Board[s].Dirs() {
+					if at := arrowAt[d]; at[0] == line {
+						cell[at[1]] = arrowMarks[d]
+					}
+				}
+				l.WriteByte(' ')
+				l.Write(cell[:])
+			}
+			if line == 1 {
+				fmt.Fprintf(&l, " %d", r+1)
+			}
+			b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
 		}
-		fmt.Fprintf(&b, "  %d\n", r+1)
 	}
-	b.WriteString("   a b c d e f g\n")
+	b.WriteString(files)
+	b.WriteString(say(rules.Textf("The marks round a square are its arrows: pieces move only along them.")) + "\n")
 	var line rules.Text
 	switch o := p.outcome; {
 	case o.Draw() && o.Method == rules.Forfeit:

@@ -49,6 +49,14 @@ func WithAckWindow(d time.Duration) Option { return func(f *Fake) { f.ackWindow 
 // WithTimeout sets how long the Await helpers wait before failing the test.
 func WithTimeout(d time.Duration) Option { return func(f *Fake) { f.timeout = d } }
 
+// SetTimeout changes how long the Fake's waits last (see WithTimeout), for
+// the waits that start from now on.
+func (f *Fake) SetTimeout(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.timeout = d
+}
+
 // GrantThreads gives the bot Create Public Threads, which it lacks by
 // default, in every channel from now on: games then get their own threads.
 func (f *Fake) GrantThreads() {
@@ -494,7 +502,10 @@ func (f *Fake) notify() {
 // the Fake's timeout.
 func (f *Fake) await(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.NewTimer(f.timeout)
+	f.mu.Lock()
+	timeout := f.timeout
+	f.mu.Unlock()
+	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
 	for {
 		f.mu.Lock()
@@ -507,7 +518,7 @@ func (f *Fake) await(t testing.TB, what string, cond func() bool) {
 		select {
 		case <-ch:
 		case <-deadline.C:
-			t.Fatalf("discordtest: waited %v for %s; the last requests were:\n%s", f.timeout, what, f.recent(12))
+			t.Fatalf("discordtest: waited %v for %s; the last requests were:\n%s", timeout, what, f.recent(12))
 		}
 	}
 }
