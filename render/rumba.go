@@ -1352,7 +1352,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 	// The latest throw's moves.
 	var moves []string
 	for _, m := range last.Moves {
-		t := m.Text
+		t := info.Move(m.Text)
 		if m.Captured != rumba.NoHand {
 			t += " ×" + string(m.Captured.Letter())
 		}

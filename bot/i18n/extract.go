@@ -141,7 +141,8 @@ func stringOf(e ast.Expr, consts map[string]string) (string, bool) {
 
 // English is the English catalog for the messages keys: each its own
 // text, unless old, the catalog as it was, gives it plural forms; a
-// command's or option's name, key "cmd:" and the name, is the name.
+// command's or option's name, key "cmd:" and the name, is the name, and
+// so is a notation word's (NotationKey).
 func English(keys []string, old map[string]json.RawMessage) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	for _, k := range keys {
@@ -149,7 +150,7 @@ func English(keys []string, old map[string]json.RawMessage) map[string]json.RawM
 			out[k] = v
 			continue
 		}
-		out[k] = jsonString(strings.TrimPrefix(k, "cmd:"))
+		out[k] = jsonString(strings.TrimPrefix(strings.TrimPrefix(k, "cmd:"), NotationKey("")))
 	}
 	return out
 }

@@ -145,6 +145,12 @@ func (Game) Name() string { return "kimbo" }
 // Title implements rules.Game.
 func (Game) Title() string { return "Kimbo" }
 
+// Notation implements rules.Notated: the words of Kimbo's move texts
+// ("roll 5-3", "nofence", "b1-b4-home", "jump e5-e6", "corner sw", "pass").
+func (Game) Notation() rules.Notation {
+	return rules.Notation{"roll", "nofence", "home", "jump", "corner", "pass"}
+}
+
 // Players implements rules.Game.
 func (Game) Players() []int { return []int{2, 3, 4} }
 

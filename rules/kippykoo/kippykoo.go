@@ -167,6 +167,12 @@ func (Game) Name() string { return "kippykoo" }
 // Title implements rules.Game.
 func (Game) Title() string { return "Kippy Koo" }
 
+// Notation implements rules.Notated: the words of Kippy Koo's move texts
+// ("first S", "roll", "roll 5-3", "start+6", "pass").
+func (Game) Notation() rules.Notation {
+	return rules.Notation{"first", "roll", "start", "pass"}
+}
+
 // Players implements rules.Game.
 func (Game) Players() []int { return []int{2, 3, 4} }
 

@@ -188,6 +188,12 @@ func (Game) Name() string { return "rumba" }
 // Title implements rules.Game.
 func (Game) Title() string { return "Rumba" }
 
+// Notation implements rules.Notated: the words of Rumba's move texts
+// ("roll 5-3", "enter S", "S 63-finish", "pass").
+func (Game) Notation() rules.Notation {
+	return rules.Notation{"roll", "enter", "finish", "pass"}
+}
+
 // Players implements rules.Game.
 func (Game) Players() []int { return []int{2, 3, 4} }
 
