@@ -463,6 +463,13 @@ func illegalWords(text string, err error, kit Kit) rules.Text {
 	switch {
 	case errors.Is(err, rules.ErrOver):
 		return rules.Textf("The game is over.")
+	case errors.Is(err, rules.ErrThrowFirst):
+		// The throw is a button and a command of its own, not a move.
+		return rules.Textf("You can't play %s: %s. Throw the dice first, with the 🎲 Roll button under the board or /%s roll.", quote(text), movesIn(rules.Reason(err)), kit.Game.Name())
+	case errors.Is(err, rules.ErrNotYet):
+		// The reason says what comes first and how: the move box's
+		// list of moves would not help.
+		return rules.Textf("You can't play %s: %s.", quote(text), movesIn(rules.Reason(err)))
 	case errors.Is(err, rules.ErrIllegal):
 		return rules.Textf("You can't play %s: %s. Start typing in the move box to see your legal moves (like %s).", quote(text), movesIn(rules.Reason(err)), rules.MoveText(kit.Example))
 	}
@@ -808,8 +815,11 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var first, rest []Choice
 		for _, m := range l.state.Legal() {
+			// The suggestions are the mover's own: what each move does is
+			// said without naming the mover ("enter N · a North man
+			// enters on 32", not "· South: a North man…").
 			shown := you(req).Move(m.Text)
-			c := Choice{Name: Clip(shown+" · "+you(req).Say(l.state.Describe(m)), 100), Value: m.Text}
+			c := Choice{Name: Clip(shown+" · "+you(req).Say(moveWords(l.state, m)), 100), Value: m.Text}
 			norm, said := rules.Normalize(m.Text), rules.Normalize(shown)
 			switch {
 			case strings.HasPrefix(norm, typed) || strings.HasPrefix(said, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):

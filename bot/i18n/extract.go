@@ -24,8 +24,9 @@ import (
 //   - N, which marks a text said later (bot.N: a menu's name kept in a
 //     table);
 //   - sorry, a refusal said to the user who acted;
-//   - rules.Textf, rules.Illegalf and rules.Word, the engines' words.
-var Markers = []string{"T", "N", "sorry", "Textf", "Illegalf", "Word"}
+//   - rules.Textf, rules.Illegalf, rules.NotYetf, rules.ThrowFirstf and
+//     rules.Word, the engines' words.
+var Markers = []string{"T", "N", "sorry", "Textf", "Illegalf", "NotYetf", "ThrowFirstf", "Word"}
 
 // Extract lists the messages of the Go files (tests left out) in dirs,
 // each with where it was first found.

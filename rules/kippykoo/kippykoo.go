@@ -418,9 +418,12 @@ func (p *Position) playThrow(text string) (*Position, error) {
 		_, _, errRoll := dice.Parse(text, "roll")
 		_, _, errDice := dice.ParsePair(text)
 		if errRoll == nil || errDice == nil {
-			return nil, rules.Illegalf("the dice are not thrown yet, and they choose the throw: play %q", RollText)
+			return nil, rules.ThrowFirstf("the dice are not thrown yet, and they choose the throw")
 		}
-		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, p.Side(rules.Seat(p.seat)).Word(), RollText)
+		if _, err := ParseLegs(text); err == nil || text == PassText {
+			return nil, rules.ThrowFirstf("%s's turn begins with the throw of the dice: the marbles move after it", p.Side(rules.Seat(p.seat)).Word())
+		}
+		return nil, rules.ThrowFirstf("%q is not a move, and %s's turn begins with the throw of the dice", text, p.Side(rules.Seat(p.seat)).Word())
 	}
 	next := p.clone()
 	next.phase = PhaseRoll
