@@ -15,19 +15,9 @@ const moveBoxHint = "Start typing in the move box"
 
 // A move typed while another decision comes first is answered with what
 // comes first and how, and without the move box's hint, which lists the
-// decisions of now: in Kimbo, a piece's move before the roll, and a
-// piece's move while the capture waits for its corner.
+// decisions of now: in Kimbo, a piece's move while the capture waits for
+// its corner (and before the roll: TestKimboBeforeTheRoll).
 func TestNotYetAnswers(t *testing.T) {
-	e, _ := newKimboEnv(t, "6-5", "3-1")
-	req := e.kcmd(alice, "new", "player2", bob.ID)
-	req.Users[bob.ID] = bob
-	id := gameOf(t, e.do(req).Public)
-	e.do(e.click(bob, customID(id, 0, "accept")))
-	got := e.refuse(e.kcmd(alice, "move", "move", "b1-b4"), "roll first")
-	if strings.Contains(got, moveBoxHint) {
-		t.Errorf("the refusal of a move before the roll adds the move box's hint: %q", got)
-	}
-
 	// A position waiting for the capturer's corner, found by playing.
 	kit := KimboKit()
 	st, err := kit.Game.New(2)
