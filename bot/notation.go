@@ -2,7 +2,9 @@ package bot
 
 import (
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 
 	"parlor/bot/i18n"
 	"parlor/rules"
@@ -27,17 +29,36 @@ func readMove(kit Kit, text string) string {
 	if len(words) == 0 {
 		return text
 	}
+	reads := notationReads()
 	return rules.SayWords(text, func(w string) (string, bool) {
-		for _, canonical := range words {
-			for _, tag := range i18n.Languages() {
-				if strings.EqualFold(w, i18n.T(tag, i18n.NotationKey(canonical))) {
-					return canonical, true
-				}
+		for _, canonical := range reads[strings.ToLower(w)] {
+			if slices.Contains(words, canonical) {
+				return canonical, true
 			}
 		}
 		return "", false
 	})
 }
+
+// notationReads maps each notation word, as any language says it (in
+// lower case), to the canonical words it says: "salida" to "start". It is
+// made once from the catalogs, which do not change while Parlor runs.
+var notationReads = sync.OnceValue(func() map[string][]string {
+	out := map[string][]string{}
+	for key := range i18n.All()[English.tag] {
+		canonical, ok := strings.CutPrefix(key, i18n.NotationKey(""))
+		if !ok {
+			continue
+		}
+		for _, tag := range i18n.Languages() {
+			said := strings.ToLower(i18n.T(tag, key))
+			if !slices.Contains(out[said], canonical) {
+				out[said] = append(out[said], canonical)
+			}
+		}
+	}
+	return out
+})
 
 // findMove is the legal move of l that text means, typed in any language
 // Parlor speaks (see readMove). A move whose words a language writes

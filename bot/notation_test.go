@@ -138,3 +138,34 @@ func TestMoveWordsRead(t *testing.T) {
 		t.Errorf("start+3 in Spanish is %q, want salida+3", want)
 	}
 }
+
+// BenchmarkFindMove measures finding a typed move, in English and in
+// Spanish, against rules.Find alone: what reading the notation's words
+// adds to every typed move. The position is Kippy Koo's after a 6-3, with
+// starts among its moves.
+func BenchmarkFindMove(b *testing.B) {
+	kit := KippyKooKit()
+	st, err := kit.Game.Parse("S:start,start,start,start N:start,start,start,start S:move:6-3")
+	if err != nil {
+		b.Skip("the position text of this benchmark no longer reads:", err)
+	}
+	l := &loaded{state: st, kit: kit}
+	text := st.Legal()[0].Text
+	spanish := LangOf("es").Move(text)
+	b.Run("rules.Find", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := rules.Find(st, text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, c := range []struct{ name, typed string }{{"english", text}, {"spanish", spanish}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := findMove(l, c.typed); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
