@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"parlor/bot/i18n"
+	"parlor/rules"
 )
 
 var updateCatalog = flag.Bool("update-catalog", false, "rewrite bot/i18n/catalogs/en.json from the source")
@@ -20,7 +21,8 @@ var catalogDirs = []string{".", "console", "discord", "../render", "../rules", "
 
 // specMessages are the words of the commands as they are registered: each
 // description and choice name, and each name as "cmd:" and the name (its
-// key for the localized names Discord shows); and each game's title.
+// key for the localized names Discord shows); and each game's title and
+// the words of its move texts (i18n.NotationKey).
 func specMessages() []string {
 	var out []string
 	options := func(opts []OptionSpec) {
@@ -35,6 +37,9 @@ func specMessages() []string {
 	}
 	for _, k := range Kits() {
 		out = append(out, k.Game.Title())
+		for _, w := range rules.NotationOf(k.Game) {
+			out = append(out, i18n.NotationKey(w))
+		}
 	}
 	for _, c := range NewTable(Config{Kits: Kits()}).Commands() {
 		out = append(out, "cmd:"+c.Name, c.Description)

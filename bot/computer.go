@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"parlor/rules"
@@ -150,4 +152,32 @@ func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Respon
 		}
 	}
 	return Response{}, sorry("Game #%s has no open seat for a computer player.", no(g.ID))
+}
+
+// nameIn is s's name as a reader of lang reads it. A computer player's
+// name is kept in the language of the game it plays in ("Parlor
+// (strong)"), and said again in lang ("Parlor (fuerte)") for a reader of
+// another language, such as in a list of games; a person's name is as it
+// is.
+func nameIn(lang Lang, s storage.Seat) string {
+	if s.Computer == "" {
+		return s.Name
+	}
+	n := 1
+	if v, ok := strings.CutPrefix(s.UserID, "computer/"); ok {
+		if i, err := strconv.Atoi(v); err == nil && i > 0 {
+			n = i
+		}
+	}
+	return computerAt(lang, s.Seat, n, rules.Level(s.Computer)).Name
+}
+
+// namesIn is the names of g's seats as a reader of lang reads them (see
+// nameIn).
+func namesIn(lang Lang, g *storage.Game) []string {
+	out := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		out[i] = nameIn(lang, s)
+	}
+	return out
 }

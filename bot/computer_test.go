@@ -210,3 +210,36 @@ func TestAddComputerButton(t *testing.T) {
 	}
 	e.refuse(e.click(alice, id), "no longer open")
 }
+
+// A computer player's name is kept in the language of its game, and said
+// in the reader's: a game made in English lists "Parlor (fuerte)" to a
+// Spanish player, in /games and in the move box's list of games, and
+// "Parlor (strong)" to an English one.
+func TestComputerNameInReadersLanguage(t *testing.T) {
+	e := newEnvWith(t, func(int) int { return 1 }, withComputer(KingsmenKit(), new(int)))
+	if resp := e.do(locales(e.vsComputer(alice), "en-US", "en-US")); resp.Public == nil {
+		t.Fatalf("new against the computer: %s", showResp(resp))
+	}
+	if g := e.game(1); g.Lang != "en" {
+		t.Fatalf("the game speaks %q, want en", g.Lang)
+	}
+	for _, c := range []struct{ locale, want, not string }{
+		{"es-ES", "Parlor (fuerte)", "strong"},
+		{"en-US", "Parlor (strong)", "fuerte"},
+	} {
+		resp := e.do(locales(e.gamesCmd(alice), "en-US", c.locale))
+		if resp.Private == nil {
+			t.Fatalf("/games in %s: %s", c.locale, showResp(resp))
+		}
+		has(t, "/games in "+c.locale, resp.Private.Content, c.want)
+		if strings.Contains(resp.Private.Content, c.not) {
+			t.Errorf("/games in %s says %q: %q", c.locale, c.not, resp.Private.Content)
+		}
+		req := locales(e.typing(alice, "game"), "en-US", c.locale)
+		var names []string
+		for _, ch := range e.do(req).Choices {
+			names = append(names, ch.Name)
+		}
+		has(t, "the games offered in "+c.locale, strings.Join(names, "|"), c.want)
+	}
+}

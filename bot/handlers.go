@@ -155,7 +155,7 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 	case 0:
 		here, err := find("", 1, storage.StatusActive)
 		if err == nil && len(here) > 0 {
-			return nil, sorry("You are not playing in any game of %s here (game #%s is %s's). Start your own with /%s new.", titleOf(kit), no(here[0].ID), versus(names(&here[0])), kind)
+			return nil, sorry("You are not playing in any game of %s here (game #%s is %s's). Start your own with /%s new.", titleOf(kit), no(here[0].ID), versus(namesIn(you(req), &here[0])), kind)
 		}
 		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", titleOf(kit), kind)
 	case 1:
@@ -167,7 +167,7 @@ func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*l
 			list = append(list, "…")
 			break
 		}
-		list = append(list, you(req).T("#%s (%s)", no(g.ID), versus(names(&g))))
+		list = append(list, you(req).T("#%s (%s)", no(g.ID), versus(namesIn(you(req), &g))))
 	}
 	return nil, sorry("You have %d games of %s here: %s. Say which with the game option.", len(mine), titleOf(kit), strings.Join(list, ", "))
 }
@@ -390,7 +390,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 	if err != nil {
 		return Response{}, err
 	}
-	m, err := rules.Find(l.state, text)
+	m, err := findMove(l, text)
 	if err != nil {
 		return Response{}, sorry("%s", illegalWords(text, err, l.kit))
 	}
@@ -408,7 +408,7 @@ func (t *Table) move(ctx context.Context, req Request, l *loaded, text string, v
 		return Response{}, err
 	}
 	if version >= 0 {
-		resp.Update = &Message{Content: you(req).T("You played %s.", m.Text)}
+		resp.Update = &Message{Content: you(req).T("You played %s.", rules.MoveText(m.Text))}
 	}
 	return resp, nil
 }
@@ -448,7 +448,7 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 		takeback = &storage.Takeback{Offer: storage.NoDrawOffer}
 		g.Takeback = *takeback
 	}
-	lead := l.lang.T("**%s** played %s (%s).", seatUser(g, seat).Name, words, m.Text)
+	lead := l.lang.T("**%s** played %s (%s).", seatUser(g, seat).Name, words, rules.MoveText(m.Text))
 	if l.kit.Narrate != nil {
 		lead = l.kit.Narrate(l.lang, played, next, names(g))
 	}
@@ -480,10 +480,17 @@ func illegalWords(text string, err error, kit Kit) rules.Text {
 	switch {
 	case errors.Is(err, rules.ErrOver):
 		return rules.Textf("The game is over.")
+	case errors.Is(err, rules.ErrThrowFirst):
+		// The throw is a button and a command of its own, not a move.
+		return rules.Textf("You can't play %s: %s. Throw the dice first, with the 🎲 Roll button under the board or /%s roll.", quote(text), movesIn(rules.Reason(err)), kit.Game.Name())
+	case errors.Is(err, rules.ErrNotYet):
+		// The reason says what comes first and how: the move box's
+		// list of moves would not help.
+		return rules.Textf("You can't play %s: %s.", quote(text), movesIn(rules.Reason(err)))
 	case errors.Is(err, rules.ErrIllegal):
-		return rules.Textf("You can't play %s: %s. Start typing in the move box to see your legal moves (like %s).", quote(text), rules.Reason(err), kit.Example)
+		return rules.Textf("You can't play %s: %s. Start typing in the move box to see your legal moves (like %s).", quote(text), movesIn(rules.Reason(err)), rules.MoveText(kit.Example))
 	}
-	return rules.Textf("You can't play %s: %s.", quote(text), rules.Reason(err))
+	return rules.Textf("You can't play %s: %s.", quote(text), movesIn(rules.Reason(err)))
 }
 
 // confirmResign answers /<game> resign: resigning always asks to confirm,
@@ -812,7 +819,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var out []Choice
 		for _, g := range games {
-			c := Choice{Name: Clip(you(req).T("#%s: %s", no(g.ID), versus(names(&g))), 100), Value: strconv.FormatInt(g.ID, 10)}
+			c := Choice{Name: Clip(you(req).T("#%s: %s", no(g.ID), versus(namesIn(you(req), &g))), 100), Value: strconv.FormatInt(g.ID, 10)}
 			if strings.Contains(rules.Normalize(c.Name), typed) {
 				out = append(out, c)
 			}
@@ -825,10 +832,14 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 		}
 		var first, rest []Choice
 		for _, m := range l.state.Legal() {
-			c := Choice{Name: Clip(m.Text+" · "+you(req).Say(l.state.Describe(m)), 100), Value: m.Text}
-			norm := rules.Normalize(m.Text)
+			// The suggestions are the mover's own: what each move does is
+			// said without naming the mover ("enter N · a North man
+			// enters on 32", not "· South: a North man…").
+			shown := you(req).Move(m.Text)
+			c := Choice{Name: Clip(shown+" · "+you(req).Say(moveWords(l.state, m)), 100), Value: m.Text}
+			norm, said := rules.Normalize(m.Text), rules.Normalize(shown)
 			switch {
-			case strings.HasPrefix(norm, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):
+			case strings.HasPrefix(norm, typed) || strings.HasPrefix(said, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):
 				first = append(first, c)
 			case strings.Contains(rules.Normalize(c.Name), typed):
 				rest = append(rest, c)
@@ -879,13 +890,13 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Resp
 	id := customID(g.ID, g.Version, "ok:"+m.Text)
 	if len(id) > maxCustomID {
 		// Too long a move to carry on a button: played as asked.
-		return Response{}, sorry("%s is too long a move to preview: turn previews off with /parlor me confirm:off, or type a shorter form of it.", quote(m.Text))
+		return Response{}, sorry("%s is too long a move to preview: turn previews off with /parlor me confirm:off, or type a shorter form of it.", quote(lang.Move(m.Text)))
 	}
 	msg := &Message{
-		Content: lang.T("Game #%s: you are about to play %s (%s). It counts once you confirm.", no(g.ID), l.state.Describe(m), m.Text),
+		Content: lang.T("Game #%s: you are about to play %s (%s). It counts once you confirm.", no(g.ID), l.state.Describe(m), rules.MoveText(m.Text)),
 		Drawing: rules.DrawingIn(next, lang.Say),
 		Components: []Row{{
-			{Kind: Button, ID: id, Label: lang.T("Confirm %s", Clip(m.Text, 60)), Style: Success},
+			{Kind: Button, ID: id, Label: lang.T("Confirm %s", Clip(lang.Move(m.Text), 60)), Style: Success},
 			{Kind: Button, ID: customID(g.ID, g.Version, "cancel-move"), Label: lang.T("Cancel"), Style: Secondary},
 		}},
 	}

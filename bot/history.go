@@ -115,7 +115,7 @@ func historyLines(lang Lang, g *storage.Game, log []storage.Entry, from, to int)
 		var what string
 		switch e.Kind {
 		case storage.EntryMove:
-			what = "`" + e.Text + "`"
+			what = "`" + lang.Move(e.Text) + "`"
 		case storage.EntryResign:
 			what = lang.T("resigned")
 		case storage.EntrySkip:

@@ -201,7 +201,7 @@ func kimboGroup(l Lang, s rules.State, m rules.Move) (key, label, menu string) {
 		if capture {
 			label += l.T(" ✕ capture")
 		}
-		return fmt.Sprintf("w:%s>%s", first.From, first.End()), label, l.T("Move one piece %d…", d1+d2)
+		return fmt.Sprintf("w:%s>%s", first.From, first.End()), label, l.T("Move one piece %d squares…", d1+d2)
 	}
 	label = l.T("%s → %s with the %d, then another piece", first.From, end, first.Steps())
 	if capture {

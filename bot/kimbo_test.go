@@ -228,6 +228,10 @@ func TestKimboThreePlayersByButtonsAndCommands(t *testing.T) {
 	if len(menus) == 0 {
 		t.Fatalf("move-phase board has no menu: %+v", board.Components)
 	}
+	// The menu of one piece's whole roll says what the number counts.
+	if got := menus[0].Placeholder; got != "Move one piece 6 squares…" {
+		t.Errorf("the first menu's placeholder is %q, want Move one piece 6 squares…", got)
+	}
 	covered := map[string]bool{}
 	for _, sel := range menus {
 		for _, o := range sel.Options {

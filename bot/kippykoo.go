@@ -35,7 +35,7 @@ func KippyKooKit() Kit {
 			if !ok || p.Phase() != kippykoo.PhaseMove || m.Text == kippykoo.PassText {
 				return "", "", ""
 			}
-			return m.Text, m.Text, l.T("Move your marbles…")
+			return m.Text, l.Move(m.Text), l.T("Move your marbles…")
 		},
 		Buttons: func(l Lang, s rules.State) []Choice {
 			if p, ok := s.(*kippykoo.Position); ok && p.Phase() == kippykoo.PhaseThrow {

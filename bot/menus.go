@@ -81,7 +81,7 @@ func (t *Table) controls(l *loaded) []Row {
 			for _, gr := range chunk {
 				texts := make([]string, len(gr.moves))
 				for i, m := range gr.moves {
-					texts[i] = m.Text
+					texts[i] = l.lang.Move(m.Text)
 				}
 				desc := l.lang.T("%d moves: %s", len(gr.moves), strings.Join(texts, " "))
 				if len(gr.moves) == 1 {
@@ -131,7 +131,7 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 	for p := 0; p*maxOptions < len(chosen.moves) && p < maxRows; p++ {
 		var opts []Option
 		for _, m := range chosen.moves[p*maxOptions : min(len(chosen.moves), (p+1)*maxOptions)] {
-			opts = append(opts, Option{Label: Clip(m.Text, 100), Value: m.Text, Description: Clip(lang.Say(l.state.Describe(m)), 100)})
+			opts = append(opts, Option{Label: Clip(lang.Move(m.Text), 100), Value: m.Text, Description: Clip(lang.Say(moveWords(l.state, m)), 100)})
 		}
 		action := "play"
 		if p > 0 {

@@ -121,7 +121,7 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 		var players []string
 		for _, s := range g.Seats {
 			if s.UserID != "" {
-				name := s.Name
+				name := nameIn(lang, s)
 				if g.Status == storage.StatusActive && s.Computer == "" {
 					name += lang.Say(t.awayNote(ctx, g, s.UserID))
 				}
@@ -149,7 +149,7 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 		case seat >= 0 && seatUser(g, int(seat)).UserID == req.User.ID:
 			mine = append(mine, lang.T("%s · **your turn**, waiting %s · %s", line, waited, where))
 		case seat >= 0:
-			theirs = append(theirs, lang.T("%s · %s's turn, waiting %s · %s", line, seatUser(g, int(seat)).Name, waited, where))
+			theirs = append(theirs, lang.T("%s · %s's turn, waiting %s · %s", line, nameIn(lang, seatUser(g, int(seat))), waited, where))
 		default:
 			theirs = append(theirs, fmt.Sprintf("%s · %s", line, where))
 		}

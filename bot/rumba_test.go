@@ -244,6 +244,12 @@ func TestRumbaCommands(t *testing.T) {
 	if len(choices) != 1 || choices[0].Value != "enter N" {
 		t.Fatalf("autocomplete of enter N: %v", choices)
 	}
+	// The suggestion says what the move does without naming the mover,
+	// whose suggestions they are ("South: a North man…" read as if the
+	// man were South's).
+	if got, want := choices[0].Name, "enter N · a North man enters on 32 with the 6"; got != want {
+		t.Errorf("the suggestion of enter N is %q, want %q", got, want)
+	}
 	// Entering North's man with the 6 leaves the 3 for him alone: played
 	// for Alice.
 	resp = e.do(cmd(alice, "move", "move", "enter N"))

@@ -74,7 +74,7 @@ func story(lang Lang, kit Kit, g *storage.Game, steps []Step) string {
 			}
 		} else {
 			for _, p := range run {
-				lines = append(lines, lang.T("**%s** played %s (%s).", seatLabel(names, p.Before.ToMove()), p.Before.Describe(p.Move), p.Move.Text))
+				lines = append(lines, lang.T("**%s** played %s (%s).", seatLabel(names, p.Before.ToMove()), p.Before.Describe(p.Move), rules.MoveText(p.Move.Text)))
 			}
 		}
 		run = nil

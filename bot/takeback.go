@@ -86,7 +86,7 @@ func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Respon
 	}
 	ply := strconv.Itoa(e.Ply)
 	return Response{Public: &Message{
-		Content: l.lang.T("**%s** asks to take back %s in game #%s. %s: accept or decline.", req.User.Name, e.Text, no(g.ID), joinIn(l.lang, others)),
+		Content: l.lang.T("**%s** asks to take back %s in game #%s. %s: accept or decline.", req.User.Name, rules.MoveText(e.Text), no(g.ID), joinIn(l.lang, others)),
 		Components: []Row{{
 			{Kind: Button, ID: customID(g.ID, 0, "tb:yes:"+ply), Label: l.lang.T("Accept takeback"), Style: Primary},
 			{Kind: Button, ID: customID(g.ID, 0, "tb:no:"+ply), Label: l.lang.T("Decline"), Style: Secondary},
@@ -149,7 +149,7 @@ func (t *Table) answerTakeback(ctx context.Context, req Request, l *loaded, yes 
 			return Response{}, err
 		}
 		g.Version = v
-		return Response{Update: &Message{Content: l.lang.T("**%s** declined to take back %s in game #%s.", req.User.Name, e.Text, no(g.ID))}}, nil
+		return Response{Update: &Message{Content: l.lang.T("**%s** declined to take back %s in game #%s.", req.User.Name, rules.MoveText(e.Text), no(g.ID))}}, nil
 	}
 	agreed := t.takebackAgreed(l, asker, g.Takeback.Agreed|1<<seat)
 	if agreed&need != need {

@@ -417,7 +417,7 @@ func pickID(t *testing.T, m *Message) string {
 }
 
 // checkLimits checks every message and choice of resp against the limits in
-// shared/discord.md.
+// docs/discord.md.
 func checkLimits(t *testing.T, resp Response) {
 	t.Helper()
 	for _, m := range []*Message{resp.Private, resp.Update, resp.Public} {

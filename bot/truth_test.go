@@ -86,6 +86,11 @@ func TestKimboBeforeTheRoll(t *testing.T) {
 		if strings.Contains(got, "fence move like") {
 			t.Errorf("%s: refused as a fence move: %q", text, got)
 		}
+		// The answer says what comes first: the move box's hint, which
+		// lists the decisions of now, would not help.
+		if strings.Contains(got, moveBoxHint) {
+			t.Errorf("%s: the refusal adds the move box's hint: %q", text, got)
+		}
 	}
 	for _, c := range []struct{ fence, to, want string }{
 		{"", "h5|h6", "Say which of your fences to move, by its slot, like e1|f1 (start typing to see yours)"},

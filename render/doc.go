@@ -1,7 +1,8 @@
 // Package render draws game positions as PNG images for players on phones.
 //
 // A Renderer has one painter per game (one file each: kingsmen.go for All
-// the King's Men, kimbo.go for Kimbo, kippykoo.go for Kippy Koo), a shared
+// the King's Men, kimbo.go for Kimbo, kippykoo.go for Kippy Koo, rumba.go
+// for Rumba), a shared
 // palette, and caches: the embedded Go fonts are parsed once, and each
 // game's static board (background, squares, slots, walls, arrows, the track
 // and its holes, coordinates) is drawn once and copied under every picture.

@@ -1054,7 +1054,7 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 			lt = append(lt, last.FenceFrom.String()+">"+last.FenceTo.String())
 		}
 		if last.Move != "" {
-			lt = append(lt, last.Move)
+			lt = append(lt, info.Move(last.Move))
 		}
 	}
 	if len(lt) > 0 {

@@ -979,7 +979,7 @@ func kkLastWords(in Info, p *kippykoo.Position, last kippykoo.Turn) (label, move
 		for _, th := range last.Throws() {
 			switch {
 			case th.Move != "":
-				throws = append(throws, fmt.Sprintf("%d-%d %s", th.Dice[0], th.Dice[1], th.Move))
+				throws = append(throws, fmt.Sprintf("%d-%d %s", th.Dice[0], th.Dice[1], in.Move(th.Move)))
 			case last.Skipped:
 				throws = append(throws, in.T("turn skipped"))
 			}
@@ -988,7 +988,7 @@ func kkLastWords(in Info, p *kippykoo.Position, last kippykoo.Turn) (label, move
 	case last.Skipped:
 		return in.T("Last %s:", letter) + " ", in.T("turn skipped")
 	case last.Move != "":
-		return in.T("Last %s:", letter) + " ", last.Move
+		return in.T("Last %s:", letter) + " ", in.Move(last.Move)
 	}
 	return "", ""
 }

@@ -58,6 +58,10 @@ func (in Info) T(format string, args ...any) string {
 	return fmt.Sprintf(format, args...)
 }
 
+// Move is a move text as the picture's language writes it: its notation
+// words ("pass", "start") said in it, its squares and numbers as they are.
+func (in Info) Move(text string) string { return in.T("%s", rules.MoveText(text)) }
+
 // Turn is a turn played, for a picture to mark (Info.Earlier). The caller
 // replays the game's log to make it: render plays no moves.
 type Turn struct {

@@ -573,7 +573,7 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 			}
 		}
 		dc.Stroke()
-		nf := kit.face(true, textMin)
+		nf := kit.face(true, textNumber)
 		for k := 1; k <= rumba.TurnoutSpaces; k++ {
 			d := float64(k) * l.pitch()
 			x, y := l.at(d)
@@ -631,11 +631,11 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 	for s := range rumba.Space(rumba.TrackSpaces) {
 		t := &rbTiles[s]
 		x, y := t.number()
-		f := kit.face(false, textMin)
+		f := kit.face(false, textNumber)
 		c := rbNumberInk
 		for h := rumba.South; h <= rumba.West; h++ {
 			if s == rumba.Start(h) || s == rumba.FinishSpace(h) {
-				f, c = kit.face(true, textMin), rbSideFill[h.Side()]
+				f, c = kit.face(true, textNumber), rbSideFill[h.Side()]
 			}
 		}
 		drawText(img, f, s.String(), x, y, 0.5, c)
@@ -1352,7 +1352,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 	// The latest throw's moves.
 	var moves []string
 	for _, m := range last.Moves {
-		t := m.Text
+		t := info.Move(m.Text)
 		if m.Captured != rumba.NoHand {
 			t += " ×" + string(m.Captured.Letter())
 		}

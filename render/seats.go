@@ -61,9 +61,10 @@ func tintedBar(dc *gg.Context, seat int, x, y, w, h float64) {
 
 // seatBar draws a seat's name bar in the box (x, y, w, h) over a plain
 // background: the seat's colour disc, its name and, on the right, the label
-// (such as "North") or what the seat is doing. The bar of the seat to move
-// is tinted in its colour and marked with a triangle: the legend and the
-// turn in one place.
+// (such as "North"), or "winner". The bar of the seat to move is tinted in
+// its colour and marked with a triangle: the legend and the turn in one
+// place. It keeps its label rather than saying "to move", which the
+// header says already with the mover's name.
 func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, seat int, name, label string, state barState, x, y, w, h float64) {
 	cy := y + h/2
 	if state == barToMove || state == barWinner {
@@ -78,10 +79,7 @@ func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, seat int, n
 	nx += 42
 
 	right := label
-	switch state {
-	case barToMove:
-		right = in.T("to move")
-	case barWinner:
+	if state == barWinner {
 		right = in.T("winner")
 	}
 	rf := kit.face(state == barToMove || state == barWinner, textMin)

@@ -92,6 +92,10 @@ const (
 	textName   = 29.0 // the names in the name bars, a point larger than the words beside them
 	textTitle  = 30.0 // "Game 12 · Kimbo"
 	textStatus = 32.0 // whose decision it is, or the result
+	// textNumber is the numbers of Rumba's track and turnout spaces, read
+	// at a glance to count a move: a size above textMin, so that their
+	// ink, not only their face's capital, is over 8 px tall on a phone.
+	textNumber = 32.0
 )
 
 // pieceLetter is the size of the letter on a piece of the given radius

@@ -61,9 +61,47 @@ const (
 )
 
 // IllegalError is the error of a refused move, with its reason as a Text.
-// It wraps ErrIllegal.
+// It wraps ErrIllegal, and ErrNotYet or ErrThrowFirst when its reason is
+// that another decision comes first.
 type IllegalError struct {
 	Reason Text
+	first  error // ErrNotYet, ErrThrowFirst, or nil
+}
+
+// ErrNotYet is wrapped by the error refusing a move because another
+// decision comes first in the turn (a corner for a captured piece, the
+// dice before a piece moves). Its reason says which and how, so a caller
+// adds no hint of its own about the moves there are.
+var ErrNotYet = errors.New("another decision comes first")
+
+// ErrThrowFirst is wrapped by the error refusing a move because the turn
+// begins with the player's decision to throw the dice: a caller says how
+// to throw (a button, a command). It is an ErrNotYet too.
+var ErrThrowFirst = errors.New("the dice are thrown first")
+
+// NotYetf is the error refusing a move because another decision comes
+// first (ErrNotYet), for the reason format and args say.
+func NotYetf(format string, args ...any) error {
+	return &IllegalError{Reason: Textf(format, args...), first: ErrNotYet}
+}
+
+// ThrowFirstf is the error refusing a move because the turn begins with
+// the throw of the dice (ErrThrowFirst), for the reason format and args
+// say.
+func ThrowFirstf(format string, args ...any) error {
+	return &IllegalError{Reason: Textf(format, args...), first: ErrThrowFirst}
+}
+
+// Is makes errors.Is(err, ErrNotYet) hold for an error of NotYetf or
+// ThrowFirstf, and errors.Is(err, ErrThrowFirst) for one of ThrowFirstf.
+func (e *IllegalError) Is(target error) bool {
+	switch {
+	case e.first == nil:
+		return false
+	case target == e.first:
+		return true
+	}
+	return target == ErrNotYet && e.first == ErrThrowFirst
 }
 
 func (e *IllegalError) Error() string { return ErrIllegal.Error() + ": " + e.Reason.String() }

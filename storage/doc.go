@@ -1,6 +1,9 @@
-// Package storage keeps Parlor's games in SQLite: one row per game with its
-// current position text and a version, its seats, and a move log that is the
-// truth of every game (replaying it from the start gives the stored position).
+// Package storage keeps Parlor's games in a database, a SQLite file (the
+// default) or a PostgreSQL server (a postgres:// URL, shared by replicas):
+// one row per game with its current position text and a version, its
+// seats, and a move log that is the truth of every game (replaying it from
+// the start gives the stored position). Both engines hold the same things
+// and answer the same; where they differ, this comment says so.
 //
 // Storage knows a game only as a kind, a position text and a log of move
 // texts; what they mean is the rules engines' business.

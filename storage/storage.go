@@ -75,8 +75,8 @@ var readOnlyDirectory = sqlite3.ErrReadonly.Extend(6)
 // never wait for each other so: they go through its one writer.
 const DefaultBusyTimeout = 5 * time.Second
 
-// DB is Parlor's game repository over one SQLite file. It is safe for
-// concurrent use.
+// DB is Parlor's game repository over one SQLite file or one PostgreSQL
+// database. It is safe for concurrent use.
 type DB struct {
 	// Now gives the time for every timestamp written; nil means time.Now.
 	// Set it before use, not concurrently with other calls.

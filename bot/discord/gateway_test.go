@@ -85,7 +85,7 @@ func TestRequestOf(t *testing.T) {
 
 var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}]{1,32}$`)
 
-// The registration payload keeps within Discord's limits (shared/discord.md).
+// The registration payload keeps within Discord's limits (docs/discord.md).
 func TestCommandPayloadWithinLimits(t *testing.T) {
 	cmds := DiscordCommands(bot.NewTable(bot.Config{Kits: bot.Kits()}).Commands())
 	if len(cmds) == 0 || len(cmds) > 100 {

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Discord's limits on what the bot sends (../shared/discord.md). The
+// Discord's limits on what the bot sends (docs/discord.md). The
 // handlers keep to them; fit makes sure of it, as the last step before a
 // message leaves for Discord.
 const (

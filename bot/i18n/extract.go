@@ -24,8 +24,9 @@ import (
 //   - N, which marks a text said later (bot.N: a menu's name kept in a
 //     table);
 //   - sorry, a refusal said to the user who acted;
-//   - rules.Textf, rules.Illegalf and rules.Word, the engines' words.
-var Markers = []string{"T", "N", "sorry", "Textf", "Illegalf", "Word"}
+//   - rules.Textf, rules.Illegalf, rules.NotYetf, rules.ThrowFirstf and
+//     rules.Word, the engines' words.
+var Markers = []string{"T", "N", "sorry", "Textf", "Illegalf", "NotYetf", "ThrowFirstf", "Word"}
 
 // Extract lists the messages of the Go files (tests left out) in dirs,
 // each with where it was first found.
@@ -141,7 +142,8 @@ func stringOf(e ast.Expr, consts map[string]string) (string, bool) {
 
 // English is the English catalog for the messages keys: each its own
 // text, unless old, the catalog as it was, gives it plural forms; a
-// command's or option's name, key "cmd:" and the name, is the name.
+// command's or option's name, key "cmd:" and the name, is the name, and
+// so is a notation word's (NotationKey).
 func English(keys []string, old map[string]json.RawMessage) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	for _, k := range keys {
@@ -149,7 +151,7 @@ func English(keys []string, old map[string]json.RawMessage) map[string]json.RawM
 			out[k] = v
 			continue
 		}
-		out[k] = jsonString(strings.TrimPrefix(k, "cmd:"))
+		out[k] = jsonString(strings.TrimPrefix(strings.TrimPrefix(k, "cmd:"), NotationKey("")))
 	}
 	return out
 }

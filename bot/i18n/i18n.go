@@ -26,6 +26,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
@@ -210,18 +211,39 @@ func Printer(lang language.Tag) *message.Printer {
 
 // T is the message key in lang, with args. The key of a message is its
 // English text (a fmt format): a key the catalogs do not have is printed
-// as it is. Arguments that are a rules.Text or a rules.Word are said in
-// lang too; numbers are written as lang writes them (1,234 or 1.234), so
-// a number that is a name, such as a game's, is passed as a string.
+// as it is. Arguments that are a rules.Text, a rules.Word or a
+// rules.MoveText are said in lang too; numbers are written as lang writes
+// them (1,234 or 1.234), so a number that is a name, such as a game's, is
+// passed as a string.
 func T(lang language.Tag, key string, args ...any) string {
 	p := Printer(lang)
 	return p.Sprintf(key, words(p, args)...)
 }
 
+// NotationKey is the catalog key of a notation word of the games' move
+// texts, such as "roll": "notation:roll".
+func NotationKey(word string) string { return "notation:" + word }
+
+// Move is the move text said in lang: each of its words that the
+// catalogs know as a notation word (NotationKey) said as lang says it,
+// the rest as it is: "salida+6" for "start+6" in Spanish.
+func Move(lang language.Tag, text string) string { return move(Printer(lang), text) }
+
+func move(p *message.Printer, text string) string {
+	return rules.SayWords(text, func(w string) (string, bool) {
+		key := NotationKey(w)
+		if _, ok := all[language.English][key]; !ok {
+			return "", false
+		}
+		return p.Sprintf(key), true
+	})
+}
+
 // Say is t said in lang.
 func Say(lang language.Tag, t rules.Text) string { return T(lang, t.Format, t.Args...) }
 
-// words are args with the Texts and Words among them said by p.
+// words are args with the Texts, Words and MoveTexts among them said by
+// p.
 func words(p *message.Printer, args []any) []any {
 	out := args
 	for i, a := range args {
@@ -231,6 +253,8 @@ func words(p *message.Printer, args []any) []any {
 			s = p.Sprintf(string(a))
 		case rules.Text:
 			s = p.Sprintf(a.Format, words(p, a.Args)...)
+		case rules.MoveText:
+			s = move(p, string(a))
 		default:
 			continue
 		}
@@ -339,3 +363,50 @@ func EnglishOnly(lang language.Tag) []string {
 	slices.Sort(out)
 	return out
 }
+
+// EnglishWords are the single words that only the English catalog says:
+// each text of one word (a notation word of the moves, such as "roll", a
+// level, such as "strong", a button, such as "Accept") that lang says
+// otherwise and that no text of lang has as a word of its own, in lower
+// case. A text said in lang that has one as a word (between non-letters,
+// in any case) was not translated: tests look for them, as EnglishOnly's pieces are too short
+// to catch them. Command names are left out: Discord shows them as the
+// user's client names them.
+func EnglishWords(lang language.Tag) []string {
+	theirs := map[string]bool{}
+	for _, e := range all[lang] {
+		for _, text := range e.Texts() {
+			for _, w := range strings.FieldsFunc(text, notLetter) {
+				theirs[strings.ToLower(w)] = true
+			}
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	for key, e := range all[language.English] {
+		if strings.HasPrefix(key, "cmd:") || e.Plural != 0 {
+			continue
+		}
+		if t, ok := all[lang][key]; ok && t.Text == e.Text {
+			continue
+		}
+		w := strings.TrimSpace(e.Text)
+		if len(strings.FieldsFunc(w, notLetter)) != 1 || strings.FieldsFunc(w, notLetter)[0] != w || len(w) < 3 {
+			continue
+		}
+		// A notation word lang says otherwise is English wherever it
+		// stands, even if some text of lang still has it (a test finds
+		// those: TestNotationSaid).
+		notation := strings.HasPrefix(key, NotationKey(""))
+		if lw := strings.ToLower(w); (notation || !theirs[lw]) && !seen[lw] {
+			seen[lw] = true
+			out = append(out, lw)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// notLetter reports whether r is not a letter, nor an apostrophe within a
+// word ("can't").
+func notLetter(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }

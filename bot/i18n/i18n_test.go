@@ -4,6 +4,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -155,6 +156,36 @@ func TestEnglishOnly(t *testing.T) {
 	for _, piece := range got {
 		if len(strings.Fields(piece)) < 2 {
 			t.Errorf("a piece of one word: %q", piece)
+		}
+	}
+}
+
+// Every language writes the moves' notation words its own way in all its
+// texts: a Spanish text that shows a move ("tirar 5-3", "sinvalla")
+// writes no English notation word that Spanish says otherwise.
+func TestNotationSaid(t *testing.T) {
+	for _, tag := range Languages()[1:] {
+		var english []string
+		for key, e := range all[language.English] {
+			if w, ok := strings.CutPrefix(key, NotationKey("")); ok {
+				if said := all[tag][key]; said.Text != e.Text {
+					english = append(english, w)
+				}
+			}
+		}
+		if len(english) == 0 {
+			t.Errorf("%s says no notation word of its own", tag)
+		}
+		word := regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + strings.Join(english, "|") + `)(?:$|[^\p{L}])`)
+		for key, e := range all[tag] {
+			if strings.HasPrefix(key, "cmd:") {
+				continue
+			}
+			for _, text := range e.Texts() {
+				if m := word.FindStringSubmatch(text); m != nil {
+					t.Errorf("%s %q writes the English notation word %q: %q", tag, key, m[1], text)
+				}
+			}
 		}
 	}
 }

@@ -7,12 +7,14 @@
 //	parlor check          replay every stored game's move log
 //	parlor forget USER_ID forget a member everywhere (as /parlor forget)
 //	parlor purge          delete everything kept of a server, at once
+//	parlor verify         recompute every finished dice game's rolls from its seed
 //	parlor backup         a consistent copy of a live SQLite database
+//	parlor copy           copy every game into an empty database (SQLite into PostgreSQL, say)
 //	parlor help [COMMAND] the usage (also: parlor COMMAND --help)
 //
 // Settings come from the environment and from a .env file (which never
 // overrides a variable already set): DISCORD_TOKEN, DISCORD_GUILD_ID,
-// PARLOR_DB (default parlor.db), LOG_LEVEL (debug, info, warn, error),
+// PARLOR_DB (a SQLite file, default parlor.db, or a PostgreSQL URL), LOG_LEVEL (debug, info, warn, error),
 // LOG_FORMAT (text, json),
 // PARLOR_RETAIN_DAYS (how long a server that removed the bot keeps its
 // games, 30 days).

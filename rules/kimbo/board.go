@@ -8,7 +8,7 @@ import (
 	"parlor/rules"
 )
 
-// The board's geometry is reconstructed (shared/boards.md): the booklet's
+// The board's geometry is reconstructed (docs/boards.md): the booklet's
 // diagrams are lost. It lives here as data, read and checked when the
 // package loads, so that a better source changes these tables and not the
 // rules code.

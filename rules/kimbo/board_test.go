@@ -1,6 +1,7 @@
 package kimbo_test
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -8,11 +9,14 @@ import (
 	"parlor/rules/kimbo"
 )
 
-// The board is reconstructed (shared/boards.md); these tests hold the
+// The board is reconstructed (docs/boards.md); these tests hold the
 // engine's table to what boards.md says.
 
-// boardsMd is a verbatim copy of the reconstructed part of boards.md's
-// Kimbo section that names squares and slots.
+// boardsMd is the squares and slots of the reconstructed part of the
+// Kimbo section of docs/boards.md, one kind a line: the entrances, the
+// start squares, the fences of South and of West, the closing fences of
+// South and then of North, West and East. TestBoardsMdSaysSo holds the
+// page to it.
 const boardsMd = `
 - Entrance squares, one per side of HOME: South ` + "`h6`" + `, West ` + "`f8`" + `, North ` + "`h10`" + `, East ` + "`j8`" + `.
   South ` + "`b1 n1 n14 a15`" + `; West ` + "`a2 n2 o15 a14`" + `; North ` + "`o1 b2 b15 n15`" + `; East ` + "`a1 o2 o14 b14`" + `.
@@ -160,6 +164,22 @@ func TestBoardCounts(t *testing.T) {
 		}
 		if n != 1 {
 			t.Errorf("entrance %s: %d openings, want 1", e, n)
+		}
+	}
+}
+
+// docs/boards.md names every square and slot the test above holds the
+// table to, each group as it is quoted there.
+func TestBoardsMdSaysSo(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/boards.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(boardsMd), "\n") {
+		for _, group := range quoted(line) {
+			if q := "`" + strings.Join(group, " ") + "`"; !strings.Contains(string(doc), q) {
+				t.Errorf("docs/boards.md does not say %s", q)
+			}
 		}
 	}
 }

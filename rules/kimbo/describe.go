@@ -296,13 +296,13 @@ func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 	if t := p.last; t.Seat != rules.Nobody {
 		b.WriteString(say(rules.Textf("last: %s", p.Side(t.Seat).Word())))
 		if t.Fenced {
-			fmt.Fprintf(&b, " %s,", FenceMove{t.FenceFrom, t.FenceTo})
+			b.WriteString(" " + say(rules.Textf("%s", rules.MoveText(FenceMove{t.FenceFrom, t.FenceTo}.String()))) + ",")
 		}
 		if t.Dice[0] > 0 {
 			b.WriteString(" " + say(rules.Textf("rolled %d-%d", t.Dice[0], t.Dice[1])))
 		}
 		if t.Move != "" {
-			fmt.Fprintf(&b, ", %s", t.Move)
+			b.WriteString(", " + say(rules.Textf("%s", rules.MoveText(t.Move))))
 		}
 		if t.Skipped {
 			b.WriteString(" " + say(rules.Textf("(turn skipped)")))

@@ -35,7 +35,7 @@
 // and weighs the seats' races and the risks of captures; there are no
 // partnerships in Kimbo, every seat plays for itself.
 //
-// The board is reconstructed (shared/boards.md) and lives as data in
+// The board is reconstructed (docs/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each
 // decision taken where it is silent, is in docs/rules/kimbo.md.
 package kimbo

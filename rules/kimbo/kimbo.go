@@ -145,6 +145,12 @@ func (Game) Name() string { return "kimbo" }
 // Title implements rules.Game.
 func (Game) Title() string { return "Kimbo" }
 
+// Notation implements rules.Notated: the words of Kimbo's move texts
+// ("roll 5-3", "nofence", "b1-b4-home", "jump e5-e6", "corner sw", "pass").
+func (Game) Notation() rules.Notation {
+	return rules.Notation{"roll", "nofence", "home", "jump", "corner", "pass"}
+}
+
 // Players implements rules.Game.
 func (Game) Players() []int { return []int{2, 3, 4} }
 
@@ -633,7 +639,7 @@ func (p *Position) playFence(text string) (*Position, error) {
 	if err != nil {
 		if legs, perr := ParseLegs(text); perr == nil && (len(legs) > 0 || text == PassText) {
 			// A piece's move, or a pass, before the dice are rolled.
-			return nil, rules.Illegalf("roll first: no piece moves before the dice are rolled; move one of your fences, or roll without moving one (nofence)")
+			return nil, rules.NotYetf("roll first: no piece moves before the dice are rolled; move one of your fences, or roll without moving one (nofence)")
 		}
 		return nil, err
 	}
@@ -666,6 +672,15 @@ func (p *Position) playCorner(text string) (*Position, error) {
 	name, ok := strings.CutPrefix(text, "corner ")
 	c := slices.Index(cornerNames[:], name)
 	if !ok || c < 0 {
+		if legs, err := ParseLegs(text); err == nil && len(legs) > 0 || text == PassText || text == NoFence {
+			// A move of the turn, typed while the capture waits for
+			// its corner: the corner comes first.
+			var corners []string
+			for _, m := range p.Legal() {
+				corners = append(corners, m.Text)
+			}
+			return nil, rules.NotYetf("first choose the corner the captured piece goes back to, from the menu under the board or by playing one of %s", strings.Join(corners, ", "))
+		}
 		return nil, rules.Illegalf("%q is not a corner like \"corner sw\" (sw, se, ne, nw)", text)
 	}
 	if !p.cornerRoom(c) {

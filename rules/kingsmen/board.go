@@ -106,7 +106,7 @@ func (a Arrows) Dirs() []Dir {
 type ArrowTable [Squares]Arrows
 
 // smessLayout is the arrow layout of Smess (1970), which All the King's Men
-// re-themes, as transcribed in shared/boards.md. Rows run from rank 8 down to
+// re-themes, as transcribed in docs/boards.md. Rows run from rank 8 down to
 // rank 1, squares from file a to g, separated by "|".
 const smessLayout = `
 8 | E S     | E S W   | E S W       | E S W | E S W       | E S W   | S

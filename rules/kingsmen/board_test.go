@@ -37,7 +37,7 @@ func TestBoardSize(t *testing.T) {
 	}
 }
 
-// Board facts: the arrows are Smess's layout as shared/boards.md gives it.
+// Board facts: the arrows are Smess's layout as docs/boards.md gives it.
 func TestBoardMatchesBoardsMd(t *testing.T) {
 	for s := kingsmen.Square(0); s < kingsmen.Squares; s++ {
 		ref := refArrows[s.File()][s.Rank()]

@@ -69,7 +69,7 @@ func TestEquipment(t *testing.T) {
 }
 
 // SET UP: "You and your opponent start in this way at either end of the
-// board" (Figure 1, lost; the placement is in shared/boards.md).
+// board" (Figure 1, lost; the placement is in docs/boards.md).
 func TestSetUp(t *testing.T) {
 	p := kingsmen.Start()
 	expect(t, p, "String", p.String(), kingsmen.StartText)

@@ -2,19 +2,23 @@ package kingsmen_test
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 // This file is an independent, deliberately naive reference for the rules:
-// its own copy of the arrow table (shared/boards.md, character for
+// its own copy of the arrow table (docs/boards.md, character for
 // character), its own reading of the position text into a plain grid, and a
 // move generator with its own Threat logic, written from the booklet and the
 // decisions in docs/rules/kingsmen.md without looking at the engine's code.
 // It is slow and simple on purpose; perft_test.go compares the two.
 
-// boardsMd is the arrow table of shared/boards.md, copied verbatim.
+// boardsMd is the arrow table of docs/boards.md, copied verbatim (the
+// copy is kept here so that this reference reads nothing of the engine's;
+// TestBoardsMdTable holds it to the page).
 const boardsMd = `
 rank | a        b        c            d      e            f        g
   8  | E S      E S W    E S W        E S W  E S W        E S W    S
@@ -271,4 +275,16 @@ func refPerft(p refPos, depth int) int {
 		n += refPerft(p.after(m.from, m.to), depth-1)
 	}
 	return n
+}
+
+// docs/boards.md gives the arrow table this reference copies, character
+// for character.
+func TestBoardsMdTable(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/boards.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "```"+boardsMd+"```") {
+		t.Errorf("docs/boards.md has not the arrow table:\n%s", boardsMd)
+	}
 }

@@ -7,7 +7,7 @@ import (
 	"parlor/rules"
 )
 
-// The track is reconstructed (shared/boards.md): the booklet has no diagram
+// The track is reconstructed (docs/boards.md): the booklet has no diagram
 // of it. Everything about its shape is in this file, derived from Holes, so
 // that a better source changes these constants and not the rules code.
 

@@ -8,7 +8,7 @@ import (
 	"parlor/rules/kippykoo"
 )
 
-// The track is reconstructed (shared/boards.md): "one closed track of 52
+// The track is reconstructed (docs/boards.md): "one closed track of 52
 // holes travelled clockwise, seat k's Star Space at hole 13·k (seats in
 // turn order, clockwise) ... Two players sit opposite (seats 0 and 2).
 // Keep the hole count a parameter (multiple of 4)."

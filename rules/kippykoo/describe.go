@@ -266,7 +266,7 @@ func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 		// The throws of the turn before the latest: "5-5, h3+10; then ".
 		var before rules.Text = rules.Plain("")
 		for _, th := range t.Before {
-			before = rules.Textf("%s%d-%d, %s%s; then ", before, th.Dice[0], th.Dice[1], th.Move, p.sentBackWords(th.SentBack))
+			before = rules.Textf("%s%d-%d, %s%s; then ", before, th.Dice[0], th.Dice[1], rules.MoveText(th.Move), p.sentBackWords(th.SentBack))
 		}
 		who := p.Side(t.Seat).Word()
 		var last rules.Text
@@ -280,7 +280,7 @@ func (p *Position) DrawingSaid(say func(rules.Text) string) string {
 		case t.Move == "":
 			last = rules.Textf("last: %s threw %s%d-%d", who, before, t.Dice[0], t.Dice[1])
 		default:
-			last = rules.Textf("last: %s threw %s%d-%d, %s%s", who, before, t.Dice[0], t.Dice[1], t.Move, p.sentBackWords(t.SentBack))
+			last = rules.Textf("last: %s threw %s%d-%d, %s%s", who, before, t.Dice[0], t.Dice[1], rules.MoveText(t.Move), p.sentBackWords(t.SentBack))
 		}
 		b.WriteString(say(last) + "\n")
 	}

@@ -39,7 +39,7 @@
 // throw), nothing moves, and the next seat still in begins its turn; the
 // latest throw records the skip ("last:S;5-3;skipped").
 //
-// The track is reconstructed (shared/boards.md) and lives in board.go: 52
+// The track is reconstructed (docs/boards.md) and lives in board.go: 52
 // holes numbered clockwise from South's Star Space, h0 to h51, seat sides
 // South, West, North, East with their stars at h0, h13, h26 and h39. How
 // the engine reads every sentence of the booklet, and each decision taken

@@ -167,6 +167,12 @@ func (Game) Name() string { return "kippykoo" }
 // Title implements rules.Game.
 func (Game) Title() string { return "Kippy Koo" }
 
+// Notation implements rules.Notated: the words of Kippy Koo's move texts
+// ("first S", "roll", "roll 5-3", "start+6", "pass").
+func (Game) Notation() rules.Notation {
+	return rules.Notation{"first", "roll", "start", "pass"}
+}
+
 // Players implements rules.Game.
 func (Game) Players() []int { return []int{2, 3, 4} }
 
@@ -412,9 +418,12 @@ func (p *Position) playThrow(text string) (*Position, error) {
 		_, _, errRoll := dice.Parse(text, "roll")
 		_, _, errDice := dice.ParsePair(text)
 		if errRoll == nil || errDice == nil {
-			return nil, rules.Illegalf("the dice are not thrown yet, and they choose the throw: play %q", RollText)
+			return nil, rules.ThrowFirstf("the dice are not thrown yet, and they choose the throw")
 		}
-		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, p.Side(rules.Seat(p.seat)).Word(), RollText)
+		if _, err := ParseLegs(text); err == nil || text == PassText {
+			return nil, rules.ThrowFirstf("%s's turn begins with the throw of the dice: the marbles move after it", p.Side(rules.Seat(p.seat)).Word())
+		}
+		return nil, rules.ThrowFirstf("%q is not a move, and %s's turn begins with the throw of the dice", text, p.Side(rules.Seat(p.seat)).Word())
 	}
 	next := p.clone()
 	next.phase = PhaseRoll

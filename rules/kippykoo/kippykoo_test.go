@@ -1,6 +1,7 @@
 package kippykoo_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -191,8 +192,13 @@ func TestTurnBeginsWithThrow(t *testing.T) {
 	expectRejected(t, p, "roll 6-3", "the dice are not thrown yet")
 	expectRejected(t, p, "6-3", "the dice are not thrown yet")
 	expectRejected(t, p, "pass", "North's turn begins with the throw of the dice")
-	expectRejected(t, p, "start+3", "play \"roll\"")
-	expectRejected(t, p, "throw", "play \"roll\"")
+	// The throw is refused as coming first (rules.ErrThrowFirst), saying
+	// whether the text is a move at all; the caller says how to throw.
+	expectRejected(t, p, "start+3", "North's turn begins with the throw of the dice: the marbles move after it")
+	expectRejected(t, p, "throw", "\"throw\" is not a move, and North's turn begins with the throw of the dice")
+	if _, err := p.Play(rules.Move{Text: "42 potatoes"}); !errors.Is(err, rules.ErrThrowFirst) || !errors.Is(err, rules.ErrNotYet) || !errors.Is(err, rules.ErrIllegal) {
+		t.Errorf("Play(42 potatoes) before the throw: %v, want an ErrThrowFirst, ErrNotYet and ErrIllegal", err)
+	}
 	q := play(t, p, "roll")
 	expect(t, q, "phase after the throw", phase(q), "N:roll")
 	expect(t, q, "ToMove after the throw", q.ToMove(), rules.Chance)

@@ -325,9 +325,9 @@ func TestIllegalMoveReasons(t *testing.T) {
 	}
 	th := parse(t, southStart+" "+northStart+" S:throw")
 	for text, reason := range map[string]string{
-		"roll 5-3": "the dice are not thrown yet, and they choose the throw: play \"roll\"",
+		"roll 5-3": "the dice are not thrown yet, and they choose the throw",
 		"3-5":      "the dice are not thrown yet",
-		"throw":    "South's turn begins with the throw of the dice: play \"roll\"",
+		"throw":    "\"throw\" is not a move, and South's turn begins with the throw of the dice",
 		"pass":     "South's turn begins with the throw of the dice",
 		"first S":  "South's turn begins with the throw of the dice",
 		"":         "South's turn begins with the throw of the dice",

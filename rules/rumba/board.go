@@ -7,7 +7,7 @@ import (
 	"parlor/rules"
 )
 
-// The board is reconstructed (shared/boards.md): no picture of it survives.
+// The board is reconstructed (docs/boards.md): no picture of it survives.
 // Every number of it is in this table and the constants beside it, so a
 // better source changes the table, not the rules; init checks the table.
 

@@ -6,7 +6,7 @@ import (
 	"parlor/rules/rumba"
 )
 
-// The board is reconstructed (shared/boards.md, Rumba): a square loop of
+// The board is reconstructed (docs/boards.md, Rumba): a square loop of
 // 64 spaces counter-clockwise; seat p's starting point at 16·p, its finish
 // space just before it; round each corner a turnout leaving after 16·p+5,
 // 7 single spaces, rejoining at 16·p+11 (bypassing 5 track spaces: 2 steps

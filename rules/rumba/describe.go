@@ -251,9 +251,9 @@ func (p *Position) lastWords(say func(rules.Text) string) (last rules.Text, ok b
 	var moves []string
 	for _, m := range t.Moves {
 		if m.Captured != NoHand {
-			moves = append(moves, say(rules.Textf("%s (captured %s's man)", m.Text, m.Captured.Word())))
+			moves = append(moves, say(rules.Textf("%s (captured %s's man)", rules.MoveText(m.Text), m.Captured.Word())))
 		} else {
-			moves = append(moves, m.Text)
+			moves = append(moves, say(rules.Textf("%s", rules.MoveText(m.Text))))
 		}
 	}
 	h, d0, d1 := t.Hand.Word(), t.Dice[0], t.Dice[1]

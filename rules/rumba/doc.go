@@ -43,7 +43,7 @@
 // race and of the shots at its men, the strong one looking one or two
 // throws ahead within its budget (think.go, eval.go).
 //
-// The board is reconstructed (shared/boards.md) and lives as data in
+// The board is reconstructed (docs/boards.md) and lives as data in
 // board.go. How the engine reads every sentence of the booklet, and each
 // decision taken where it is silent, is in docs/rules/rumba.md.
 package rumba

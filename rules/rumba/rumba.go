@@ -188,6 +188,12 @@ func (Game) Name() string { return "rumba" }
 // Title implements rules.Game.
 func (Game) Title() string { return "Rumba" }
 
+// Notation implements rules.Notated: the words of Rumba's move texts
+// ("roll 5-3", "enter S", "S 63-finish", "pass").
+func (Game) Notation() rules.Notation {
+	return rules.Notation{"roll", "enter", "finish", "pass"}
+}
+
 // Players implements rules.Game.
 func (Game) Players() []int { return []int{2, 3, 4} }
 
@@ -441,9 +447,12 @@ func (p *Position) playThrow(text string) (*Position, error) {
 		_, _, errRoll := dice.Parse(text, "throw")
 		_, _, errDice := dice.ParsePair(text)
 		if errRoll == nil || errDice == nil {
-			return nil, rules.Illegalf("the dice are not thrown yet, and they choose the throw: play %q", RollText)
+			return nil, rules.ThrowFirstf("the dice are not thrown yet, and they choose the throw")
 		}
-		return nil, rules.Illegalf("%q: %s's turn begins with the throw of the dice: play %q", text, p.hand.Word(), RollText)
+		if _, err := ParseMove(text); err == nil || text == PassText {
+			return nil, rules.ThrowFirstf("%s's turn begins with the throw of the dice: the men move after it", p.hand.Word())
+		}
+		return nil, rules.ThrowFirstf("%q is not a move, and %s's turn begins with the throw of the dice", text, p.hand.Word())
 	}
 	next := p.clone()
 	next.phase = PhaseRoll

@@ -178,7 +178,7 @@ func TestTurnBeginsWithThrow(t *testing.T) {
 	expectRejected(t, p, "roll 6-3", "they choose the throw")
 	expectRejected(t, p, "6-3", "they choose the throw")
 	expectRejected(t, p, "enter S", "South's turn begins with the throw of the dice")
-	expectRejected(t, p, "pass", "play \"roll\"")
+	expectRejected(t, p, "pass", "South's turn begins with the throw of the dice: the men move after it")
 	for _, typed := range []string{"roll", "Roll", "throw", "r"} {
 		if m, err := rules.Find(p, typed); err != nil || m.Text != rumba.RollText {
 			t.Errorf("Find(%q): got %q, %v, want roll", typed, m.Text, err)

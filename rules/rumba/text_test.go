@@ -266,7 +266,7 @@ func TestIllegalMoveReasons(t *testing.T) {
 	expectRejected(t, throw, "roll 5-3", "the dice are not thrown yet")
 	expectRejected(t, throw, "5-3", "the dice are not thrown yet")
 	expectRejected(t, throw, "S 10-15", "South's turn begins with the throw of the dice")
-	expectRejected(t, throw, "hello", `play "roll"`)
+	expectRejected(t, throw, "hello", `"hello" is not a move, and South's turn begins with the throw of the dice`)
 }
 
 // Words for every decision.

@@ -18,9 +18,11 @@ import (
 // from Spain, one from Latin America) against the computer: the rules,
 // the new game, every turn (with the move box's suggestions), a board, the
 // history, an illegal move, a stranger's click and a resignation asked and
-// withdrawn, to the end and its replay. Everything the bot sent Discord,
-// but the commands it registers, is Spanish: no piece of English that only
-// the English catalog has, and no common English word.
+// withdrawn, to the end and its replay. The moves are typed with the
+// Spanish words of the notation. Everything the bot sent Discord, but the
+// commands it registers, is Spanish: no piece of English that only the
+// English catalog has, no word of it (a notation word such as "roll" or
+// "pass", a level such as "strong"), and no common English word.
 func TestSpanishGames(t *testing.T) {
 	t.Parallel()
 	// The games take turns at the doors: the gateway, the HTTP door, and
@@ -80,7 +82,9 @@ func TestSpanishGames(t *testing.T) {
 					h.awaitStored("the computer's move", func(now *storage.Game) bool { return now.Version > g.Version }, id)
 					continue
 				}
-				move := st.Legal()[0].Text
+				// The move is typed with Spanish words ("tirar 5-3",
+				// "salida+6"), as the board and the suggestions write it.
+				move := i18n.Move(language.Spanish, st.Legal()[0].Text)
 				if turn < 6 {
 					h.f.Autocomplete(alicia, ch, name, "move", "move", discordtest.Opt{Name: "move", Value: move[:1]}).Choices(t)
 				}
@@ -128,6 +132,7 @@ var shownFields = map[string]bool{"content": true, "title": true, "description":
 func checkSpanish(t *testing.T, reqs []discordtest.Request) {
 	t.Helper()
 	pieces := i18n.EnglishOnly(language.Spanish)
+	words := regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(` + strings.Join(i18n.EnglishWords(language.Spanish), "|") + `)(?:$|[^\p{L}'])`)
 	seen, reported := map[string]bool{}, map[string]bool{}
 	for _, r := range reqs {
 		if strings.Contains(r.Route, "/commands") || len(r.Body) == 0 {
@@ -150,7 +155,12 @@ func checkSpanish(t *testing.T, reqs []discordtest.Request) {
 			}
 			// The game's name stays English, as the Spanish booklet
 			// keeps it.
-			if m := englishWord.FindStringSubmatch(strings.ReplaceAll(text, "All the King's Men", "")); m != nil && !reported[strings.ToLower(m[1])] {
+			text := strings.ReplaceAll(text, "All the King's Men", "")
+			if m := words.FindStringSubmatch(text); m != nil && !reported[strings.ToLower(m[1])] {
+				reported[strings.ToLower(m[1])] = true
+				t.Errorf("%s sends the English %q, which Spanish says otherwise: %q", r.Route, m[1], text)
+			}
+			if m := englishWord.FindStringSubmatch(text); m != nil && !reported[strings.ToLower(m[1])] {
 				w := strings.ToLower(m[1])
 				reported[w] = true
 				t.Errorf("%s sends the English word %q: %q", r.Route, w, text)
@@ -162,13 +172,17 @@ func checkSpanish(t *testing.T, reqs []discordtest.Request) {
 	}
 }
 
-// shownTexts are the strings of v under the fields people read.
+// shownTexts are the strings of v under the fields people read. The
+// value of a select menu's option (beside its label) or of an
+// autocomplete's choice (under "choices") is what comes back to the bot,
+// not what people read, and is left out.
 func shownTexts(v any, field string) []string {
 	var out []string
 	switch v := v.(type) {
 	case map[string]any:
+		_, option := v["label"]
 		for k, x := range v {
-			if k == "custom_id" || k == "url" || k == "filename" {
+			if k == "custom_id" || k == "url" || k == "filename" || (k == "value" && (option || field == "choices")) {
 				continue
 			}
 			out = append(out, shownTexts(x, k)...)
