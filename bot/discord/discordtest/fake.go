@@ -49,6 +49,15 @@ func WithAckWindow(d time.Duration) Option { return func(f *Fake) { f.ackWindow 
 // WithTimeout sets how long the Await helpers wait before failing the test.
 func WithTimeout(d time.Duration) Option { return func(f *Fake) { f.timeout = d } }
 
+// SetTimeout sets how long the Await helpers wait from now on, as
+// WithTimeout does from the start: longer for a crowd of games, whose
+// answers queue behind each other.
+func (f *Fake) SetTimeout(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.timeout = d
+}
+
 // GrantThreads gives the bot Create Public Threads, which it lacks by
 // default, in every channel from now on: games then get their own threads.
 func (f *Fake) GrantThreads() {
@@ -236,6 +245,9 @@ type Fake struct {
 	enforced    RateLimits
 	globalCalls window
 	buckets     map[string]*window
+	// inChannel are the ids of each channel's messages, in order of
+	// creation, so that a wait on one channel does not read them all.
+	inChannel map[string][]string
 }
 
 // New starts a Fake on 127.0.0.1 and stops it when the test ends. Stop the
@@ -246,7 +258,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 		t: t, token: "parlor-test-token", heartbeat: DefaultHeartbeat, ackWindow: DefaultAckWindow, timeout: DefaultTimeout, appPerms: defaultAppPermissions,
 		changed: make(chan struct{}), users: map[string]User{}, channels: map[string]Channel{}, messages: map[string]*message{},
 		commands: map[string][]Command{}, interactions: map[string]*Interaction{}, byToken: map[string]*Interaction{},
-		windows: map[string]time.Time{}, buckets: map[string]*window{}, sessions: map[string]*session{}, conns: map[*conn]bool{}, removed: map[string]bool{}, denied: map[string]bool{},
+		windows: map[string]time.Time{}, buckets: map[string]*window{}, inChannel: map[string][]string{}, sessions: map[string]*session{}, conns: map[*conn]bool{}, removed: map[string]bool{}, denied: map[string]bool{},
 		stopped: make(chan struct{}),
 		epoch:   (time.Now().UnixMilli() - discordEpoch) << 22,
 	}
@@ -510,7 +522,10 @@ func (f *Fake) notify() {
 // the Fake's timeout.
 func (f *Fake) await(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.NewTimer(f.timeout)
+	f.mu.Lock()
+	timeout := f.timeout
+	f.mu.Unlock()
+	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
 	for {
 		f.mu.Lock()
@@ -523,7 +538,7 @@ func (f *Fake) await(t testing.TB, what string, cond func() bool) {
 		select {
 		case <-ch:
 		case <-deadline.C:
-			t.Fatalf("discordtest: waited %v for %s; the last requests were:\n%s", f.timeout, what, f.recent(12))
+			t.Fatalf("discordtest: waited %v for %s; the last requests were:\n%s", timeout, what, f.recent(12))
 		}
 	}
 }
@@ -654,6 +669,39 @@ func (f *Fake) messageList() []Message {
 	for _, id := range f.order {
 		out = append(out, f.messages[id].snapshot())
 	}
+	return out
+}
+
+// ChannelMessages returns the messages the bot has posted in a channel or
+// thread, as they are now, in order of creation.
+func (f *Fake) ChannelMessages(channelID string) []Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.channelList(channelID, 0)
+}
+
+// channelList is ChannelMessages from the index from on, with f.mu held.
+func (f *Fake) channelList(channelID string, from int) []Message {
+	ids := f.inChannel[channelID]
+	out := make([]Message, 0, max(0, len(ids)-from))
+	for _, id := range ids[min(from, len(ids)):] {
+		out = append(out, f.messages[id].snapshot())
+	}
+	return out
+}
+
+// AwaitChannel waits until cond holds of the messages the bot has posted
+// in a channel or thread, but for its first from messages (as
+// ChannelMessages returns them, without those), returns them, and fails t
+// after the timeout. It reads only that channel's newer messages, so that
+// many waits at once stay cheap.
+func (f *Fake) AwaitChannel(t testing.TB, channelID string, from int, what string, cond func([]Message) bool) []Message {
+	t.Helper()
+	var out []Message
+	f.await(t, what, func() bool {
+		out = f.channelList(channelID, from)
+		return cond(out)
+	})
 	return out
 }
 

@@ -1,0 +1,295 @@
+package discordtest_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"parlor/bot/discord/discordtest"
+	"parlor/rules/kingsmen"
+)
+
+// BenchmarkBoardsOnBudget is the bot on Discord's rate limits under a
+// crowd: 500 games of All the King's Men, each in its own thread (five
+// games' threads to a channel, so that their starts fit the channel's
+// bucket), served through the gateway door with the real renderer and a
+// SQLite file. The games are set up first; then the Fake enforces
+// Discord's limits (DiscordRateLimits: 50 global calls a second, and each
+// channel's buckets) and the players move: each round, every game's player
+// to move sends /kingsmen move with a random legal move at the same moment,
+// four in five from inside the game's thread, where the board is the
+// interaction's answer, and one in five typed in the channel, which costs
+// the bot a board posted into the thread, a call against the global limit.
+// A round ends when every new board is up; rounds follow each other at
+// once, boardsRounds of them per b.N.
+//
+// It reports the moves a second reached (moves/s), and each board's delay,
+// from the move's dispatch to the new board being in the game's thread, as
+// p50, p95 and the slowest in milliseconds, for every move and for the
+// moves typed in the channel alone (channel-p95-ms); the calls against the
+// global limit accepted per move (global/move) and a second (global/s);
+// the 429s answered (429s), of them by the global limit (global-429s); the
+// calls that came back before a 429's retry_after had passed
+// (ignored-429s, each a failure of the benchmark, as Discord counts them
+// toward a ban); and the old boards still showing their buttons when the
+// rounds end (stale-buttons: the cosmetic edits still waiting). It checks
+// that nothing is lost: every move's board is in its thread, once, and
+// each thread's boards are in the order of their versions. The figures are
+// also logged as sentences, which a failed run prints too.
+//
+//	go test ./bot/discord/discordtest -run XXX -bench BoardsOnBudget -benchtime 1x
+func BenchmarkBoardsOnBudget(b *testing.B) {
+	const (
+		games       = 500
+		perChannel  = 5 // games whose threads start in one channel
+		parentEvery = 5 // one move in five is typed in the channel
+		setters     = 8 // games set up at once
+	)
+	h := newHarness(b, threads, paced)
+	tables := make([]*budgetTable, games)
+	channels := make([]discordtest.Channel, games/perChannel)
+	for i := range channels {
+		channels[i] = h.f.NewChannel(fmt.Sprintf("hall-%d", i))
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range setters {
+		wg.Go(func() {
+			for i := range work {
+				tables[i] = h.budgetTable(channels[i/perChannel], i)
+			}
+		})
+	}
+	for i := range tables {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+
+	// Every game's answer waits its turn behind the others': a board may
+	// take longer than the harness's waits allow one answer.
+	h.f.SetTimeout(2 * time.Minute)
+	h.f.EnforceRateLimits(discordtest.DiscordRateLimits())
+	before, _ := h.f.RateCounts()
+	var (
+		mu     sync.Mutex
+		all    []time.Duration // every board's delay
+		parent []time.Duration // of the moves typed in the channel
+		moves  []budgetMove
+		round  int
+	)
+	b.ResetTimer()
+	start := time.Now()
+	for b.Loop() {
+		for range boardsRounds {
+			round++
+			var wg sync.WaitGroup
+			for i, t := range tables {
+				text, mover, version, over := h.randomMove(t.id, t.players, t.rng)
+				if over {
+					continue // a random game can end; its thread stays quiet
+				}
+				where, opts := t.thread, []discordtest.Opt{{Name: "move", Value: text}}
+				inChannel := (i+round)%parentEvery == 0
+				if inChannel {
+					where = t.channel
+					opts = append(opts, discordtest.Opt{Name: "game", Value: fmt.Sprint(t.id)})
+				}
+				from := len(h.f.ChannelMessages(t.thread.ID))
+				wg.Go(func() {
+					ix := h.f.Command(mover, where, "kingsmen", "move", opts...)
+					news := h.f.AwaitChannel(b, t.thread.ID, from, fmt.Sprintf("the board of game #%d after %s", t.id, text), func(ms []discordtest.Message) bool {
+						return slices.ContainsFunc(ms, func(m discordtest.Message) bool { return isBoard(m) && boardVersion(m) > version })
+					})
+					i := slices.IndexFunc(news, func(m discordtest.Message) bool { return isBoard(m) && boardVersion(m) > version })
+					d := news[i].Created.Sub(ix.Sent())
+					mu.Lock()
+					defer mu.Unlock()
+					all = append(all, d)
+					if inChannel {
+						parent = append(parent, d)
+					}
+					moves = append(moves, budgetMove{game: t.id, thread: t.thread.ID, version: boardVersion(news[i])})
+				})
+			}
+			wg.Wait()
+		}
+	}
+	elapsed := time.Since(start)
+	b.StopTimer()
+	after, _ := h.f.RateCounts()
+	stale := checkBudgetBoards(b, h.f, tables, moves)
+
+	if len(all) == 0 {
+		b.Fatalf("no move was played")
+	}
+	at := func(ds []time.Duration, q float64) float64 {
+		if len(ds) == 0 {
+			return 0
+		}
+		slices.Sort(ds)
+		return float64(ds[min(len(ds)-1, int(q*float64(len(ds))))]) / float64(time.Millisecond)
+	}
+	global := after.Global - before.Global
+	limited := after.Limited() - before.Limited()
+	globalLimited := after.GlobalLimited - before.GlobalLimited
+	ignored := after.Ignored - before.Ignored
+	n := float64(len(all))
+	b.ReportMetric(n/elapsed.Seconds(), "moves/s")
+	b.ReportMetric(at(all, 0.50), "p50-ms")
+	b.ReportMetric(at(all, 0.95), "p95-ms")
+	b.ReportMetric(at(all, 1), "max-ms")
+	b.ReportMetric(at(parent, 0.95), "channel-p95-ms")
+	b.ReportMetric(float64(global)/n, "global/move")
+	b.ReportMetric(float64(global)/elapsed.Seconds(), "global/s")
+	b.ReportMetric(float64(limited), "429s")
+	b.ReportMetric(float64(globalLimited), "global-429s")
+	b.ReportMetric(float64(ignored), "ignored-429s")
+	b.ReportMetric(float64(stale), "stale-buttons")
+	b.ReportMetric(0, "ns/op")
+	b.Logf("%d games, %d rounds: %d moves in %v, %.1f moves a second; %d typed in the channel", games, round, len(all), elapsed.Round(time.Millisecond), n/elapsed.Seconds(), len(parent))
+	b.Logf("board delay (dispatch to the board in its thread): p50 %.0f ms, p95 %.0f ms, max %.0f ms; moves typed in the channel: p50 %.0f ms, p95 %.0f ms, max %.0f ms",
+		at(all, 0.5), at(all, 0.95), at(all, 1), at(parent, 0.5), at(parent, 0.95), at(parent, 1))
+	b.Logf("calls against the global limit accepted: %d, %.2f a move, %.1f a second (the limit: 50); 429s answered: %d, %d of them global; calls that ignored a 429: %d",
+		global, float64(global)/n, float64(global)/elapsed.Seconds(), limited, globalLimited, ignored)
+	b.Logf("old boards still showing buttons when the rounds ended: %d", stale)
+}
+
+// boardsRounds is how many rounds of moves BenchmarkBoardsOnBudget plays
+// a b.N.
+const boardsRounds = 4
+
+// randomMove loads game id, of All the King's Men between players, and
+// picks a random legal move with rng: its text, who is to play it, and the
+// game's version before it; over if the game has ended.
+func (h *harness) randomMove(id int64, players [2]discordtest.User, rng *rand.Rand) (text string, mover discordtest.User, version int64, over bool) {
+	h.t.Helper()
+	g, err := h.proc.db.Game(context.Background(), id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	p, err := kingsmen.Parse(g.Position)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if p.Outcome().Over() {
+		return "", discordtest.User{}, g.Version, true
+	}
+	legal := p.Legal()
+	mover = players[0]
+	for _, s := range g.Seats {
+		if s.Seat == int(p.ToMove()) && s.UserID == players[1].ID {
+			mover = players[1]
+		}
+	}
+	return legal[rng.IntN(len(legal))].Text, mover, g.Version, false
+}
+
+// budgetTable is one game of BenchmarkBoardsOnBudget.
+type budgetTable struct {
+	id      int64
+	channel discordtest.Channel // where it was made
+	thread  discordtest.Channel
+	players [2]discordtest.User
+	rng     *rand.Rand
+}
+
+// budgetMove is a move's board: its game, thread and version.
+type budgetMove struct {
+	game    int64
+	thread  string
+	version int64
+}
+
+// budgetTable sets up game i in ch: a challenge, its thread, the
+// acceptance and the first board in the thread.
+func (h *harness) budgetTable(ch discordtest.Channel, i int) *budgetTable {
+	h.t.Helper()
+	t := &budgetTable{channel: ch, rng: rand.New(rand.NewPCG(uint64(i), 30)),
+		players: [2]discordtest.User{h.f.NewUser(fmt.Sprintf("North %d", i)), h.f.NewUser(fmt.Sprintf("South %d", i))}}
+	invite := h.challengeMessage(t.players[0], t.players[1], ch)
+	t.thread = discordtest.Channel{ID: invite.ID, GuildID: ch.GuildID, Name: "game", Type: discordtest.PublicThread, ParentID: ch.ID}
+	// The bot introduces the thread once it has recorded it as the game's.
+	h.f.AwaitChannel(h.t, t.thread.ID, 0, "the thread's introduction", func(ms []discordtest.Message) bool { return len(ms) > 0 })
+	accept, _ := invite.Button("Accept")
+	h.f.Click(t.players[1], invite, accept.CustomID)
+	ms := h.f.AwaitChannel(h.t, t.thread.ID, 0, "the first board in the thread", func(ms []discordtest.Message) bool { return slices.ContainsFunc(ms, isBoard) })
+	t.id = gameID(h.t, ms[slices.IndexFunc(ms, isBoard)])
+	return t
+}
+
+// boardFile is the name of a board's picture: the game's kind, id and
+// version.
+var boardFile = regexp.MustCompile(`^[a-z]+-(\d+)-(\d+)\.png$`)
+
+// boardVersion is the version of the game a board shows, from its
+// picture's name; -1 if it has none.
+func boardVersion(m discordtest.Message) int64 {
+	if len(m.Files) == 0 {
+		return -1
+	}
+	sub := boardFile.FindStringSubmatch(m.Files[len(m.Files)-1].Name)
+	if sub == nil {
+		return -1
+	}
+	v, _ := strconv.ParseInt(sub[2], 10, 64)
+	return v
+}
+
+// checkBudgetBoards checks that every move's board was posted once, in its
+// game's thread, and that each thread's boards come in the order of their
+// versions; it returns how many old boards still show buttons.
+func checkBudgetBoards(b *testing.B, f *discordtest.Fake, tables []*budgetTable, moves []budgetMove) (stale int) {
+	b.Helper()
+	type key struct {
+		game    int64
+		version int64
+	}
+	posted := map[key][]string{} // the channels of each board
+	for _, m := range f.Messages() {
+		if isBoard(m) && !m.Deleted {
+			sub := boardFile.FindStringSubmatch(m.Files[len(m.Files)-1].Name)
+			if sub == nil {
+				b.Errorf("board %s has a picture named %q", m.ID, m.Files[len(m.Files)-1].Name)
+				continue
+			}
+			game, _ := strconv.ParseInt(sub[1], 10, 64)
+			k := key{game, boardVersion(m)}
+			posted[k] = append(posted[k], m.ChannelID)
+		}
+	}
+	for _, mv := range moves {
+		if where := posted[key{mv.game, mv.version}]; len(where) != 1 || where[0] != mv.thread {
+			b.Errorf("the board of game #%d at version %d is in %v, want once in its thread %s", mv.game, mv.version, where, mv.thread)
+		}
+	}
+	for _, t := range tables {
+		var versions []int64
+		var boards []discordtest.Message
+		for _, m := range f.ChannelMessages(t.thread.ID) {
+			if isBoard(m) && !m.Deleted {
+				versions = append(versions, boardVersion(m))
+				boards = append(boards, m)
+			}
+		}
+		for i := 1; i < len(versions); i++ {
+			if versions[i] <= versions[i-1] {
+				b.Errorf("game #%d's thread has its boards in the order of versions %v", t.id, versions)
+				break
+			}
+		}
+		for i, m := range boards {
+			if i < len(boards)-1 && len(m.Components) > 0 && !strings.Contains(m.Content, "Game over") {
+				stale++
+			}
+		}
+	}
+	return stale
+}
