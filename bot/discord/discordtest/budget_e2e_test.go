@@ -18,30 +18,39 @@ import (
 // BenchmarkBoardsOnBudget is the bot on Discord's rate limits under a
 // crowd: 500 games of All the King's Men, each in its own thread (five
 // games' threads to a channel, so that their starts fit the channel's
-// bucket), served through the gateway door with the real renderer and a
-// SQLite file. The games are set up first; then the Fake enforces
-// Discord's limits (DiscordRateLimits: 50 global calls a second, and each
-// channel's buckets) and the players move: each round, every game's player
-// to move sends /kingsmen move with a random legal move at the same moment,
-// four in five from inside the game's thread, where the board is the
+// bucket), served through the gateway door with a SQLite file. The games
+// are set up first; then the Fake enforces Discord's limits
+// (DiscordRateLimits: 50 global calls a second, and each channel's
+// buckets) and the players move: each round, every game's player to move
+// sends /kingsmen move with a random legal move at the same moment, four
+// in five from inside the game's thread, where the board is the
 // interaction's answer, and one in five typed in the channel, which costs
 // the bot a board posted into the thread, a call against the global limit.
-// A round ends when every new board is up; rounds follow each other at
-// once, boardsRounds of them per b.N.
+// A round ends when every new board is up; boardsRounds rounds follow each
+// other at once, a b.N. In the last round of each, a day has passed
+// first: the bot's sweep reminds every player to move, in the thread, and
+// the round's moves come once its first reminder is posted, so that
+// reminders and boards want the same budget. The renderer draws one board
+// in ten and sends the last picture again for the others (sketchy):
+// drawing is measured by render's benchmarks, and drawing every board
+// would keep two cores from asking for more than the budget.
 //
 // It reports the moves a second reached (moves/s), and each board's delay,
 // from the move's dispatch to the new board being in the game's thread, as
-// p50, p95 and the slowest in milliseconds, for every move and for the
-// moves typed in the channel alone (channel-p95-ms); the calls against the
-// global limit accepted per move (global/move) and a second (global/s);
-// the 429s answered (429s), of them by the global limit (global-429s); the
-// calls that came back before a 429's retry_after had passed
-// (ignored-429s, each a failure of the benchmark, as Discord counts them
-// toward a ban); and the old boards still showing their buttons when the
-// rounds end (stale-buttons: the cosmetic edits still waiting). It checks
-// that nothing is lost: every move's board is in its thread, once, and
-// each thread's boards are in the order of their versions. The figures are
-// also logged as sentences, which a failed run prints too.
+// p50, p95 and the slowest in milliseconds, for every move, for the moves
+// typed in the channel alone (channel-p95-ms) and for the rounds with a
+// sweep (sweep-p95-ms); the calls against the global limit accepted per
+// move (global/move) and a second (global/s), and the calls asked for, made
+// or still owed as old boards' edits, a second (asked/s: above 50 is a load
+// above the limit); the 429s answered (429s), of them by the global limit
+// (global-429s); the calls that came back before a 429's retry_after had
+// passed (ignored-429s, each a failure of the benchmark, as Discord counts
+// them toward a ban); the old boards still showing their buttons when the
+// rounds end (stale-buttons: the cosmetic edits still waiting); the
+// reminders posted and how long the slowest sweep took (sweep-ms). It
+// checks that nothing is lost: every move's board is in its thread, once,
+// and each thread's boards are in the order of their versions. The figures
+// are also logged as sentences, which a failed run prints too.
 //
 //	go test ./bot/discord/discordtest -run XXX -bench BoardsOnBudget -benchtime 1x
 func BenchmarkBoardsOnBudget(b *testing.B) {
@@ -51,7 +60,7 @@ func BenchmarkBoardsOnBudget(b *testing.B) {
 		parentEvery = 5 // one move in five is typed in the channel
 		setters     = 8 // games set up at once
 	)
-	h := newHarness(b, threads, paced)
+	h := newHarness(b, threads, paced, fakeTime, sketchy)
 	tables := make([]*budgetTable, games)
 	channels := make([]discordtest.Channel, games/perChannel)
 	for i := range channels {
@@ -81,14 +90,37 @@ func BenchmarkBoardsOnBudget(b *testing.B) {
 		mu     sync.Mutex
 		all    []time.Duration // every board's delay
 		parent []time.Duration // of the moves typed in the channel
+		swept  []time.Duration // of the moves of the rounds with a sweep
 		moves  []budgetMove
 		round  int
+		sweeps []time.Duration
+		since  time.Time // when the first sweep began
 	)
 	b.ResetTimer()
-	start := time.Now()
+	began := time.Now()
 	for b.Loop() {
-		for range boardsRounds {
+		var sweeping sync.WaitGroup
+		for r := range boardsRounds {
 			round++
+			start := time.Now()
+			sweep := r == boardsRounds-1
+			if sweep {
+				// A day passes: every player to move is reminded, in
+				// the thread, while the round's moves come.
+				h.clock.advance(25 * time.Hour)
+				if since.IsZero() {
+					since = start
+				}
+				sweeping.Go(func() {
+					h.sweep()
+					sweeps = append(sweeps, time.Since(start))
+				})
+				// The moves come once the sweep has found the games
+				// waiting and begun to post its reminders.
+				h.f.AwaitMessages(b, "the sweep's first reminder", func(ms []discordtest.Message) bool {
+					return slices.ContainsFunc(ms, func(m discordtest.Message) bool { return isReminder(m) && !m.Created.Before(start) })
+				})
+			}
 			var wg sync.WaitGroup
 			for i, t := range tables {
 				text, mover, version, over := h.randomMove(t.id, t.players, t.rng)
@@ -115,14 +147,24 @@ func BenchmarkBoardsOnBudget(b *testing.B) {
 					if inChannel {
 						parent = append(parent, d)
 					}
+					if sweep {
+						swept = append(swept, d)
+					}
 					moves = append(moves, budgetMove{game: t.id, thread: t.thread.ID, version: boardVersion(news[i])})
 				})
 			}
 			wg.Wait()
 		}
+		sweeping.Wait()
 	}
-	elapsed := time.Since(start)
+	elapsed := time.Since(began)
 	b.StopTimer()
+	reminders := 0
+	for _, m := range h.f.Messages() {
+		if isReminder(m) && !m.Created.Before(since) {
+			reminders++
+		}
+	}
 	after, _ := h.f.RateCounts()
 	stale := checkBudgetBoards(b, h.f, tables, moves)
 
@@ -148,17 +190,30 @@ func BenchmarkBoardsOnBudget(b *testing.B) {
 	b.ReportMetric(at(parent, 0.95), "channel-p95-ms")
 	b.ReportMetric(float64(global)/n, "global/move")
 	b.ReportMetric(float64(global)/elapsed.Seconds(), "global/s")
+	b.ReportMetric(float64(global+stale)/elapsed.Seconds(), "asked/s")
 	b.ReportMetric(float64(limited), "429s")
 	b.ReportMetric(float64(globalLimited), "global-429s")
 	b.ReportMetric(float64(ignored), "ignored-429s")
 	b.ReportMetric(float64(stale), "stale-buttons")
+	b.ReportMetric(at(swept, 0.95), "sweep-p95-ms")
+	b.ReportMetric(float64(reminders), "reminders")
+	b.ReportMetric(float64(slices.Max(sweeps))/float64(time.Millisecond), "sweep-ms")
 	b.ReportMetric(0, "ns/op")
 	b.Logf("%d games, %d rounds: %d moves in %v, %.1f moves a second; %d typed in the channel", games, round, len(all), elapsed.Round(time.Millisecond), n/elapsed.Seconds(), len(parent))
 	b.Logf("board delay (dispatch to the board in its thread): p50 %.0f ms, p95 %.0f ms, max %.0f ms; moves typed in the channel: p50 %.0f ms, p95 %.0f ms, max %.0f ms",
 		at(all, 0.5), at(all, 0.95), at(all, 1), at(parent, 0.5), at(parent, 0.95), at(parent, 1))
 	b.Logf("calls against the global limit accepted: %d, %.2f a move, %.1f a second (the limit: 50); 429s answered: %d, %d of them global; calls that ignored a 429: %d",
 		global, float64(global)/n, float64(global)/elapsed.Seconds(), limited, globalLimited, ignored)
-	b.Logf("old boards still showing buttons when the rounds ended: %d", stale)
+	b.Logf("old boards still showing buttons when the rounds ended: %d (cosmetic edits owed); calls asked for, made or owed: %.1f a second",
+		stale, float64(global+stale)/elapsed.Seconds())
+	b.Logf("the last round of each b.N had a sweep at once: %d reminders posted, the slowest sweep took %v; board delay in those rounds: p50 %.0f ms, p95 %.0f ms, max %.0f ms",
+		reminders, slices.Max(sweeps).Round(time.Millisecond), at(swept, 0.5), at(swept, 0.95), at(swept, 1))
+}
+
+// isReminder reports whether m is a reminder that a player's move is
+// awaited.
+func isReminder(m discordtest.Message) bool {
+	return strings.Contains(m.Content, "has been waiting for your move")
 }
 
 // boardsRounds is how many rounds of moves BenchmarkBoardsOnBudget plays
