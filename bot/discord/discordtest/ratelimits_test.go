@@ -128,12 +128,18 @@ func TestGlobalRateLimitEnforced(t *testing.T) {
 		}
 	}
 	refusedAt := time.Now()
-	// The interaction's token is not bound by the global limit.
+	// The interaction's token is not bound by the global limit: neither
+	// a new interaction's callback nor the follow-up of the first.
+	ix2 := f.Command(f.NewUser("Bob"), f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "hi"})
+	next(t, got)
+	if cb := ix2.Callback(t); cb.Status >= 300 {
+		t.Errorf("a callback while the global limit is spent: %v", cb)
+	}
 	if _, err := s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: "follow-up"}); err != nil {
 		t.Errorf("a follow-up while the global limit is spent: %v", err)
 	}
 	if d := time.Since(refusedAt); d >= wait {
-		t.Logf("the follow-up came %v after the 429, past its retry_after %v: it proves nothing", d, wait)
+		t.Logf("the callback and follow-up came %v after the 429, past its retry_after %v: they prove nothing", d, wait)
 	}
 	time.Sleep(wait)
 	if a := rawPost(t, f, "POST", discordgo.EndpointChannelMessages(f.Channel().ID), "again"); a.status != http.StatusOK {
@@ -146,6 +152,9 @@ func TestGlobalRateLimitEnforced(t *testing.T) {
 	}
 	if fu := byRoute["POST /webhooks/{app}/{token}"]; fu != (discordtest.RateCount{Accepted: 1}) {
 		t.Errorf("follow-ups counted %+v, want 1 accepted, not counting against the global limit", fu)
+	}
+	if cb := byRoute["POST /interactions/{id}/{token}/callback"]; cb != (discordtest.RateCount{Accepted: 2}) {
+		t.Errorf("callbacks counted %+v, want 2 accepted, not counting against the global limit", cb)
 	}
 	if total.GlobalLimited != 1 || total.RouteLimited != 0 || total.Limited() != 1 || total.Ignored != 0 || total.Accepted != len(f.Requests())-1 {
 		t.Errorf("in all %+v, of %d requests", total, len(f.Requests()))
@@ -313,5 +322,24 @@ func TestRateLimitedSessionGoroutines(t *testing.T) {
 		if !strings.Contains(e, "before the retry_after of a global 429 had passed") {
 			t.Errorf("the Fake reported %q", e)
 		}
+	}
+}
+
+// A client that comes back to a spent bucket before the 429's retry_after
+// has passed fails the test, and is counted.
+func TestRouteRateLimitIgnored(t *testing.T) {
+	t.Parallel()
+	sp := &spy{T: t}
+	f := discordtest.New(sp)
+	f.EnforceRateLimits(discordtest.RateLimits{Messages: discordtest.Bucket{Limit: 1, Per: time.Minute}})
+	url := discordgo.EndpointChannelMessages(f.Channel().ID)
+	for n, want := range []int{http.StatusOK, http.StatusTooManyRequests, http.StatusTooManyRequests} {
+		if a := rawPost(t, f, "POST", url, fmt.Sprint(n)); a.status != want {
+			t.Fatalf("post %d: %d, want %d", n, a.status, want)
+		}
+	}
+	sp.expect(t, "the post straight after a 429", "before the retry_after of an earlier 429 had passed")
+	if total, _ := f.RateCounts(); total != (discordtest.RateCount{Accepted: 1, Global: 1, RouteLimited: 2, Ignored: 1}) {
+		t.Errorf("counted %+v", total)
 	}
 }
