@@ -10,13 +10,16 @@ import (
 )
 
 // Computer players sit in seats like people (storage.Seat.Computer is
-// their level) and play from the scheduler: when a computer is to move,
-// the game is due, and a sweep plays its move, never inside a person's
-// interaction, so no answer waits for it. A response that leaves a
-// computer to move says Wake, and the door sweeps at once. Everything the
-// computer does is stored like a person's move, under the game's version
-// guard with an interaction id of its own, so two sweeps (two replicas, a
-// restart) store one move.
+// their level) and play apart from people's interactions, so that no
+// answer waits for them: on a door that runs the table's workers
+// (PlayComputers, see computers.go), a queue of their turns that every
+// core takes from; otherwise (the console) from the scheduler, a sweep
+// playing the move. A response that leaves a computer to move says Wake,
+// and the door queues the game at once. Everything the computer does is
+// stored like a person's move, under the game's version guard with an
+// interaction id of its own, so two workers (two replicas, a restart)
+// store one move; a worker claims the turn before thinking
+// (storage.ClaimThink), so two do not both think it.
 
 // computerThinkCap bounds a decision's time at this many times its
 // budget: past it the computer plays the best it has found.
@@ -37,10 +40,11 @@ func computerSeat(l *loaded) (int, rules.Level, bool) {
 }
 
 // computerMoves plays the moves of the computers to move in l, one after
-// another while it is a computer's turn, and returns the boards to post.
-func (t *Table) computerMoves(ctx context.Context, l *loaded) ([]Notice, error) {
+// another while it is a computer's turn, up to most, each thinking within
+// budget, and returns the boards to post.
+func (t *Table) computerMoves(ctx context.Context, l *loaded, most int, budget time.Duration) ([]Notice, error) {
 	var out []Notice
-	for range maxComputerMoves {
+	for range most {
 		seat, level, ok := computerSeat(l)
 		if !ok {
 			return out, nil
@@ -53,9 +57,9 @@ func (t *Table) computerMoves(ctx context.Context, l *loaded) ([]Notice, error) 
 		// The seed is the game's and its version's, so that two sweeps
 		// playing the same turn choose the same move.
 		seed := uint64(g.ID)<<32 ^ uint64(g.Version)
-		tctx, cancel := context.WithTimeout(ctx, computerThinkCap*t.think+time.Second)
+		tctx, cancel := context.WithTimeout(ctx, computerThinkCap*budget+time.Second)
 		start := t.now()
-		m, err := thinker.Think(tctx, l.state, level, t.think, seed)
+		m, err := thinker.Think(tctx, l.state, level, budget, seed)
 		cancel()
 		if err == nil {
 			t.metrics.ComputerMove(l.kit.Game.Name(), t.now().Sub(start))

@@ -18,6 +18,19 @@ type Sweeper interface {
 	Sweep(ctx context.Context) ([]Notice, error)
 }
 
+// ComputerPlayer plays computer players' turns on workers beside the
+// sweep (see computers.go); the Table is one. A door that sweeps runs
+// PlayComputers while it does, and queues a game with ComputerToMove when
+// an answer leaves a computer to move in it (Response.Computer).
+type ComputerPlayer interface {
+	// PlayComputers plays the queued turns on workers workers (0: one per
+	// core) until ctx ends, handing each move's messages to post.
+	PlayComputers(ctx context.Context, workers int, post func([]Notice))
+	// ComputerToMove queues the game, and reports whether workers run to
+	// play it; if not, a sweep does.
+	ComputerToMove(game int64) bool
+}
+
 // LiveKeeper records each game's live message: the newest message that
 // shows the game with its controls (its board, or its invitation). A door
 // that posts (or updates) a Message with Live set tells it where the

@@ -32,6 +32,10 @@ type Metrics interface {
 	// ComputerWaiting is how many games a sweep found with a computer to
 	// move.
 	ComputerWaiting(n int)
+	// ComputerQueue is a computer's turn taken from the queue by a worker
+	// (see computers.go): how many turns still wait behind it, and how long
+	// it waited.
+	ComputerQueue(behind int, waited time.Duration)
 }
 
 // noMetrics counts nothing.
@@ -43,6 +47,7 @@ func (noMetrics) Retry()                                    {}
 func (noMetrics) Picture(time.Duration, bool)               {}
 func (noMetrics) ComputerMove(string, time.Duration)        {}
 func (noMetrics) ComputerWaiting(int)                       {}
+func (noMetrics) ComputerQueue(int, time.Duration)          {}
 
 // kindName is a request kind as the metrics name it.
 func kindName(k Kind) string {

@@ -21,6 +21,7 @@ type recorder struct {
 	failed       int
 	computer     []string
 	waiting      []int
+	queued       []int // how many waited behind each turn taken
 }
 
 func (r *recorder) Interaction(kind, outcome string, _ time.Duration) {
@@ -60,6 +61,12 @@ func (r *recorder) ComputerWaiting(n int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.waiting = append(r.waiting, n)
+}
+
+func (r *recorder) ComputerQueue(behind int, _ time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.queued = append(r.queued, behind)
 }
 
 // TestMetricsOfAGame: the table tells its Metrics of every interaction

@@ -132,7 +132,10 @@ func (t *Table) sweepDue(ctx context.Context, g *storage.Game, now time.Time, di
 		return nil, nil
 	}
 	if _, _, ok := computerSeat(l); ok {
-		return t.computerMoves(ctx, l)
+		if t.computers.queue(g.ID, now) {
+			return nil, nil // the workers play it
+		}
+		return t.computerMoves(ctx, l, maxComputerMoves, t.think)
 	}
 	waited, away, err := t.waited(ctx, g, seatUser(g, int(seat)).UserID, now)
 	if err != nil || !away.IsZero() {

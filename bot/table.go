@@ -41,6 +41,8 @@ type Store interface {
 	SwapLive(ctx context.Context, gameID int64, m storage.Live) (storage.Live, error)
 	// Boards owed: see storage.Board.
 	ClaimBoard(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error)
+	ClaimThink(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error)
+	ReleaseThink(ctx context.Context, gameID, version int64) error
 	DropBoard(ctx context.Context, gameID, version int64) error
 	ClaimReplay(ctx context.Context, gameID int64) (bool, error)
 	Plies(ctx context.Context, gameID int64) (int, error)
@@ -205,6 +207,8 @@ type Table struct {
 	metrics  Metrics // see Config.Metrics
 	tails    tails   // the latest steps of games whose stories were told
 	ledgers  ledgers // the ratings computed last
+	// computers is the queue of computers' turns (see computers.go).
+	computers computerQueue
 	// fair says the dice of games that have a seed come from it; without,
 	// they come from roll (Config.Roll, which tests script).
 	fair bool
@@ -339,6 +343,9 @@ func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
 	}
 	// A computer to move, or a game just over, whose replay comes next.
 	resp.Wake = resp.Wake || resp.Public != nil && (resp.Public.computerTurn || resp.Public.gameOver)
+	if resp.Public != nil && resp.Public.computerTurn && resp.Public.Live != nil {
+		resp.Computer = resp.Public.Live.GameID
+	}
 	return resp
 }
 

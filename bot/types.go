@@ -76,6 +76,11 @@ type Response struct {
 	// player is to move, which the sweep plays, or a game is over, whose
 	// replay the sweep posts.
 	Wake bool
+	// Computer, if set, is the game in which a computer player is to move
+	// after this answer (Wake is then set for it alone): a door that runs
+	// the table's computer workers queues it (ComputerPlayer) rather than
+	// sweeping.
+	Computer int64
 }
 
 // ThreadSpec is a thread to start for a game.

@@ -38,6 +38,8 @@ type Metrics struct {
 	computerMoves   *prometheus.CounterVec
 	computerThink   *prometheus.HistogramVec
 	computerWaiting prometheus.Gauge
+	computerQueue   prometheus.Gauge
+	computerWait    prometheus.Histogram
 	discordCalls    *prometheus.CounterVec
 	discordLimited  *prometheus.CounterVec
 }
@@ -74,6 +76,11 @@ func New() *Metrics {
 			Buckets: []float64{.001, .01, .05, .1, .2, .5, 1, 2, 5, 10, 30}}, []string{"game"}),
 		computerWaiting: prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_computer_waiting_games",
 			Help: "Games with a computer player to move, as the last sweep found them."}),
+		computerQueue: prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_computer_queue_length",
+			Help: "Computer players' turns waiting for a worker, as the last turn was taken."}),
+		computerWait: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "parlor_computer_queue_wait_seconds",
+			Help:    "How long a computer player's turn waited in the queue for a worker.",
+			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2, 4, 8, 30, 120}}),
 		discordCalls: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_discord_calls_total",
 			Help: "Calls made to Discord's API, by method, route template and status code (0: no answer)."},
 			[]string{"method", "route", "status"}),
@@ -82,7 +89,7 @@ func New() *Metrics {
 			[]string{"method", "route", "scope"}),
 	}
 	m.reg.MustRegister(m.interactions, m.answer, m.storeErrors, m.retries, m.pictures, m.pictureTime, m.computerMoves,
-		m.computerThink, m.computerWaiting, m.discordCalls, m.discordLimited,
+		m.computerThink, m.computerWaiting, m.computerQueue, m.computerWait, m.discordCalls, m.discordLimited,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -124,6 +131,12 @@ func (m *Metrics) ComputerMove(game string, think time.Duration) {
 
 // ComputerWaiting implements bot.Metrics.
 func (m *Metrics) ComputerWaiting(n int) { m.computerWaiting.Set(float64(n)) }
+
+// ComputerQueue implements bot.Metrics.
+func (m *Metrics) ComputerQueue(behind int, waited time.Duration) {
+	m.computerQueue.Set(float64(behind))
+	m.computerWait.Observe(waited.Seconds())
+}
 
 // Handler serves the metrics in Prometheus's text format.
 func (m *Metrics) Handler() http.Handler {

@@ -1,6 +1,7 @@
 package metrics_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -102,6 +103,30 @@ func TestGamePlayed(t *testing.T) {
 			t.Fatalf("%s: %v", line, err)
 		}
 	}
+	// With the computers' workers running, a move queues the computer's
+	// turn, which a worker takes.
+	ctx, cancel := context.WithCancel(t.Context())
+	posted := make(chan struct{}, 16)
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		table.PlayComputers(ctx, 1, func([]bot.Notice) { posted <- struct{}{} })
+	}()
+	for !table.ComputerToMove(0) {
+		time.Sleep(time.Millisecond) // the workers are starting
+	}
+	for _, line := range []string{"mover: choose 1", "mover: choose 1"} {
+		if _, err := c.Line(t.Context(), line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-posted:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no computer move from the workers within 30 s")
+	}
+	cancel()
+	<-stopped
 	fams := scrape(t, m.Handler())
 	for _, c := range []struct {
 		name    string
@@ -117,6 +142,7 @@ func TestGamePlayed(t *testing.T) {
 		{"parlor_computer_moves_total", map[string]string{"game": "kingsmen"}, 1},
 		{"parlor_computer_think_seconds", map[string]string{"game": "kingsmen"}, 1},
 		{"parlor_games_in_play", map[string]string{"game": "kingsmen"}, 1},
+		{"parlor_computer_queue_wait_seconds", nil, 1},
 	} {
 		if got := value(fams, c.name, c.labels); got < c.atLeast {
 			t.Errorf("%s%v: got %v, want at least %v", c.name, c.labels, got, c.atLeast)

@@ -124,6 +124,44 @@ func (db *DB) ClaimBoard(ctx context.Context, gameID, version int64, hold time.D
 	return n == 1, nil
 }
 
+// ClaimThink claims a computer player's turn in a game, the turn awaited
+// at version, for hold from now: it reports false when the game has moved
+// on (or is paused, or over) or another worker holds the turn. A worker
+// thinks only after claiming, so that two workers (two replicas) never
+// both think the same turn; a claim whose holder died lapses after hold.
+func (db *DB) ClaimThink(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error) {
+	var n int64
+	now := db.now()
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		res, err := q.ExecContext(ctx, `UPDATE games SET think_version = ?, think_until = ?
+			WHERE id = ? AND version = ? AND status = 'active' AND paused_at = 0 AND (think_version <> ? OR think_until <= ?)`,
+			version, millis(now.Add(hold)), gameID, version, version, millis(now))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("claim the computer's turn in game %d: %w", gameID, classify(err))
+	}
+	return n == 1, nil
+}
+
+// ReleaseThink gives up a claim on a computer's turn at version (see
+// ClaimThink) that its worker could not play (it was stopping, or the
+// database failed): another worker may take the turn at once.
+func (db *DB) ReleaseThink(ctx context.Context, gameID, version int64) error {
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		_, err := q.ExecContext(ctx, "UPDATE games SET think_until = 0 WHERE id = ? AND think_version = ?", gameID, version)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("release the computer's turn in game %d: %w", gameID, classify(err))
+	}
+	return nil
+}
+
 // DropBoard gives up the board owed at version, and any older one: the
 // door could not post it and never will (Discord refused it for good,
 // such as a channel deleted or a permission taken away). It is owed no

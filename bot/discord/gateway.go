@@ -41,7 +41,12 @@ type Discord struct {
 	// SweepEvery is how often Run sweeps, if the Handler is a Sweeper;
 	// zero means DefaultSweepEvery, negative never.
 	SweepEvery time.Duration
-	Logger     *slog.Logger
+	// ComputerWorkers is how many computer players' turns are thought at
+	// once, if the Handler is a bot.ComputerPlayer and the door sweeps;
+	// zero means one per core, negative none: the sweeps play them, one
+	// after another.
+	ComputerWorkers int
+	Logger          *slog.Logger
 
 	// Registered is closed once the commands are registered.
 	Registered chan struct{}
@@ -123,7 +128,16 @@ func (d *Discord) Run(ctx context.Context) error {
 // sweeps when it will (Sweep).
 func (d *Discord) startSweeps(ctx context.Context) {
 	if every := cmp.Or(d.SweepEvery, DefaultSweepEvery); every > 0 {
-		d.sweeps.Do(func() { d.sweeping.Go(func() { d.sweepLoop(ctx, every) }) })
+		d.sweeps.Do(func() {
+			if cp, ok := d.Handler.(bot.ComputerPlayer); ok && d.ComputerWorkers >= 0 {
+				// The computers' turns are played on workers beside the
+				// sweeps, which queue those they find.
+				d.sweeping.Go(func() {
+					cp.PlayComputers(ctx, d.ComputerWorkers, func(ns []bot.Notice) { d.postNotices(ctx, ns) })
+				})
+			}
+			d.sweeping.Go(func() { d.sweepLoop(ctx, every) })
+		})
 	}
 }
 
@@ -164,9 +178,14 @@ func (d *Discord) sweepLoop(ctx context.Context, every time.Duration) {
 	}
 }
 
-// wake asks the sweep loop for a sweep soon: a computer player is to move.
-// Wakes that come while one is pending are one sweep.
-func (d *Discord) wake() {
+// wake queues the game's computer turn with the table's workers, if they
+// run and computer names a game; else it asks the sweep loop for a sweep
+// soon (a computer to move, or a game over whose replay is due). Wakes
+// that come while one is pending are one sweep.
+func (d *Discord) wake(computer int64) {
+	if cp, ok := d.Handler.(bot.ComputerPlayer); ok && computer != 0 && cp.ComputerToMove(computer) {
+		return
+	}
 	select {
 	case d.woken <- struct{}{}:
 	default:

@@ -108,7 +108,7 @@ func (d *Discord) serveVia(ctx context.Context, i *discordgo.Interaction, first 
 	if resp.Wake {
 		// After the board is posted (and the game's thread made), so the
 		// computer's move comes after it.
-		d.wake()
+		d.wake(resp.Computer)
 	}
 }
 

@@ -49,9 +49,8 @@ func WithAckWindow(d time.Duration) Option { return func(f *Fake) { f.ackWindow 
 // WithTimeout sets how long the Await helpers wait before failing the test.
 func WithTimeout(d time.Duration) Option { return func(f *Fake) { f.timeout = d } }
 
-// SetTimeout sets how long the Await helpers wait from now on, as
-// WithTimeout does from the start: longer for a crowd of games, whose
-// answers queue behind each other.
+// SetTimeout changes how long the Fake's waits last (see WithTimeout), for
+// the waits that start from now on.
 func (f *Fake) SetTimeout(d time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()

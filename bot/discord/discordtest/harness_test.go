@@ -2,6 +2,7 @@ package discordtest_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -176,6 +177,12 @@ type harness struct {
 	// dying, while set, makes every process die between storing a
 	// change and answering it (see mortal): the answer is lost.
 	dying *atomic.Bool
+	// think is the computer players' budget (0: 3 ms, quick: their
+	// strength is tested in rules), and computerWorkers how many turns the
+	// door thinks at once (0: one per core; negative: none, the sweeps
+	// play them one after another).
+	think           time.Duration
+	computerWorkers int
 	// guilds, if set, hears every server the bot is told it was removed
 	// from or is in ("removed " or "back " and the id), after the table
 	// has recorded it (see watchGuilds).
@@ -354,8 +361,8 @@ func (h *harness) launch() *process {
 	}
 	logger := slog.New(lines).With("process", h.starts)
 	cfg := bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
-		Roll:  h.roll,               // the challenger keeps South and moves first
-		Think: 3 * time.Millisecond, // computer players quick: their strength is tested in rules
+		Roll:  h.roll, // the challenger keeps South and moves first
+		Think: cmp.Or(h.think, 3*time.Millisecond),
 		Pace:  h.pace}
 	if h.clock != nil {
 		db.Now, cfg.Now = h.clock.Now, h.clock.Now
@@ -386,6 +393,7 @@ func (h *harness) launch() *process {
 	if h.deferAll {
 		d.DeferAfter = time.Nanosecond
 	}
+	d.ComputerWorkers = h.computerWorkers
 	runCtx, cancel := context.WithCancel(ctx)
 	p := &process{db: db, table: table, d: d, cancel: cancel, done: make(chan error, 1)}
 	if h.http {
