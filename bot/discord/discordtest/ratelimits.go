@@ -35,7 +35,8 @@ import (
 // turns them on. The zero value enforces none.
 type RateLimits struct {
 	// Global is how many calls a second the bot may make that count
-	// against its global limit (Request.Global); 0 is no limit.
+	// against its global limit (Request.Global), in windows of a second
+	// that open with their first call, as a Bucket's; 0 is no limit.
 	Global int
 	// Messages is the bucket of creating messages in a channel or thread
 	// (POST /channels/{channel}/messages), Edits of editing the messages
