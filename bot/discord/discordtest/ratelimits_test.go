@@ -106,7 +106,7 @@ func TestGlobalRateLimitEnforced(t *testing.T) {
 	ix := f.Command(f.NewUser("Alice"), f.Channel(), "demo", "go", discordtest.Opt{Name: "text", Value: "hi"})
 	i := next(t, got)
 	f.AwaitRequest(t, "the deferral", func(r discordtest.Request) bool { return r.Interaction == ix.ID })
-	const limit = 10
+	const limit = 3 // few, so that even a slow machine spends them within the second
 	f.EnforceRateLimits(discordtest.RateLimits{Global: limit})
 	// Each post in a channel of its own, so that no route's bucket is near.
 	var last answer
@@ -225,12 +225,12 @@ func TestRouteRateLimitsEnforced(t *testing.T) {
 	}
 
 	// A short bucket resets once its time has passed.
-	f.EnforceRateLimits(discordtest.RateLimits{Messages: discordtest.Bucket{Limit: 1, Per: 100 * time.Millisecond}})
+	f.EnforceRateLimits(discordtest.RateLimits{Messages: discordtest.Bucket{Limit: 1, Per: 500 * time.Millisecond}})
 	// (A new channel: the Fake still expects the 429 of the first to be
 	// honoured.)
 	short := discordgo.EndpointChannelMessages(f.NewChannel("short").ID)
 	rawPost(t, f, "POST", short, "first")
-	wait := check429(t, "the second post", rawPost(t, f, "POST", short, "second"), false, 100*time.Millisecond)
+	wait := check429(t, "the second post", rawPost(t, f, "POST", short, "second"), false, 500*time.Millisecond)
 	time.Sleep(wait)
 	if a := rawPost(t, f, "POST", short, "second, later"); a.status != http.StatusOK {
 		t.Errorf("a post after the bucket reset: %d %v", a.status, a.body)
@@ -240,15 +240,18 @@ func TestRouteRateLimitsEnforced(t *testing.T) {
 // discordgo on its own, posting from one goroutine past both limits,
 // paces itself by the bucket headers, waits out the global 429s and sends
 // again, and delivers every message, in order, without a call that
-// ignored a 429.
+// ignored a 429. The limits are small, so that however slow the machine
+// the third post is refused by the global limit (two a second) and the
+// fourth, in the first post's channel, waits for that channel's bucket
+// (one post in two seconds) to reset.
 func TestRateLimitedSessionDelivers(t *testing.T) {
 	t.Parallel()
 	sp := &spy{T: t}
 	f := discordtest.New(sp)
 	s := session(t, f)
-	f.EnforceRateLimits(discordtest.RateLimits{Global: 20, Messages: discordtest.Bucket{Limit: 3, Per: 300 * time.Millisecond}})
+	f.EnforceRateLimits(discordtest.RateLimits{Global: 2, Messages: discordtest.Bucket{Limit: 1, Per: 2 * time.Second}})
 	chans := []discordtest.Channel{f.Channel(), f.NewChannel("b"), f.NewChannel("c")}
-	const posts = 45
+	const posts = 6
 	for n := range posts {
 		if _, err := s.ChannelMessageSend(chans[n%len(chans)].ID, fmt.Sprint(n)); err != nil {
 			t.Fatalf("post %d: %v", n, err)
@@ -294,14 +297,14 @@ func TestRateLimitedSessionGoroutines(t *testing.T) {
 	sp := &spy{T: t}
 	f := discordtest.New(sp)
 	s := session(t, f)
-	f.EnforceRateLimits(discordtest.RateLimits{Global: 10})
+	f.EnforceRateLimits(discordtest.RateLimits{Global: 5})
 	var chans []discordtest.Channel
 	const posts = 40
 	for n := range posts {
 		chans = append(chans, f.NewChannel(fmt.Sprint("c", n)))
 	}
 	var wg sync.WaitGroup
-	tick := time.NewTicker(10 * time.Millisecond) // 100 calls a second, ten times the limit
+	tick := time.NewTicker(10 * time.Millisecond) // 100 calls a second, twenty times the limit
 	defer tick.Stop()
 	for n := range posts {
 		<-tick.C
