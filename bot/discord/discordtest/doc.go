@@ -43,7 +43,9 @@
 // fit the interaction); that a thread is started only from a message
 // everyone can see, never an ephemeral one; the bot token on Identify and
 // on REST calls; that a 429's retry_after is honoured; and that no request
-// goes to a route the Fake does not know.
+// goes to a route the Fake does not know. Like Discord, it only delivers
+// clicks on components that are on a message the user can see, and
+// commands that are registered.
 //
 // Rate limits are enforced only when a test asks (EnforceRateLimits, with
 // DiscordRateLimits or its own): the bot's global limit of calls a second,
@@ -52,9 +54,7 @@
 // limit the Fake answers Discord's 429, body and headers, and every answer
 // on a route with a bucket carries the bucket's headers, by which clients
 // pace themselves. RateCounts counts what was accepted and refused, in all
-// and by route. RateLimit instead arms one 429 on a route. Like Discord, it only delivers
-// clicks on components that are on a message the user can see, and
-// commands that are registered.
+// and by route. RateLimit instead arms one 429 on a route.
 //
 // The HTTP door races as on Discord. An interaction delivered to an
 // Interactions Endpoint URL (DeliverTo) is answered when the Fake has read
