@@ -47,6 +47,15 @@
 // clicks on components that are on a message the user can see, and
 // commands that are registered.
 //
+// Rate limits are enforced only when a test asks (EnforceRateLimits, with
+// DiscordRateLimits or its own): the bot's global limit of calls a second,
+// which calls with an interaction's token are exempt from, and each
+// channel's buckets of message posts, edits and thread starts. Past a
+// limit the Fake answers Discord's 429, body and headers, and every answer
+// on a route with a bucket carries the bucket's headers, by which clients
+// pace themselves. RateCounts counts what was accepted and refused, in all
+// and by route. RateLimit instead arms one 429 on a route.
+//
 // The HTTP door races as on Discord. An interaction delivered to an
 // Interactions Endpoint URL (DeliverTo) is answered when the Fake has read
 // the endpoint's response, which DelayResponses holds back as a reverse

@@ -141,6 +141,15 @@ type Request struct {
 	// or Unknown Webhook, and a bot must try again. It is not a test
 	// failure in itself.
 	Early bool
+	// Scope is, for a 429 the Fake answered, the limit it hit as Discord
+	// names it in X-RateLimit-Scope: "global" for the bot's global limit,
+	// "user" for a route's bucket (see EnforceRateLimits and RateLimit);
+	// "" for any other answer.
+	Scope string
+	// Ignored marks a call that came before the retry_after of an earlier
+	// 429 had passed, which fails the test: Discord counts such calls
+	// against the bot, and bans an address that makes too many.
+	Ignored bool
 	// Interaction is the id of the interaction this request answers, if any.
 	Interaction string
 }
@@ -228,6 +237,16 @@ type Fake struct {
 	removed          map[string]bool // servers the bot was removed from (RemoveBot)
 	denied           map[string]bool // channels the bot may not post in (DenyPosts)
 	stopped          chan struct{}   // closed when the Fake stops
+
+	// enforced are the rate limits EnforceRateLimits turned on (none
+	// unless a test asks), globalCalls the window of the global limit, and
+	// buckets each route bucket's window, by bucket and channel.
+	enforced    RateLimits
+	globalCalls window
+	buckets     map[string]*window
+	// inChannel are the ids of each channel's messages, in order of
+	// creation, so that a wait on one channel does not read them all.
+	inChannel map[string][]string
 }
 
 // New starts a Fake on 127.0.0.1 and stops it when the test ends. Stop the
@@ -238,7 +257,7 @@ func New(t testing.TB, opts ...Option) *Fake {
 		t: t, token: "parlor-test-token", heartbeat: DefaultHeartbeat, ackWindow: DefaultAckWindow, timeout: DefaultTimeout, appPerms: defaultAppPermissions,
 		changed: make(chan struct{}), users: map[string]User{}, channels: map[string]Channel{}, messages: map[string]*message{},
 		commands: map[string][]Command{}, interactions: map[string]*Interaction{}, byToken: map[string]*Interaction{},
-		windows: map[string]time.Time{}, sessions: map[string]*session{}, conns: map[*conn]bool{}, removed: map[string]bool{}, denied: map[string]bool{},
+		windows: map[string]time.Time{}, buckets: map[string]*window{}, inChannel: map[string][]string{}, sessions: map[string]*session{}, conns: map[*conn]bool{}, removed: map[string]bool{}, denied: map[string]bool{},
 		stopped: make(chan struct{}),
 		epoch:   (time.Now().UnixMilli() - discordEpoch) << 22,
 	}
@@ -579,7 +598,7 @@ func (f *Fake) Requests() []Request {
 }
 
 // Refused returns the requests the Fake answered with a status of 400 or
-// more (including 429s it was asked to send, and the Early refusals of
+// more (including its 429s, armed or enforced, and the Early refusals of
 // calls that raced an HTTP delivery's response).
 func (f *Fake) Refused() []Request {
 	var out []Request
@@ -652,6 +671,39 @@ func (f *Fake) messageList() []Message {
 	return out
 }
 
+// ChannelMessages returns the messages the bot has posted in a channel or
+// thread, as they are now, in order of creation.
+func (f *Fake) ChannelMessages(channelID string) []Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.channelList(channelID, 0)
+}
+
+// channelList is ChannelMessages from the index from on, with f.mu held.
+func (f *Fake) channelList(channelID string, from int) []Message {
+	ids := f.inChannel[channelID]
+	out := make([]Message, 0, max(0, len(ids)-from))
+	for _, id := range ids[min(from, len(ids)):] {
+		out = append(out, f.messages[id].snapshot())
+	}
+	return out
+}
+
+// AwaitChannel waits until cond holds of the messages the bot has posted
+// in a channel or thread, but for its first from messages (as
+// ChannelMessages returns them, without those), returns them, and fails t
+// after the timeout. It reads only that channel's newer messages, so that
+// many waits at once stay cheap.
+func (f *Fake) AwaitChannel(t testing.TB, channelID string, from int, what string, cond func([]Message) bool) []Message {
+	t.Helper()
+	var out []Message
+	f.await(t, what, func() bool {
+		out = f.channelList(channelID, from)
+		return cond(out)
+	})
+	return out
+}
+
 // Loading returns the messages still "thinking": deferrals that no edit
 // or follow-up has resolved yet, as a user sees them. A bot should leave
 // none once it is done.
@@ -681,33 +733,6 @@ func (f *Fake) Message(id string) (Message, bool) {
 		return Message{}, false
 	}
 	return m.snapshot(), true
-}
-
-// Limit makes the Fake answer 429 Too Many Requests to the next Times
-// requests on Route (such as "POST /webhooks/{app}/{token}"; "" for any
-// route), with retry_after set to RetryAfter. Global makes it a global limit.
-type Limit struct {
-	Route      string
-	RetryAfter time.Duration
-	Times      int
-	Global     bool
-}
-
-type limitRule struct {
-	Limit
-	left int
-}
-
-// RateLimit arms a 429. The Fake then checks that the bot honours it: a
-// request on the same path (or any request, for a global limit) that comes
-// before retry_after has passed fails the test.
-func (f *Fake) RateLimit(l Limit) {
-	if l.Times <= 0 {
-		l.Times = 1
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.limits = append(f.limits, &limitRule{Limit: l, left: l.Times})
 }
 
 // call is one REST request being answered.
@@ -823,52 +848,6 @@ func redact(s string) string {
 		return s
 	}
 	return s[:8] + "…"
-}
-
-// rateLimit checks that earlier 429s are honoured and sends an armed one.
-// It runs with f.mu held.
-func (f *Fake) rateLimit(c *call) bool {
-	now := c.rec.At
-	key := c.rec.Method + " " + c.rec.Path
-	if until, ok := f.windows[key]; ok && now.Before(until) {
-		f.t.Errorf("discordtest: %s came %v before the retry_after of an earlier 429 had passed", key, until.Sub(now))
-	}
-	// A request already on its way when a global 429 was answered (sent
-	// by another goroutine of the bot) could not have known of it: only
-	// one that comes later than inFlight after the 429 breaks it.
-	const inFlight = 50 * time.Millisecond
-	if now.Before(f.globalUntil) && now.Sub(f.globalSince) > inFlight && !strings.HasPrefix(c.rec.Route, "POST /interactions/") {
-		f.t.Errorf("discordtest: %s came %v before the retry_after of a global 429 had passed", key, f.globalUntil.Sub(now))
-	}
-	for i, l := range f.limits {
-		if l.Route != "" && l.Route != c.rec.Route {
-			continue
-		}
-		l.left--
-		if l.left <= 0 {
-			f.limits = append(f.limits[:i], f.limits[i+1:]...)
-		}
-		secs := l.RetryAfter.Seconds()
-		until := time.Now().Add(l.RetryAfter)
-		if l.Global {
-			f.globalUntil, f.globalSince = until, time.Now()
-			c.w.Header().Set("X-RateLimit-Global", "true")
-			c.w.Header().Set("X-RateLimit-Scope", "global")
-		} else {
-			f.windows[key] = until
-			c.w.Header().Set("X-RateLimit-Scope", "user")
-		}
-		c.w.Header().Set("Retry-After", fmt.Sprint(int(l.RetryAfter.Seconds()+0.999)))
-		c.w.Header().Set("X-RateLimit-Limit", "5")
-		c.w.Header().Set("X-RateLimit-Remaining", "0")
-		c.w.Header().Set("X-RateLimit-Reset-After", fmt.Sprintf("%.3f", secs))
-		c.w.Header().Set("X-RateLimit-Bucket", "fake-bucket")
-		c.rec.Status, c.rec.Error, c.rec.Code = http.StatusTooManyRequests, "rate limited on purpose", 0
-		c.done = true
-		writeJSON(c.w, http.StatusTooManyRequests, map[string]any{"message": "You are being rate limited.", "retry_after": secs, "global": l.Global})
-		return true
-	}
-	return false
 }
 
 // readBody reads a JSON or multipart body into the record.

@@ -344,7 +344,10 @@ func (f *Fake) live() *session {
 // f.mu held. It fails the Fake's test after the timeout.
 func (f *Fake) withSession(fn func(s *session)) {
 	f.t.Helper()
-	deadline := time.NewTimer(f.timeout)
+	f.mu.Lock()
+	timeout := f.timeout
+	f.mu.Unlock()
+	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
 	for {
 		f.mu.Lock()
@@ -359,7 +362,7 @@ func (f *Fake) withSession(fn func(s *session)) {
 		select {
 		case <-ch:
 		case <-deadline.C:
-			f.t.Fatalf("discordtest: no bot connected to the gateway within %v", f.timeout)
+			f.t.Fatalf("discordtest: no bot connected to the gateway within %v", timeout)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package discordtest_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"parlor/bot/discord/discordtest"
-	"parlor/rules/kingsmen"
 )
 
 // BenchmarkGamesAtOnce is the whole bot under a crowd: 200 games of All the
@@ -49,28 +47,13 @@ func BenchmarkGamesAtOnce(b *testing.B) {
 	for b.Loop() {
 		var wg sync.WaitGroup
 		for _, t := range tables {
-			g, err := h.proc.db.Game(context.Background(), t.id)
-			if err != nil {
-				b.Fatal(err)
-			}
-			p, err := kingsmen.Parse(g.Position)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if p.Outcome().Over() {
+			text, mover, _, over := h.randomMove(t.id, t.players, t.rng)
+			if over {
 				b.Fatalf("game %d is over; play fewer rounds", t.id)
-			}
-			legal := p.Legal()
-			m := legal[t.rng.IntN(len(legal))]
-			mover := t.players[0]
-			for _, s := range g.Seats {
-				if s.Seat == int(p.ToMove()) && s.UserID == t.players[1].ID {
-					mover = t.players[1]
-				}
 			}
 			wg.Go(func() {
 				ix := h.f.Command(mover, t.ch, "kingsmen", "move",
-					discordtest.Opt{Name: "move", Value: m.Text}, discordtest.Opt{Name: "game", Value: fmt.Sprint(t.id)})
+					discordtest.Opt{Name: "move", Value: text}, discordtest.Opt{Name: "game", Value: fmt.Sprint(t.id)})
 				h.board(ix)
 				d, typ := ix.Latency(b), ix.CallbackType(b)
 				mu.Lock()

@@ -322,6 +322,7 @@ func (f *Fake) newMessage(ch Channel, w *wireMessage, files []File, flags int, f
 	f.apply(m, w, files, false)
 	f.messages[m.ID] = m
 	f.order = append(f.order, m.ID)
+	f.inChannel[ch.ID] = append(f.inChannel[ch.ID], m.ID)
 	return m
 }
 
