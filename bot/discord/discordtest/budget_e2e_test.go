@@ -377,10 +377,6 @@ func checkBudgetBoards(b *testing.B, f *discordtest.Fake, tables []*budgetTable,
 // second, so that each move costs a board posted into its game's thread
 // (and the old board's edit), against a limit of three calls a second.
 func TestDoorHonoursGlobalLimit(t *testing.T) {
-	t.Skip("the door calls on after a global 429: discordgo holds only the call refused, since Discord's global 429 " +
-		"has no X-RateLimit-Reset-After (see RateLimits), and the door does not hold its other calls itself, so a " +
-		"board posted for another interaction, or an old board's edit, comes back 429 while the limit is spent " +
-		"(the Fake reports each as ignoring the 429); every board still arrives. Unskip once the door paces its global calls.")
 	t.Parallel()
 	h := newHarness(t, threads)
 	ch := h.f.Channel()

@@ -194,7 +194,11 @@ func (f *Fake) RateCounts() (total RateCount, byRoute map[string]RateCount) {
 // enforces the rate limits; it reports whether it answered 429. It runs
 // with f.mu held.
 func (f *Fake) rateLimit(c *call) bool {
-	now := c.rec.At
+	// A call a hair early is not early: the bot counts the wait from when
+	// it read the 429, the Fake from when it wrote it, on clocks read a
+	// few instructions apart, and Discord does not split milliseconds.
+	const hair = 2 * time.Millisecond
+	now := c.rec.At.Add(hair)
 	key := c.rec.Method + " " + c.rec.Path
 	if until, ok := f.windows[key]; ok && now.Before(until) {
 		c.rec.Ignored = true
