@@ -168,10 +168,24 @@ func (c *Console) example(command string, sub bot.SubSpec) string {
 		case o.Required && o.Example != "":
 			line += " " + o.Example
 		case o.Required && len(o.Choices) > 0:
-			line += " " + o.Choices[len(o.Choices)-1].Value
+			line += " " + c.choiceWord(o.Choices[len(o.Choices)-1])
 		}
 	}
 	return line
+}
+
+// choiceWord is how a choice is typed in the session's language: the
+// first word of its name as Discord shows it ("resumen" for "resumen (un
+// mensaje al día)"), or its value where its name is the same in every
+// language.
+func (c *Console) choiceWord(ch bot.Choice) string {
+	if ch.Own {
+		return ch.Value
+	}
+	if w := strings.Fields(c.lang().T(ch.Name)); len(w) > 0 {
+		return w[0]
+	}
+	return ch.Value
 }
 
 // Kept says where the session keeps its games and its board pictures.
@@ -424,7 +438,7 @@ func (c *Console) slash(user string, fields []string) (bot.Request, *bot.SubSpec
 		// A choice is typed by its value or by its name, as Discord
 		// shows it in the session's language (confirmar:activado).
 		for _, ch := range opt.Choices {
-			if !ch.Own && strings.EqualFold(value, c.lang().T(ch.Name)) {
+			if !ch.Own && (strings.EqualFold(value, c.lang().T(ch.Name)) || strings.EqualFold(value, c.choiceWord(ch))) {
 				value = ch.Value
 			}
 		}

@@ -99,9 +99,13 @@ func TestConsoleWordsInSpanish(t *testing.T) {
 	c, out, _ := consoleEnv(t)
 	c.Locale = "es"
 	for _, l := range []string{"ayuda", "help"} {
-		if got := line(t, c, out, l); !strings.Contains(got, "  como bob ") {
-			t.Errorf("%q in Spanish:\n%s", l, got)
+		if got := line(t, c, out, l); !strings.Contains(got, "  como bob ") || !strings.Contains(got, "/parlor recordatorios resumen ") {
+			t.Errorf("%q in Spanish (want its examples in Spanish, choices too):\n%s", l, got)
 		}
+	}
+	// The choice is typed as help shows it.
+	if got := line(t, c, out, "/parlor recordatorios resumen"); !strings.Contains(got, "un mensaje directo al día") {
+		t.Errorf("/parlor recordatorios resumen:\n%s", got)
 	}
 	line(t, c, out, "/kingsmen nueva bob")
 	if got := line(t, c, out, "bob: pulsa Aceptar"); !strings.Contains(got, "aceptó") {
