@@ -77,7 +77,7 @@ func computersAtOnce(b *testing.B, games, workers int) {
 					continue
 				}
 				for _, m := range ms {
-					if m.ChannelID == t.ch.ID && m.Interaction == "" && m.Created.After(t.sent) && strings.Contains(m.Content, "**Parlor (strong)** played") {
+					if m.ChannelID == t.ch.ID && m.Created.After(t.sent) && strings.Contains(m.Content, "**Parlor (strong)** played") {
 						replies[t.id] = m.Created
 						break
 					}
