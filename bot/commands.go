@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -131,28 +132,120 @@ func gameCommand(kit Kit) CommandSpec {
 	for _, s := range kit.Subs {
 		subs = append(subs, s.Spec)
 	}
-	example := kit.Example
-	subs = append(subs,
-		SubSpec{Name: "move", Description: "Make your move", Options: []OptionSpec{
-			{Name: "move", Description: Clip("Your move, like "+example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength, Example: example},
-			gameOption(),
-		}},
-		SubSpec{Name: "board", Description: "Show the board of a game", Options: []OptionSpec{gameOption()}},
-		SubSpec{Name: "history", Description: "The moves of a game so far, with who made them and when (only you see it)", Options: []OptionSpec{gameOption()}},
-		SubSpec{Name: "replay", Description: "An animated picture of a game, a frame a turn", Options: []OptionSpec{gameOption()}},
-		SubSpec{Name: "export", Description: "A game's record as a text file, to replay offline (only you see it)", Options: []OptionSpec{gameOption()}},
-		SubSpec{Name: "resign", Description: "Resign a game", Options: []OptionSpec{gameOption()}},
-		SubSpec{Name: "takeback", Description: "Ask the others to let you take back your last move", Options: []OptionSpec{gameOption()}},
-	)
-	subs = append(subs, pauseSubs...)
-	if kit.Dice {
-		subs = append(subs, SubSpec{Name: "verify", Description: "Check every roll of a finished game against its revealed dice seed (only you see it)", Options: []OptionSpec{gameOption()}})
+	for _, g := range gameSubs {
+		if g.has == nil || g.has(kit) {
+			spec := g.spec(kit)
+			spec.Name = g.name
+			subs = append(subs, spec)
+		}
 	}
-	if kit.Draws {
-		subs = append(subs, SubSpec{Name: "draw", Description: "Offer a draw, or accept the one offered to you", Options: []OptionSpec{gameOption()}})
-	}
-	subs = append(subs, SubSpec{Name: "rules", Description: "How to play " + title})
 	return CommandSpec{Name: name, Description: "Play " + title, Subs: subs}
+}
+
+// gameSub is one of the subcommands every game has beside new (and, after
+// new, the kit's own moves): declared once, with its spec, which games
+// have it, what it needs before a game is found, whether someone who does
+// not play may use it, and what it does. Registration, the console's help
+// and the dispatch (Table.command) all read gameSubs.
+type gameSub struct {
+	name string
+	// spec is the subcommand's spec for a game, but for its name.
+	spec func(kit Kit) SubSpec
+	// has says a game has the subcommand; nil, every game. A request for
+	// one a game lacks is refused with missing's words.
+	has     func(kit Kit) bool
+	missing string
+	// direct, if set, answers without a game (the rules); else act does,
+	// on the game the request is about, found by pick: one the user
+	// plays, or with look, any game of the channel (to look at it).
+	direct func(t *Table, req Request, kit Kit) (Response, error)
+	look   bool
+	// first checks the request before any game is looked for.
+	first func(req Request, kit Kit) error
+	act   func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error)
+}
+
+// onGame is the spec of a subcommand that acts on a game, by its game
+// option.
+func onGame(description string) func(Kit) SubSpec {
+	return func(Kit) SubSpec {
+		return SubSpec{Description: description, Options: []OptionSpec{gameOption()}}
+	}
+}
+
+// gameSubs are the subcommands every game has after new and its own, in
+// the order Discord lists them.
+var gameSubs = []gameSub{
+	{name: "move", spec: func(kit Kit) SubSpec {
+		return SubSpec{Description: "Make your move", Options: []OptionSpec{
+			{Name: "move", Description: Clip("Your move, like "+kit.Example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength, Example: kit.Example},
+			gameOption(),
+		}}
+	},
+		first: func(req Request, kit Kit) error {
+			if strings.TrimSpace(req.Options["move"]) == "" {
+				return sorry("Say which move, like %s.", kit.Example)
+			}
+			return nil
+		},
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.move(ctx, req, l, strings.TrimSpace(req.Options["move"]), -1, true)
+		}},
+	{name: "board", spec: onGame("Show the board of a game"), look: true,
+		act: func(ctx context.Context, t *Table, _ Request, l *loaded) (Response, error) {
+			return t.board(ctx, l, "")
+		}},
+	{name: "history", spec: onGame("The moves of a game so far, with who made them and when (only you see it)"), look: true,
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.history(ctx, req, l, -1)
+		}},
+	{name: "replay", spec: onGame("An animated picture of a game, a frame a turn"), look: true,
+		act: func(ctx context.Context, t *Table, _ Request, l *loaded) (Response, error) { return t.replay(ctx, l) }},
+	{name: "export", spec: onGame("A game's record as a text file, to replay offline (only you see it)"), look: true,
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.export(ctx, req, l)
+		}},
+	{name: "resign", spec: onGame("Resign a game"),
+		act: func(_ context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.confirmResign(l, req)
+		}},
+	{name: "takeback", spec: onGame("Ask the others to let you take back your last move"),
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.askTakeback(ctx, req, l)
+		}},
+	{name: "pause", spec: onGame("Ask to pause a game (it pauses once every player has asked)"),
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.pause(ctx, req, l)
+		}},
+	{name: "resume", spec: onGame("Resume a paused game"),
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.resume(ctx, req, l)
+		}},
+	{name: "verify", spec: onGame("Check every roll of a finished game against its revealed dice seed (only you see it)"), look: true,
+		has: func(kit Kit) bool { return kit.Dice }, missing: N("%s has no dice to verify."),
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.verify(ctx, req, l)
+		}},
+	{name: "draw", spec: onGame("Offer a draw, or accept the one offered to you"),
+		has: func(kit Kit) bool { return kit.Draws }, missing: N("%s has no draws by agreement."),
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.draw(ctx, req, l, -1)
+		}},
+	{name: "rules", spec: func(kit Kit) SubSpec { return SubSpec{Description: "How to play " + kit.Game.Title()} },
+		direct: func(_ *Table, req Request, kit Kit) (Response, error) {
+			lang := you(req)
+			return Response{Private: &Message{Embed: &Embed{Title: lang.T("How to play %s", titleOf(kit)), Description: lang.T(kit.Rules)}}}, nil
+		}},
+}
+
+// gameSubNamed is the entry of gameSubs called name.
+func gameSubNamed(name string) (gameSub, bool) {
+	for _, g := range gameSubs {
+		if g.name == name {
+			return g, true
+		}
+	}
+	return gameSub{}, false
 }
 
 // Sub returns the subcommand called name.

@@ -31,46 +31,26 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	var act func(l *loaded) (Response, error)
-	switch req.Sub {
-	case "new":
+	if req.Sub == "new" {
 		return t.newGame(ctx, req, kit)
-	case "rules":
-		lang := you(req)
-		return Response{Private: &Message{Embed: &Embed{Title: lang.T("How to play %s", titleOf(kit)), Description: lang.T(kit.Rules)}}}, nil
-	case "move":
-		text := strings.TrimSpace(req.Options["move"])
-		if text == "" {
-			return Response{}, sorry("Say which move, like %s.", kit.Example)
+	}
+	var act func(l *loaded) (Response, error)
+	look := false
+	if g, ok := gameSubNamed(req.Sub); ok {
+		if g.has != nil && !g.has(kit) {
+			return Response{}, sorry(g.missing, titleOf(kit))
 		}
-		act = func(l *loaded) (Response, error) { return t.move(ctx, req, l, text, -1, true) }
-	case "board":
-		act = func(l *loaded) (Response, error) { return t.board(ctx, l, "") }
-	case "history":
-		act = func(l *loaded) (Response, error) { return t.history(ctx, req, l, -1) }
-	case "export":
-		act = func(l *loaded) (Response, error) { return t.export(ctx, req, l) }
-	case "replay":
-		act = func(l *loaded) (Response, error) { return t.replay(ctx, l) }
-	case "takeback":
-		act = func(l *loaded) (Response, error) { return t.askTakeback(ctx, req, l) }
-	case "verify":
-		if !kit.Dice {
-			return Response{}, sorry("%s has no dice to verify.", titleOf(kit))
+		if g.direct != nil {
+			return g.direct(t, req, kit)
 		}
-		act = func(l *loaded) (Response, error) { return t.verify(ctx, req, l) }
-	case "resign":
-		act = func(l *loaded) (Response, error) { return t.confirmResign(l, req) }
-	case "pause":
-		act = func(l *loaded) (Response, error) { return t.pause(ctx, req, l) }
-	case "resume":
-		act = func(l *loaded) (Response, error) { return t.resume(ctx, req, l) }
-	case "draw":
-		if !kit.Draws {
-			return Response{}, sorry("%s has no draws by agreement.", titleOf(kit))
+		if g.first != nil {
+			if err := g.first(req, kit); err != nil {
+				return Response{}, err
+			}
 		}
-		act = func(l *loaded) (Response, error) { return t.draw(ctx, req, l, -1) }
-	default:
+		act = func(l *loaded) (Response, error) { return g.act(ctx, t, req, l) }
+		look = g.look
+	} else {
 		sub, ok := kit.sub(req.Sub)
 		if !ok {
 			return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
@@ -86,7 +66,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 			return t.move(ctx, req, l, text, -1, true)
 		}
 	}
-	l, err := t.pick(ctx, req, kit, req.Sub == "board" || req.Sub == "history" || req.Sub == "export" || req.Sub == "replay" || req.Sub == "verify")
+	l, err := t.pick(ctx, req, kit, look)
 	if err != nil {
 		return Response{}, err
 	}

@@ -15,12 +15,6 @@ import (
 // the turn goes on from where it stopped. The asks are kept in the game's
 // PauseOffer as a set of seats (bit n for seat n).
 
-// pauseSubs are the subcommands that pause and resume a game.
-var pauseSubs = []SubSpec{
-	{Name: "pause", Description: "Ask to pause a game (it pauses once every player has asked)", Options: []OptionSpec{gameOption()}},
-	{Name: "resume", Description: "Resume a paused game", Options: []OptionSpec{gameOption()}},
-}
-
 // inGame are the seats still playing in l's game.
 func inGame(l *loaded) []int {
 	var out []int
