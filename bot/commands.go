@@ -29,7 +29,13 @@ type CommandSpec struct {
 	Subs        []SubSpec
 	// Options are the options of a command without subcommands.
 	Options []OptionSpec
+	// do answers the command, if it has no subcommands and is not a
+	// game's (see route).
+	do handler
 }
+
+// handler answers a command: one declared with it, in its spec.
+type handler func(t *Table, ctx context.Context, req Request) (Response, error)
 
 // SubSpec is a subcommand.
 type SubSpec struct {
@@ -40,6 +46,8 @@ type SubSpec struct {
 	// settings, its away days): a door outside any server, such as the
 	// console, leaves it out of its help.
 	ServerOnly bool
+	// do answers the subcommand, if it is not a game's (see route).
+	do handler
 }
 
 // OptionSpec is an option of a subcommand.

@@ -19,13 +19,11 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	if err := t.once(ctx, req); err != nil {
 		return Response{}, err
 	}
-	switch {
-	case req.Command == "leaderboard":
-		return t.leaderboard(ctx, req)
-	case req.Command == "profile":
-		return t.profile(ctx, req)
-	case req.Command == "games" || req.Command == "parlor":
-		return t.parlorCommand(ctx, req)
+	if do, ok, err := t.route(req); ok || err != nil {
+		if err != nil {
+			return Response{}, err
+		}
+		return do(t, ctx, req)
 	}
 	kit, err := t.kit(req.Command)
 	if err != nil {

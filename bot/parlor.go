@@ -25,9 +25,9 @@ import (
 // /parlor settings may set.
 func parlorCommands(ceilings storage.Limits) []CommandSpec {
 	return []CommandSpec{
-		{Name: "games", Description: "List your games in this server: whose turn, how long it has waited, where"},
+		{Name: "games", Description: "List your games in this server: whose turn, how long it has waited, where", do: (*Table).listGames},
 		{Name: "parlor", Description: "Parlor's settings", Subs: []SubSpec{
-			{Name: "settings", Description: "Server defaults for new games (for members who can manage the server)", ServerOnly: true, Options: []OptionSpec{
+			{Name: "settings", Description: "Server defaults for new games (for members who can manage the server)", ServerOnly: true, do: (*Table).settings, Options: []OptionSpec{
 				{Name: "reminders", Description: "Hours before the player to move is reminded, and between reminders (0: none)", Type: IntegerOption, Min: 0, Max: maxRemindHours},
 				{Name: "deadline", Description: "Days allowed per move, then a late turn is skipped or forfeits (0: none)", Type: IntegerOption, Min: 0, Max: maxDeadlineDays},
 				{Name: "invitations", Description: "Hours that invitations and open seats last", Type: IntegerOption, Min: 1, Max: maxInviteHours},
@@ -38,44 +38,24 @@ func parlorCommands(ceilings storage.Limits) []CommandSpec {
 				{Name: "server-lobbies", Description: "Games waiting for players the whole server may have", Type: IntegerOption, Min: 1, Max: ceilings.ServerLobbies},
 				{Name: "server-games", Description: "Games the whole server may have in play or waiting to begin", Type: IntegerOption, Min: 1, Max: ceilings.ServerGames},
 			}},
-			{Name: "me", Description: "Your own settings: previews of your moves, a daily digest", Options: []OptionSpec{
+			{Name: "me", Description: "Your own settings: previews of your moves, a daily digest", do: (*Table).me, Options: []OptionSpec{
 				{Name: "confirm", Description: "See each move before it counts, with Confirm and Cancel", Type: StringOption, MaxLength: 3,
 					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
 				{Name: "digest", Description: "One message a day listing the games waiting for you, instead of reminders", Type: StringOption, MaxLength: 3,
 					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
 			}},
-			{Name: "reminders", Description: "Turn your own reminders off or on, in every game, or get one message a day instead", Options: []OptionSpec{
+			{Name: "reminders", Description: "Turn your own reminders off or on, in every game, or get one message a day instead", do: (*Table).reminders, Options: []OptionSpec{
 				{Name: "on", Description: "on, off, or digest: one direct message a day listing the games waiting on you", Type: StringOption, Required: true, MaxLength: 6,
 					Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}, {Name: "digest (one message a day)", Value: "digest"}}},
 			}},
-			{Name: "away", Description: "Stop the clocks of your games in this server for some days (0: come back now)", ServerOnly: true, Options: []OptionSpec{
+			{Name: "away", Description: "Stop the clocks of your games in this server for some days (0: come back now)", ServerOnly: true, do: (*Table).away, Options: []OptionSpec{
 				{Name: "days", Description: "Days away, within the server's allowance a year (0 ends it, returning the days not begun)", Type: IntegerOption, Required: true, Min: 0, Max: maxAwayDays},
 			}},
-			{Name: "privacy", Description: "What Parlor keeps about you, why, for how long, and how to have it removed"},
-			{Name: "forget", Description: "Remove yourself from Parlor everywhere (asks to confirm first)"},
+			{Name: "privacy", Description: "What Parlor keeps about you, why, for how long, and how to have it removed",
+				do: func(t *Table, _ context.Context, req Request) (Response, error) { return t.privacy(req) }},
+			{Name: "forget", Description: "Remove yourself from Parlor everywhere (asks to confirm first)", do: (*Table).confirmForget},
 		}},
 	}
-}
-
-// parlorCommand answers /games and /parlor.
-func (t *Table) parlorCommand(ctx context.Context, req Request) (Response, error) {
-	switch {
-	case req.Command == "games":
-		return t.listGames(ctx, req)
-	case req.Sub == "settings":
-		return t.settings(ctx, req)
-	case req.Sub == "reminders":
-		return t.reminders(ctx, req)
-	case req.Sub == "away":
-		return t.away(ctx, req)
-	case req.Sub == "me":
-		return t.me(ctx, req)
-	case req.Sub == "privacy":
-		return t.privacy(req)
-	case req.Sub == "forget":
-		return t.confirmForget(ctx, req)
-	}
-	return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
 }
 
 // languageChoices are the choices of /parlor settings language: "auto"

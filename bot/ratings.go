@@ -145,10 +145,10 @@ func (t *Table) ratingCommands() []CommandSpec {
 		games = append(games, Choice{Name: t.kits[name].Game.Title(), Value: name})
 	}
 	return []CommandSpec{
-		{Name: "leaderboard", Description: "The best-rated players of a game in this server, and your place", Options: []OptionSpec{
+		{Name: "leaderboard", Description: "The best-rated players of a game in this server, and your place", do: (*Table).leaderboard, Options: []OptionSpec{
 			{Name: "game", Description: "Which game", Type: StringOption, Required: true, MaxLength: 20, Choices: games},
 		}},
-		{Name: "profile", Description: "A player's ratings, record and games in this server", Options: []OptionSpec{
+		{Name: "profile", Description: "A player's ratings, record and games in this server", do: (*Table).profile, Options: []OptionSpec{
 			{Name: "user", Description: "Whose (default: yours)", Type: UserOption},
 		}},
 	}

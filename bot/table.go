@@ -194,6 +194,7 @@ type Table struct {
 	kits    map[string]Kit
 	order   []string
 	options map[string]OptionSpec // by "command/sub/option"
+	routes  map[string]handler    // by "command" or "command/sub": those not a game's
 	roll    func(n int) int
 	now     func() time.Time
 	think   time.Duration
@@ -246,8 +247,16 @@ func NewTable(c Config) *Table {
 		t.kits[name] = k
 		t.order = append(t.order, name)
 	}
-	t.options = map[string]OptionSpec{}
+	t.options, t.routes = map[string]OptionSpec{}, map[string]handler{}
 	for _, c := range t.Commands() {
+		if c.do != nil {
+			t.routes[c.Name] = c.do
+		}
+		for _, sub := range c.Subs {
+			if sub.do != nil {
+				t.routes[c.Name+"/"+sub.Name] = sub.do
+			}
+		}
 		subs := c.Subs
 		if len(subs) == 0 {
 			subs = []SubSpec{{Options: c.Options}}
@@ -277,6 +286,26 @@ func (t *Table) Commands() []CommandSpec {
 	}
 	out = append(out, parlorCommands(t.ceilings)...)
 	return append(out, t.ratingCommands()...)
+}
+
+// route finds the handler declared with a command that is not a game's
+// (its spec's do): ok is false for a game's command, and err says a
+// command that is not a game's has no such subcommand.
+func (t *Table) route(req Request) (do handler, ok bool, err error) {
+	if do, ok := t.routes[req.Command]; ok {
+		return do, true, nil
+	}
+	if do, ok := t.routes[req.Command+"/"+req.Sub]; ok {
+		return do, true, nil
+	}
+	if _, game := t.kits[req.Command]; !game && req.Sub != "" {
+		for key := range t.routes {
+			if strings.HasPrefix(key, req.Command+"/") {
+				return nil, false, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
+			}
+		}
+	}
+	return nil, false, nil
 }
 
 // userError is an answer for the user: something they asked that cannot be
