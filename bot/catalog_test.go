@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"parlor/bot/i18n"
+	"parlor/bot/i18n/i18ntest"
 	"parlor/rules"
 )
 
@@ -56,7 +57,7 @@ func specMessages() []string {
 // commands, and nothing else: go test ./bot -run EnglishCatalog
 // -update-catalog rewrites it after a change.
 func TestEnglishCatalog(t *testing.T) {
-	found, err := i18n.Extract(catalogDirs...)
+	found, err := i18ntest.Extract(catalogDirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,11 +67,11 @@ func TestEnglishCatalog(t *testing.T) {
 		}
 	}
 	const file = "i18n/catalogs/en.json"
-	old, err := i18n.ReadFile(file)
+	old, err := i18ntest.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := i18n.Format(i18n.English(slices.Collect(maps.Keys(found)), old))
+	want := i18ntest.Format(i18ntest.English(slices.Collect(maps.Keys(found)), old))
 	got, _ := os.ReadFile(file)
 	if bytes.Equal(got, want) {
 		return

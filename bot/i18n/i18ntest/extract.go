@@ -1,4 +1,8 @@
-package i18n
+// Package i18ntest holds what only the tests of Parlor's words use: it
+// finds the messages in the source (with go/parser) and writes the
+// English catalog from them. It lives apart from package i18n so that the
+// parser does not ship in the program.
+package i18ntest
 
 import (
 	"bytes"
@@ -13,6 +17,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"parlor/bot/i18n"
 )
 
 // Markers are the names of the functions whose first argument, a string
@@ -143,7 +149,7 @@ func stringOf(e ast.Expr, consts map[string]string) (string, bool) {
 // English is the English catalog for the messages keys: each its own
 // text, unless old, the catalog as it was, gives it plural forms; a
 // command's or option's name, key "cmd:" and the name, is the name, and
-// so is a notation word's (NotationKey).
+// so is a notation word's (i18n.NotationKey).
 func English(keys []string, old map[string]json.RawMessage) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	for _, k := range keys {
@@ -151,7 +157,7 @@ func English(keys []string, old map[string]json.RawMessage) map[string]json.RawM
 			out[k] = v
 			continue
 		}
-		out[k] = jsonString(strings.TrimPrefix(strings.TrimPrefix(k, "cmd:"), NotationKey("")))
+		out[k] = jsonString(strings.TrimPrefix(strings.TrimPrefix(k, "cmd:"), i18n.NotationKey("")))
 	}
 	return out
 }
