@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"parlor/bot/discord/limits"
 	"parlor/rules"
 	"parlor/storage"
 )
@@ -220,8 +221,8 @@ func (t *Table) digest(ctx context.Context, userID string, now time.Time) (*Noti
 	}
 	b.WriteString("\n" + lang.T("(One message a day instead of a reminder per game; /parlor reminders on:on for those instead.)"))
 	content := b.String()
-	if r := []rune(content); len(r) > maxContent {
-		content = string(r[:maxContent-1]) + "…"
+	if r := []rune(content); len(r) > limits.Content {
+		content = string(r[:limits.Content-1]) + "…"
 	}
 	return &Notice{UserID: userID, Message: &Message{Content: content}}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"parlor/bot/discord/limits"
 	"parlor/rules"
 )
 
@@ -186,7 +187,7 @@ func onGame(description string) func(Kit) SubSpec {
 var gameSubs = []gameSub{
 	{name: "move", spec: func(kit Kit) SubSpec {
 		return SubSpec{Description: "Make your move", Options: []OptionSpec{
-			{Name: "move", Description: Clip("Your move, like "+kit.Example+" (start typing to see the legal ones)", 100), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength, Example: kit.Example},
+			{Name: "move", Description: Clip("Your move, like "+kit.Example+" (start typing to see the legal ones)", limits.Description), Type: StringOption, Required: true, Autocomplete: true, MaxLength: maxMoveLength, Example: kit.Example},
 			gameOption(),
 		}}
 	},

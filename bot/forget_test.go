@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"parlor/bot/discord/limits"
 	"parlor/storage"
 	"parlor/storage/storagetest"
 )
@@ -53,7 +54,7 @@ func TestPrivacy(t *testing.T) {
 			t.Errorf("privacy says %q, want it to say %q", em.Description, want)
 		}
 	}
-	if em.Title != "What Parlor keeps about you" || len([]rune(em.Description)) > 4096 {
+	if em.Title != "What Parlor keeps about you" || len([]rune(em.Description)) > limits.EmbedDescription {
 		t.Errorf("privacy: title %q, %d characters", em.Title, len([]rune(em.Description)))
 	}
 	req := e.parlorIn(alice, tableGuild, "privacy")

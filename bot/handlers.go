@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"parlor/bot/discord/limits"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -190,9 +191,6 @@ func (t *Table) once(ctx context.Context, req Request) error {
 
 // customID is a component id: "g/{game}/{version}/{action}". A button
 // about the member rather than a game begins "me/" instead (forgetID).
-// maxCustomID is Discord's limit on a component's custom id.
-const maxCustomID = 100
-
 func customID(game, version int64, action string) string {
 	return fmt.Sprintf("g/%d/%d/%s", game, version, action)
 }
@@ -791,13 +789,13 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 	typed := rules.Normalize(req.Options[req.Focused])
 	switch req.Focused {
 	case "game":
-		games, err := t.store.Find(ctx, storage.Filter{Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}, Limit: maxOptions})
+		games, err := t.store.Find(ctx, storage.Filter{Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}, Limit: limits.Choices})
 		if err != nil {
 			return nil
 		}
 		var out []Choice
 		for _, g := range games {
-			c := Choice{Name: Clip(you(req).T("#%s: %s", no(g.ID), versus(namesIn(you(req), &g))), 100), Value: strconv.FormatInt(g.ID, 10)}
+			c := Choice{Name: Clip(you(req).T("#%s: %s", no(g.ID), versus(namesIn(you(req), &g))), limits.ChoiceText), Value: strconv.FormatInt(g.ID, 10)}
 			if strings.Contains(rules.Normalize(c.Name), typed) {
 				out = append(out, c)
 			}
@@ -814,7 +812,7 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 			// said without naming the mover ("enter N · a North man
 			// enters on 32", not "· South: a North man…").
 			shown := you(req).Move(m.Text)
-			c := Choice{Name: Clip(shown+" · "+you(req).Say(moveWords(l.state, m)), 100), Value: m.Text}
+			c := Choice{Name: Clip(shown+" · "+you(req).Say(moveWords(l.state, m)), limits.ChoiceText), Value: m.Text}
 			norm, said := rules.Normalize(m.Text), rules.Normalize(shown)
 			switch {
 			case strings.HasPrefix(norm, typed) || strings.HasPrefix(said, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):
@@ -824,8 +822,8 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 			}
 		}
 		out := append(first, rest...)
-		if len(out) > maxOptions {
-			out = out[:maxOptions]
+		if len(out) > limits.Choices {
+			out = out[:limits.Choices]
 		}
 		return out
 	}
@@ -835,8 +833,8 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 			return nil
 		}
 		out := sub.Suggest(you(req), l.state, req.Focused, req.Options)
-		if len(out) > maxOptions {
-			out = out[:maxOptions]
+		if len(out) > limits.Choices {
+			out = out[:limits.Choices]
 		}
 		return out
 	}
@@ -866,7 +864,7 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Resp
 		return Response{}, sorry("%s", illegalWords(m.Text, err, l.kit))
 	}
 	id := customID(g.ID, g.Version, "ok:"+m.Text)
-	if len(id) > maxCustomID {
+	if len(id) > limits.CustomID {
 		// Too long a move to carry on a button: played as asked.
 		return Response{}, sorry("%s is too long a move to preview: turn previews off with /parlor me confirm:off, or type a shorter form of it.", quote(lang.Move(m.Text)))
 	}

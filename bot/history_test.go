@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"parlor/bot/discord/limits"
 	"parlor/render"
 	"parlor/storage"
 )
@@ -182,7 +183,7 @@ func TestHistoryPagesFit(t *testing.T) {
 		}
 		covered = pg[1]
 		msg := historyMessage(English, l, log, p)
-		if n := utf8.RuneCountInString(msg.Content); n > 2000 {
+		if n := utf8.RuneCountInString(msg.Content); n > limits.Content {
 			t.Errorf("page %d has %d characters", p, n)
 		}
 	}

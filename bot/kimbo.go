@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"parlor/bot/discord/limits"
 	"parlor/rules"
 	"parlor/rules/kimbo"
 )
@@ -141,7 +142,7 @@ func kimboFenceSuggest(l Lang, s rules.State, focused string, opts map[string]st
 			label = l.T("%s · between %s and %s", name, a, b)
 		}
 		out = append(out, Choice{Name: label, Value: name})
-		if len(out) == maxOptions {
+		if len(out) == limits.Choices {
 			break
 		}
 	}

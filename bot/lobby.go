@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"parlor/bot/discord/limits"
 	"parlor/rules"
 	"parlor/storage"
 )
@@ -214,7 +215,7 @@ func threadName(g *storage.Game, kit Kit) string {
 			players = append(players, s.Name)
 		}
 	}
-	return Clip(fmt.Sprintf("%s #%s · %s", kit.Game.Title(), no(g.ID), strings.Join(players, ", ")), 100)
+	return Clip(fmt.Sprintf("%s #%s · %s", kit.Game.Title(), no(g.ID), strings.Join(players, ", ")), limits.ThreadName)
 }
 
 // newGameLang is the language of a game made by req in a server with
@@ -324,7 +325,7 @@ func (t *Table) lobbyMessage(g *storage.Game, kit Kit) *Message {
 		row = append(row, Component{Kind: Button, ID: customID(g.ID, 0, "cancel"), Label: lang.T("Cancel"), Style: Secondary})
 	}
 	for len(row) > 0 {
-		n := min(len(row), maxButtons)
+		n := min(len(row), limits.ButtonsPerRow)
 		msg.Components = append(msg.Components, row[:n])
 		row = row[n:]
 	}

@@ -5,17 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"parlor/bot/discord/limits"
 	"parlor/rules"
-)
-
-// maxOptions is Discord's limit on select options and autocomplete choices.
-const maxOptions = 25
-
-// maxRows is Discord's limit on action rows in a message, and maxButtons on
-// buttons in a row.
-const (
-	maxRows    = 5
-	maxButtons = 5
 )
 
 // menuGroup is one choice of the first menu: the legal moves with one key.
@@ -53,11 +44,11 @@ func (t *Table) controls(l *loaded) []Row {
 	if l.kit.Buttons != nil {
 		var row Row
 		for _, c := range l.kit.Buttons(l.lang, l.state) {
-			if len(row) == maxButtons {
+			if len(row) == limits.ButtonsPerRow {
 				rows = append(rows, row)
 				row = nil
 			}
-			row = append(row, Component{Kind: Button, ID: customID(l.row.ID, l.row.Version, "do:"+c.Value), Label: Clip(c.Name, 80), Style: Primary})
+			row = append(row, Component{Kind: Button, ID: customID(l.row.ID, l.row.Version, "do:"+c.Value), Label: Clip(c.Name, limits.ButtonLabel), Style: Primary})
 		}
 		if len(row) > 0 {
 			rows = append(rows, row)
@@ -74,9 +65,9 @@ func (t *Table) controls(l *loaded) []Row {
 	n := 0
 	for _, menu := range menus {
 		grs := byMenu[menu]
-		parts := (len(grs) + maxOptions - 1) / maxOptions
-		for p := 0; p < parts && len(rows) < maxRows; p++ {
-			chunk := grs[p*maxOptions : min(len(grs), (p+1)*maxOptions)]
+		parts := (len(grs) + limits.SelectOptions - 1) / limits.SelectOptions
+		for p := 0; p < parts && len(rows) < limits.Rows; p++ {
+			chunk := grs[p*limits.SelectOptions : min(len(grs), (p+1)*limits.SelectOptions)]
 			var opts []Option
 			for _, gr := range chunk {
 				texts := make([]string, len(gr.moves))
@@ -87,7 +78,7 @@ func (t *Table) controls(l *loaded) []Row {
 				if len(gr.moves) == 1 {
 					desc = l.lang.Say(l.state.Describe(gr.moves[0]))
 				}
-				opts = append(opts, Option{Label: Clip(gr.label, 100), Value: gr.key, Description: Clip(desc, 100)})
+				opts = append(opts, Option{Label: Clip(gr.label, limits.OptionText), Value: gr.key, Description: Clip(desc, limits.OptionText)})
 			}
 			placeholder := menu
 			if parts > 1 {
@@ -98,7 +89,7 @@ func (t *Table) controls(l *loaded) []Row {
 				action = fmt.Sprintf("pick%d", n+1)
 			}
 			n++
-			rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: Clip(placeholder, 150), Options: opts}})
+			rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: Clip(placeholder, limits.Placeholder), Options: opts}})
 		}
 	}
 	return rows
@@ -128,10 +119,10 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 		return t.move(ctx, req, l, chosen.moves[0].Text, -1, true)
 	}
 	var rows []Row
-	for p := 0; p*maxOptions < len(chosen.moves) && p < maxRows; p++ {
+	for p := 0; p*limits.SelectOptions < len(chosen.moves) && p < limits.Rows; p++ {
 		var opts []Option
-		for _, m := range chosen.moves[p*maxOptions : min(len(chosen.moves), (p+1)*maxOptions)] {
-			opts = append(opts, Option{Label: Clip(lang.Move(m.Text), 100), Value: m.Text, Description: Clip(lang.Say(moveWords(l.state, m)), 100)})
+		for _, m := range chosen.moves[p*limits.SelectOptions : min(len(chosen.moves), (p+1)*limits.SelectOptions)] {
+			opts = append(opts, Option{Label: Clip(lang.Move(m.Text), limits.OptionText), Value: m.Text, Description: Clip(lang.Say(moveWords(l.state, m)), limits.OptionText)})
 		}
 		action := "play"
 		if p > 0 {
@@ -143,8 +134,8 @@ func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response
 	if l.kit.Direct {
 		content = lang.T("%s: which way?", chosen.label)
 	}
-	if len(chosen.moves) > maxRows*maxOptions {
-		content += " " + lang.T("(%d moves; the first %d are here, type /%s move for the others)", len(chosen.moves), maxRows*maxOptions, l.row.Kind)
+	if len(chosen.moves) > limits.Rows*limits.SelectOptions {
+		content += " " + lang.T("(%d moves; the first %d are here, type /%s move for the others)", len(chosen.moves), limits.Rows*limits.SelectOptions, l.row.Kind)
 	}
 	return Response{Private: &Message{Content: content, Components: rows}}, nil
 }

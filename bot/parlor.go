@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
+	"parlor/bot/discord/limits"
 	"parlor/bot/i18n"
 	"parlor/storage"
 )
@@ -136,8 +137,8 @@ func (t *Table) listGames(ctx context.Context, req Request) (Response, error) {
 	}
 	all := append(append(mine, theirs...), lobbies...)
 	content := lang.T("Your games here:") + "\n" + strings.Join(all, "\n")
-	if r := []rune(content); len(r) > maxContent {
-		content = string(r[:maxContent-1]) + "…"
+	if r := []rune(content); len(r) > limits.Content {
+		content = string(r[:limits.Content-1]) + "…"
 	}
 	return Response{Private: &Message{Content: content}}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"parlor/bot/discord/limits"
 	"parlor/storage"
 )
 
@@ -124,7 +125,7 @@ func partnerJoins(lang Lang, g *storage.Game) []Component {
 		if seat < 0 {
 			continue
 		}
-		out = append(out, Component{Kind: Button, ID: customID(g.ID, 0, fmt.Sprintf("join:%d", seat)), Label: Clip(labels[side], 80), Style: Success})
+		out = append(out, Component{Kind: Button, ID: customID(g.ID, 0, fmt.Sprintf("join:%d", seat)), Label: Clip(labels[side], limits.ButtonLabel), Style: Success})
 	}
 	if len(out) == 1 {
 		out[0].Label = lang.T("Join")

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"parlor/bot/discord/limits"
 	"parlor/rules/kingsmen"
 	"parlor/storage"
 )
@@ -835,14 +836,14 @@ func TestAutocomplete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(legal(cid)); n <= 25 {
+	if n := len(legal(cid)); n <= limits.Choices {
 		t.Fatalf("crowded position has only %d legal moves", n)
 	}
 	req := e.typing(alice, "move", "move", "")
 	req.ChannelID = "chan-crowd"
 	got := complete(req)
-	if len(got) != 25 {
-		t.Errorf("crowded position: %d choices, want 25", len(got))
+	if len(got) != limits.Choices {
+		t.Errorf("crowded position: %d choices, want %d", len(got), limits.Choices)
 	}
 	for _, c := range got {
 		if !slices.Contains(legal(cid), c.Value) {
@@ -921,24 +922,24 @@ func TestCommandSpecs(t *testing.T) {
 	e := newEnv(t)
 	name := func(what, n string) {
 		if !specName.MatchString(n) || strings.ToLower(n) != n {
-			t.Errorf("%s name %q: want 1–32 lower-case letters, digits, - or _", what, n)
+			t.Errorf("%s name %q: want 1–%d lower-case letters, digits, - or _", what, n, limits.CommandName)
 		}
 	}
 	desc := func(what, d string) {
-		if n := utf8.RuneCountInString(d); n < 1 || n > 100 {
-			t.Errorf("%s description %q is %d characters, want 1–100", what, d, n)
+		if n := utf8.RuneCountInString(d); n < 1 || n > limits.Description {
+			t.Errorf("%s description %q is %d characters, want 1–%d", what, d, n, limits.Description)
 		}
 	}
 	specs := e.table.Commands()
-	if len(specs) == 0 || len(specs) > 100 {
+	if len(specs) == 0 || len(specs) > limits.Commands {
 		t.Fatalf("%d commands", len(specs))
 	}
 	var subs []string
 	for _, c := range specs {
 		name("command", c.Name)
 		desc("command "+c.Name, c.Description)
-		if n := len(c.Subs); (n < 1 && c.Name != "games" && len(c.Options) == 0) || n > 25 || (n > 0 && len(c.Options) > 0) {
-			t.Errorf("/%s has %d subcommands and %d options, want 1–25 subcommands or options of its own", c.Name, n, len(c.Options))
+		if n := len(c.Subs); (n < 1 && c.Name != "games" && len(c.Options) == 0) || n > limits.CommandOptions || (n > 0 && len(c.Options) > 0) {
+			t.Errorf("/%s has %d subcommands and %d options, want 1–%d subcommands or options of its own", c.Name, n, len(c.Options), limits.CommandOptions)
 		}
 		subsOf := c.Subs
 		if len(subsOf) == 0 && len(c.Options) > 0 {
@@ -951,7 +952,7 @@ func TestCommandSpecs(t *testing.T) {
 				name(what, s.Name)
 			}
 			desc(what, s.Description)
-			if len(s.Options) > 25 {
+			if len(s.Options) > limits.CommandOptions {
 				t.Errorf("%s has %d options", what, len(s.Options))
 			}
 			optional := false

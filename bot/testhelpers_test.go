@@ -17,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"parlor/bot/discord/limits"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kingsmen"
@@ -424,15 +425,15 @@ func checkLimits(t *testing.T, resp Response) {
 		if m == nil {
 			continue
 		}
-		if n := utf8.RuneCountInString(m.Content); n > 2000 {
-			t.Errorf("message content is %d characters, more than 2000", n)
+		if n := utf8.RuneCountInString(m.Content); n > limits.Content {
+			t.Errorf("message content is %d characters, more than %d", n, limits.Content)
 		}
 		if m.Embed != nil {
-			if n := utf8.RuneCountInString(m.Embed.Title); n > 256 {
-				t.Errorf("embed title is %d characters, more than 256", n)
+			if n := utf8.RuneCountInString(m.Embed.Title); n > limits.EmbedTitle {
+				t.Errorf("embed title is %d characters, more than %d", n, limits.EmbedTitle)
 			}
-			if n := utf8.RuneCountInString(m.Embed.Description); n > 4096 {
-				t.Errorf("embed description is %d characters, more than 4096", n)
+			if n := utf8.RuneCountInString(m.Embed.Description); n > limits.EmbedDescription {
+				t.Errorf("embed description is %d characters, more than %d", n, limits.EmbedDescription)
 			}
 		}
 		switch {
@@ -462,17 +463,17 @@ func checkLimits(t *testing.T, resp Response) {
 				t.Errorf("message pings %s without naming them: %q", id, m.Content)
 			}
 		}
-		if len(m.Components) > 5 {
-			t.Errorf("%d action rows, more than 5", len(m.Components))
+		if len(m.Components) > limits.Rows {
+			t.Errorf("%d action rows, more than %d", len(m.Components), limits.Rows)
 		}
 		ids := map[string]bool{}
 		for _, row := range m.Components {
-			if len(row) == 0 || len(row) > 5 {
+			if len(row) == 0 || len(row) > limits.ButtonsPerRow {
 				t.Errorf("action row with %d components", len(row))
 			}
 			for _, c := range row {
-				if n := len(c.ID); n < 1 || n > 100 {
-					t.Errorf("custom id %q is %d characters, want 1–100", c.ID, n)
+				if n := len(c.ID); n < 1 || n > limits.CustomID {
+					t.Errorf("custom id %q is %d characters, want 1–%d", c.ID, n, limits.CustomID)
 				}
 				if ids[c.ID] {
 					t.Errorf("custom id %q twice in one message", c.ID)
@@ -480,25 +481,25 @@ func checkLimits(t *testing.T, resp Response) {
 				ids[c.ID] = true
 				switch c.Kind {
 				case Button:
-					if n := utf8.RuneCountInString(c.Label); n < 1 || n > 80 {
-						t.Errorf("button label %q is %d characters, want 1–80", c.Label, n)
+					if n := utf8.RuneCountInString(c.Label); n < 1 || n > limits.ButtonLabel {
+						t.Errorf("button label %q is %d characters, want 1–%d", c.Label, n, limits.ButtonLabel)
 					}
 				case Select:
 					if len(row) != 1 {
 						t.Errorf("select %q shares its row with %d others", c.ID, len(row)-1)
 					}
-					if n := len(c.Options); n < 1 || n > 25 {
-						t.Errorf("select %q has %d options, want 1–25", c.ID, n)
+					if n := len(c.Options); n < 1 || n > limits.SelectOptions {
+						t.Errorf("select %q has %d options, want 1–%d", c.ID, n, limits.SelectOptions)
 					}
 					values := map[string]bool{}
 					for _, o := range c.Options {
 						for what, s := range map[string]string{"label": o.Label, "value": o.Value} {
-							if n := utf8.RuneCountInString(s); n < 1 || n > 100 {
-								t.Errorf("select %q option %s %q is %d characters, want 1–100", c.ID, what, s, n)
+							if n := utf8.RuneCountInString(s); n < 1 || n > limits.OptionText {
+								t.Errorf("select %q option %s %q is %d characters, want 1–%d", c.ID, what, s, n, limits.OptionText)
 							}
 						}
-						if n := utf8.RuneCountInString(o.Description); n > 100 {
-							t.Errorf("select %q option description %q is %d characters, more than 100", c.ID, o.Description, n)
+						if n := utf8.RuneCountInString(o.Description); n > limits.OptionText {
+							t.Errorf("select %q option description %q is %d characters, more than %d", c.ID, o.Description, n, limits.OptionText)
 						}
 						if values[o.Value] {
 							t.Errorf("select %q offers value %q twice", c.ID, o.Value)
@@ -509,15 +510,15 @@ func checkLimits(t *testing.T, resp Response) {
 			}
 		}
 	}
-	if len(resp.Choices) > 25 {
-		t.Errorf("%d autocomplete choices, more than 25", len(resp.Choices))
+	if len(resp.Choices) > limits.Choices {
+		t.Errorf("%d autocomplete choices, more than %d", len(resp.Choices), limits.Choices)
 	}
 	for _, c := range resp.Choices {
-		if n := utf8.RuneCountInString(c.Name); n < 1 || n > 100 {
-			t.Errorf("choice name %q is %d characters, want 1–100", c.Name, n)
+		if n := utf8.RuneCountInString(c.Name); n < 1 || n > limits.ChoiceText {
+			t.Errorf("choice name %q is %d characters, want 1–%d", c.Name, n, limits.ChoiceText)
 		}
-		if n := utf8.RuneCountInString(c.Value); n < 1 || n > 100 {
-			t.Errorf("choice value %q is %d characters, want 1–100", c.Value, n)
+		if n := utf8.RuneCountInString(c.Value); n < 1 || n > limits.ChoiceText {
+			t.Errorf("choice value %q is %d characters, want 1–%d", c.Value, n, limits.ChoiceText)
 		}
 	}
 }

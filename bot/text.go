@@ -6,10 +6,6 @@ import (
 	"unicode/utf8"
 )
 
-// maxContent is Discord's limit on a message's content, which the
-// handlers keep to (the Discord door makes sure of it).
-const maxContent = 2000
-
 // TextLen is a text's length as Discord counts it: in code points.
 func TextLen(s string) int { return utf8.RuneCountInString(s) }
 

@@ -86,7 +86,7 @@ type Response struct {
 // ThreadSpec is a thread to start for a game.
 type ThreadSpec struct {
 	GameID int64
-	Name   string // at most 100 characters
+	Name   string // at most limits.ThreadName characters
 	// Intro is the thread's first message, in the game's language; if it
 	// is empty the thread has none.
 	Intro string
@@ -135,8 +135,8 @@ type Live struct {
 
 // Embed is a card of text: a title and a description.
 type Embed struct {
-	Title       string // at most 256 characters
-	Description string // at most 4,096 characters
+	Title       string // at most limits.EmbedTitle characters
+	Description string // at most limits.EmbedDescription characters
 }
 
 // File is an attachment.
@@ -172,7 +172,7 @@ const (
 // Component is a button or a string select menu.
 type Component struct {
 	Kind        ComponentKind
-	ID          string // custom id, at most 100 characters
+	ID          string // custom id, at most limits.CustomID characters
 	Label       string // button label
 	Style       ButtonStyle
 	Placeholder string // select placeholder

@@ -10,7 +10,6 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"parlor/bot"
 	"regexp"
 	"strings"
 	"sync"
@@ -19,6 +18,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+
+	"parlor/bot"
+	"parlor/bot/discord/limits"
 )
 
 func interaction(t *testing.T, payload string) *discordgo.Interaction {
@@ -88,18 +90,18 @@ var commandName = regexp.MustCompile(`^[-_'\p{L}\p{N}]{1,32}$`)
 // The registration payload keeps within Discord's limits (docs/discord.md).
 func TestCommandPayloadWithinLimits(t *testing.T) {
 	cmds := DiscordCommands(bot.NewTable(bot.Config{Kits: bot.Kits()}).Commands())
-	if len(cmds) == 0 || len(cmds) > 100 {
+	if len(cmds) == 0 || len(cmds) > limits.Commands {
 		t.Fatalf("%d commands", len(cmds))
 	}
 	check := func(path, name, desc string, n int) {
 		if !commandName.MatchString(name) || strings.ToLower(name) != name {
 			t.Errorf("%s: name %q breaks the naming rule", path, name)
 		}
-		if l := utf8.RuneCountInString(desc); l < 1 || l > 100 {
-			t.Errorf("%s: description is %d characters, want 1–100", path, l)
+		if l := utf8.RuneCountInString(desc); l < 1 || l > limits.Description {
+			t.Errorf("%s: description is %d characters, want 1–%d", path, l, limits.Description)
 		}
-		if n > 25 {
-			t.Errorf("%s: %d options, at most 25", path, n)
+		if n > limits.CommandOptions {
+			t.Errorf("%s: %d options, at most %d", path, n, limits.CommandOptions)
 		}
 	}
 	for _, c := range cmds {
@@ -111,8 +113,8 @@ func TestCommandPayloadWithinLimits(t *testing.T) {
 				if o.Autocomplete && len(o.Choices) > 0 {
 					t.Errorf("%s %s %s: autocomplete with fixed choices", c.Name, sub.Name, o.Name)
 				}
-				if o.Type == discordgo.ApplicationCommandOptionString && (o.MaxLength < 1 || o.MaxLength > 6000) {
-					t.Errorf("%s %s %s: a string option registered with max_length %d, want 1–6000", c.Name, sub.Name, o.Name, o.MaxLength)
+				if o.Type == discordgo.ApplicationCommandOptionString && (o.MaxLength < 1 || o.MaxLength > limits.StringLength) {
+					t.Errorf("%s %s %s: a string option registered with max_length %d, want 1–%d", c.Name, sub.Name, o.Name, o.MaxLength, limits.StringLength)
 				}
 			}
 		}

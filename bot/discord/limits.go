@@ -1,28 +1,15 @@
 package discord
 
 import (
-	"parlor/bot"
 	"strings"
+
+	"parlor/bot"
+	"parlor/bot/discord/limits"
 )
 
-// Discord's limits on what the bot sends (docs/discord.md). The
-// handlers keep to them; fit makes sure of it, as the last step before a
-// message leaves for Discord.
-const (
-	maxContent          = 2000
-	maxEmbedTitle       = 256
-	maxEmbedDescription = 4096
-	maxCustomID         = 100
-	maxButtonLabel      = 80
-	maxOptionText       = 100 // a select option's label, value and description; a choice's name and value
-	maxPlaceholder      = 150
-	maxMentions         = 100
-	maxFileSize         = 10 << 20
-	maxThreadName       = 100
-	maxRows             = 5  // action rows of a message
-	maxButtons          = 5  // buttons of a row
-	maxOptions          = 25 // options of a select, choices of an autocomplete answer
-)
+// The handlers keep to Discord's limits on what the bot sends (package
+// limits, docs/discord.md); fit makes sure of it, as the last step before
+// a message leaves for Discord.
 
 // textLen and clip measure and shorten texts as Discord counts them (the
 // table's own helpers).
@@ -49,17 +36,17 @@ func fit(m *bot.Message, l bot.Lang) *bot.Message {
 		l = m.Lang
 	}
 	out := *m
-	out.Content = clip(m.Content, maxContent)
+	out.Content = clip(m.Content, limits.Content)
 	if m.Embed != nil {
-		out.Embed = &bot.Embed{Title: clip(m.Embed.Title, maxEmbedTitle), Description: clip(m.Embed.Description, maxEmbedDescription)}
+		out.Embed = &bot.Embed{Title: clip(m.Embed.Title, limits.EmbedTitle), Description: clip(m.Embed.Description, limits.EmbedDescription)}
 	}
 	out.Components = fitRows(m.Components)
-	if len(m.Mentions) > maxMentions {
-		out.Mentions = m.Mentions[:maxMentions]
+	if len(m.Mentions) > limits.MentionIDs {
+		out.Mentions = m.Mentions[:limits.MentionIDs]
 	}
-	if m.File != nil && len(m.File.Data) > maxFileSize {
+	if m.File != nil && len(m.File.Data) > limits.FileSize {
 		out.File = nil
-		out.Content = clip(out.Content+"\n"+l.T("(The picture was too large to send.)"), maxContent)
+		out.Content = clip(out.Content+"\n"+l.T("(The picture was too large to send.)"), limits.Content)
 	}
 	if strings.TrimSpace(out.Content) == "" && out.Embed == nil && out.File == nil && len(out.Components) == 0 {
 		out.Content = l.T("Done.")
@@ -71,20 +58,20 @@ func fitRows(rows []bot.Row) []bot.Row {
 	var out []bot.Row
 	ids := map[string]bool{}
 	for _, row := range rows {
-		if len(out) == maxRows {
+		if len(out) == limits.Rows {
 			break
 		}
 		var kept bot.Row
 		for _, c := range row {
-			if n := len(c.ID); n == 0 || n > maxCustomID || ids[c.ID] {
+			if n := len(c.ID); n == 0 || n > limits.CustomID || ids[c.ID] {
 				continue
 			}
 			switch c.Kind {
 			case bot.Button:
-				if len(kept) == maxButtons || len(kept) > 0 && kept[0].Kind == bot.Select {
+				if len(kept) == limits.ButtonsPerRow || len(kept) > 0 && kept[0].Kind == bot.Select {
 					continue
 				}
-				c.Label = clip(c.Label, maxButtonLabel)
+				c.Label = clip(c.Label, limits.ButtonLabel)
 				if strings.TrimSpace(c.Label) == "" {
 					continue
 				}
@@ -92,7 +79,7 @@ func fitRows(rows []bot.Row) []bot.Row {
 				if len(kept) > 0 {
 					continue
 				}
-				c.Placeholder = clip(c.Placeholder, maxPlaceholder)
+				c.Placeholder = clip(c.Placeholder, limits.Placeholder)
 				if c.Options = fitOptions(c.Options); len(c.Options) == 0 {
 					continue
 				}
@@ -113,17 +100,17 @@ func fitOptions(opts []bot.Option) []bot.Option {
 	var out []bot.Option
 	values := map[string]bool{}
 	for _, o := range opts {
-		if len(out) == maxOptions {
+		if len(out) == limits.SelectOptions {
 			break
 		}
-		if n := textLen(o.Value); n == 0 || n > maxOptionText || values[o.Value] {
+		if n := textLen(o.Value); n == 0 || n > limits.OptionText || values[o.Value] {
 			continue
 		}
-		o.Label = clip(o.Label, maxOptionText)
+		o.Label = clip(o.Label, limits.OptionText)
 		if strings.TrimSpace(o.Label) == "" {
 			o.Label = o.Value
 		}
-		o.Description = clip(o.Description, maxOptionText)
+		o.Description = clip(o.Description, limits.OptionText)
 		values[o.Value] = true
 		out = append(out, o)
 	}
@@ -136,13 +123,13 @@ func fitOptions(opts []bot.Option) []bot.Option {
 func fitChoices(cs []bot.Choice) []bot.Choice {
 	out := []bot.Choice{}
 	for _, c := range cs {
-		if len(out) == maxOptions {
+		if len(out) == limits.Choices {
 			break
 		}
-		if n := textLen(c.Value); n == 0 || n > maxOptionText {
+		if n := textLen(c.Value); n == 0 || n > limits.ChoiceText {
 			continue
 		}
-		c.Name = clip(c.Name, maxOptionText)
+		c.Name = clip(c.Name, limits.ChoiceText)
 		if strings.TrimSpace(c.Name) == "" {
 			c.Name = c.Value
 		}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/language"
 
 	"parlor/bot"
+	"parlor/bot/discord/limits"
 	"parlor/bot/i18n"
 )
 
@@ -97,28 +98,22 @@ func nilIfEmpty(m map[discordgo.Locale]string) map[discordgo.Locale]string {
 	return m
 }
 
-// Discord's limits on a description and a choice's name.
-const (
-	maxDescription = 100
-	maxChoiceName  = 100
-)
-
 // localize gives cmd, its options and their choices their names and
 // descriptions in every language Parlor speaks.
 func localize(langs []localized, cmd *discordgo.ApplicationCommand) {
 	if m := nameLocalizations(langs, cmd.Name); m != nil {
 		cmd.NameLocalizations = &m
 	}
-	if m := textLocalizations(langs, cmd.Description, maxDescription); m != nil {
+	if m := textLocalizations(langs, cmd.Description, limits.Description); m != nil {
 		cmd.DescriptionLocalizations = &m
 	}
 	var options func(opts []*discordgo.ApplicationCommandOption)
 	options = func(opts []*discordgo.ApplicationCommandOption) {
 		for _, o := range opts {
 			o.NameLocalizations = nameLocalizations(langs, o.Name)
-			o.DescriptionLocalizations = textLocalizations(langs, o.Description, maxDescription)
+			o.DescriptionLocalizations = textLocalizations(langs, o.Description, limits.Description)
 			for _, c := range o.Choices {
-				c.NameLocalizations = textLocalizations(langs, c.Name, maxChoiceName)
+				c.NameLocalizations = textLocalizations(langs, c.Name, limits.ChoiceText)
 			}
 			options(o.Options)
 		}

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/language/display"
 
 	"parlor/bot"
+	"parlor/bot/discord/limits"
 	"parlor/bot/i18n"
 )
 
@@ -72,8 +73,8 @@ func TestCommandLocalizations(t *testing.T) {
 		for _, l := range langs {
 			if !i18n.Has(l.tag, def) {
 				t.Errorf("%s: %q has no %s text", path, def, l.tag)
-			} else if s := i18n.T(l.tag, def); utf8.RuneCountInString(s) > 100 {
-				t.Errorf("%s: %s text %q is %d characters, more than Discord's 100 (it would be clipped)", path, l.tag, s, utf8.RuneCountInString(s))
+			} else if s := i18n.T(l.tag, def); utf8.RuneCountInString(s) > limits.Description {
+				t.Errorf("%s: %s text %q is %d characters, more than Discord's %d (it would be clipped)", path, l.tag, s, utf8.RuneCountInString(s), limits.Description)
 			}
 		}
 		for _, loc := range locales {
@@ -84,8 +85,8 @@ func TestCommandLocalizations(t *testing.T) {
 				}
 				continue
 			}
-			if n := utf8.RuneCountInString(s); n < lo || n > 100 {
-				t.Errorf("%s: %s text %q is %d characters, want %d–100", path, loc, s, n, lo)
+			if n := utf8.RuneCountInString(s); n < lo || n > limits.Description {
+				t.Errorf("%s: %s text %q is %d characters, want %d–%d", path, loc, s, n, lo, limits.Description)
 			}
 		}
 	}

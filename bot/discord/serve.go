@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"parlor/bot"
+	"parlor/bot/discord/limits"
 )
 
 // firstAnswer sends the first answer to an interaction, which each door
@@ -237,7 +238,7 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 	if !ok {
 		return
 	}
-	start := &discordgo.ThreadStart{Name: clip(spec.Name, maxThreadName), AutoArchiveDuration: 10080}
+	start := &discordgo.ThreadStart{Name: clip(spec.Name, limits.ThreadName), AutoArchiveDuration: 10080}
 	var th *discordgo.Channel
 	var err error
 	var origin bot.Posted

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"parlor/bot/discord/limits"
 )
 
 // Calls made with an interaction's token (its answer, the edits of its
@@ -16,13 +18,13 @@ import (
 // follows up the interaction that was answered in its channel, instead of
 // costing a call each against the global limit.
 //
-// A token is good for 15 minutes from the interaction; the door uses one
-// only for tokenUse from when it heard of the interaction, which leaves a
+// A token is good for limits.TokenLife (15 minutes) from the interaction;
+// the door uses one only for tokenUse from when it heard of the interaction, which leaves a
 // margin for the time the interaction took to reach it and for the call
 // itself. A call that fails all the same falls back to the channel's
 // call.
 const (
-	tokenUse = 13 * time.Minute
+	tokenUse = limits.TokenLife - 2*time.Minute
 	// maxTokens bounds what is remembered: messages and games each. A bot
 	// answering 10 moves a second for 13 minutes answers 7,800; past the
 	// bound the oldest are forgotten, and their boards are edited the

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"parlor/bot/discord/limits"
 )
 
 // Defaults of a Fake.
@@ -29,8 +31,8 @@ const (
 	// shorter: discordgo reconnects when an ack is 5 intervals late, which
 	// a loaded machine running -race can make happen.
 	DefaultHeartbeat = time.Second
-	DefaultAckWindow = 3 * time.Second // Discord's window for the first answer
-	DefaultTimeout   = 5 * time.Second // how long the Await helpers wait
+	DefaultAckWindow = limits.AnswerWindow // Discord's window for the first answer
+	DefaultTimeout   = 5 * time.Second     // how long the Await helpers wait
 )
 
 // Option configures a Fake.
@@ -793,9 +795,9 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	f.mux.ServeHTTP(w, r)
 }
 
-// maxBody is Discord's limit on a request (25 MiB), with room for the
-// multipart framing, so that a breach is reported rather than cut off.
-const maxBody = 26 << 20
+// maxBody is Discord's limit on a request, with a mebibyte of room for
+// the multipart framing, so that a breach is reported rather than cut off.
+const maxBody = limits.RequestSize + 1<<20
 
 // serveCall records the request, applies rate limits and the token check,
 // and runs h.

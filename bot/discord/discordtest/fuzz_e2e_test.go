@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"parlor/bot/discord/discordtest"
+	"parlor/bot/discord/limits"
 	"parlor/storage"
 )
 
@@ -215,11 +216,11 @@ func TestFuzzedInputThroughDiscord(t *testing.T) {
 }
 
 // clipID makes s a custom id or select value Discord could deliver: 1 to
-// 100 characters.
+// limits.CustomID characters.
 func clipID(s string) string {
 	r := []rune(s)
-	if len(r) > 100 {
-		r = r[:100]
+	if len(r) > limits.CustomID {
+		r = r[:limits.CustomID]
 	}
 	return string(r)
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"parlor/bot/discord/limits"
 )
 
 // Interaction is an INTERACTION_CREATE the Fake dispatched, and everything
@@ -339,7 +341,7 @@ func (f *Fake) send(ix *Interaction, data map[string]any, message map[string]any
 	p := map[string]any{
 		"id": ix.ID, "application_id": f.appID, "type": ix.Type, "token": ix.Token, "version": 1,
 		"data": data, "channel_id": ix.Channel.ID, "channel": channelJSON(ix.Channel),
-		"app_permissions": strconv.FormatInt(perms, 10), "locale": cmp.Or(ix.User.Locale, "en-GB"), "entitlements": []any{}, "attachment_size_limit": maxFileSize,
+		"app_permissions": strconv.FormatInt(perms, 10), "locale": cmp.Or(ix.User.Locale, "en-GB"), "entitlements": []any{}, "attachment_size_limit": limits.FileSize,
 	}
 	if ix.Channel.GuildID != "" {
 		f.mu.Lock()

@@ -7,67 +7,15 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"parlor/bot/discord/limits"
 )
 
-// The limits Discord enforces on the payloads the Fake checks, from the
-// request schemas of Discord's OpenAPI document (github.com/discord/
-// discord-api-spec, specs/openapi.json) and, where the two disagree, from
-// Discord's developer documentation, which that repository says to follow.
-//
-// Lengths are counted in Unicode code points (runes): Discord's API is
-// Python 3 and measures len(str) (discord/discord-api-docs#1315), which is
-// also what JSON Schema's maxLength counts.
-const (
-	maxContent        = 2000 // the spec says 4000 for channel messages (Nitro users); bots get 2000
-	maxRows           = 5    // action rows of a message without IS_COMPONENTS_V2
-	maxButtonsPerRow  = 5
-	maxCustomID       = 100
-	maxButtonLabel    = 80
-	maxButtonURL      = 512
-	maxEmojiName      = 32
-	maxSelectValues   = 25 // min_values and max_values of a select
-	maxSelectOptions  = 25
-	maxOptionText     = 100 // select option label, value and description
-	maxPlaceholder    = 150
-	maxEmbeds         = 10
-	maxEmbedTotal     = 6000
-	maxEmbedTitle     = 256
-	maxEmbedDesc      = 4096
-	maxEmbedFields    = 25
-	maxFieldName      = 256
-	maxFieldValue     = 1024
-	maxFooter         = 2048
-	maxAuthorName     = 256
-	maxURL            = 2048 // embed urls
-	maxColor          = 0xFFFFFF
-	maxFiles          = 10
-	maxAttachments    = 10
-	maxAttachmentText = 1024 // attachment filename and description
-	maxStickers       = 3
-	maxFileSize       = 10 << 20 // default upload limit per file
-	maxRequestFiles   = 25 << 20 // per request
-	maxChoices        = 25       // per option, and per autocomplete answer
-	maxChoiceText     = 100      // choice names, and string values (the spec says 6000; the docs, and Discord, 100)
-	maxCommandOptions = 25
-	maxCommands       = 100  // chat input commands
-	maxMenuCommands   = 15   // user commands, and message commands
-	maxCommandText    = 8000 // names, descriptions and choices of one command together
-	maxCommandName    = 32
-	maxDescription    = 100
-	maxStringLength   = 6000 // min_length and max_length of a string option
-	maxInt53          = 1<<53 - 1
-	maxPermissions    = 1<<54 - 1 // default_member_permissions
-	maxMentionIDs     = 100
-	maxThreadName     = 100
-	maxRateLimit      = 21600
-	maxModalTitle     = 45
-	maxModalRows      = 5 // the docs say 1 to 5; the spec's schema allows 40
-	maxLabel          = 45
-	maxLabelDesc      = 100
-	maxTextInput      = 4000 // a text input's value, min_length and max_length; a text display's content
-	maxInputHolder    = 100  // a text input's placeholder
-	maxModalChoices   = 10   // options of radio and checkbox groups, files of an upload
-)
+// The Fake checks payloads against Discord's limits as package limits
+// writes them down (docs/discord.md says where each comes from). Lengths
+// are counted in Unicode code points (runes): Discord's API is Python 3
+// and measures len(str) (discord/discord-api-docs#1315), which is also
+// what JSON Schema's maxLength counts.
 
 // commandName is the pattern of chat input command and option names. The
 // docs print ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$, but the ' there
@@ -177,7 +125,7 @@ func checkMessage(p *problems, prefix string, w *wireMessage, files []File, crea
 	content := ""
 	if w.Content != nil {
 		content = *w.Content
-		p.atMost(join(prefix, "content"), content, maxContent)
+		p.atMost(join(prefix, "content"), content, limits.Content)
 	}
 	rows, err := decodeComponents(w.Components)
 	if err != nil {
@@ -202,8 +150,8 @@ func checkMessage(p *problems, prefix string, w *wireMessage, files []File, crea
 		}
 	}
 	checkAttachments(p, join(prefix, "attachments"), w.Attachments)
-	if len(w.StickerIDs) > maxStickers {
-		p.add(join(prefix, "sticker_ids"), "%d stickers, at most %d", len(w.StickerIDs), maxStickers)
+	if len(w.StickerIDs) > limits.Stickers {
+		p.add(join(prefix, "sticker_ids"), "%d stickers, at most %d", len(w.StickerIDs), limits.Stickers)
 	}
 	checkFiles(p, files)
 	if create && strings.TrimSpace(content) == "" && len(rows) == 0 && len(embeds) == 0 && len(files) == 0 &&
@@ -213,8 +161,8 @@ func checkMessage(p *problems, prefix string, w *wireMessage, files []File, crea
 }
 
 func checkComponents(p *problems, path string, rows []wireComponent) {
-	if len(rows) > maxRows {
-		p.add(path, "%d action rows, at most %d", len(rows), maxRows)
+	if len(rows) > limits.Rows {
+		p.add(path, "%d action rows, at most %d", len(rows), limits.Rows)
 	}
 	ids := map[string]string{}
 	for i, row := range rows {
@@ -242,8 +190,8 @@ func checkComponents(p *problems, path string, rows []wireComponent) {
 			uniqueID(p, ids, cp, c.CustomID)
 		}
 		switch {
-		case buttons > maxButtonsPerRow:
-			p.add(join(rp, "components"), "%d buttons in a row, at most %d", buttons, maxButtonsPerRow)
+		case buttons > limits.ButtonsPerRow:
+			p.add(join(rp, "components"), "%d buttons in a row, at most %d", buttons, limits.ButtonsPerRow)
 		case selects > 1:
 			p.add(join(rp, "components"), "%d selects in a row; a select fills its row alone", selects)
 		case selects == 1 && buttons > 0:
@@ -269,7 +217,7 @@ func checkCustomID(p *problems, path string, id *string) {
 		p.add(join(path, "custom_id"), "missing")
 		return
 	}
-	p.length(join(path, "custom_id"), *id, 1, maxCustomID)
+	p.length(join(path, "custom_id"), *id, 1, limits.CustomID)
 }
 
 // checkEmoji checks a partial emoji of a button or select option.
@@ -284,7 +232,7 @@ func checkEmoji(p *problems, path string, raw json.RawMessage) {
 		p.add(path, "not an emoji: %v", err)
 		return
 	}
-	p.atMost(join(path, "name"), e.Name, maxEmojiName)
+	p.atMost(join(path, "name"), e.Name, limits.EmojiName)
 }
 
 func checkButton(p *problems, path string, c wireComponent) {
@@ -292,13 +240,13 @@ func checkButton(p *problems, path string, c wireComponent) {
 	if c.Label != nil {
 		label = *c.Label
 	}
-	p.atMost(join(path, "label"), label, maxButtonLabel)
+	p.atMost(join(path, "label"), label, limits.ButtonLabel)
 	hasEmoji := present(c.Emoji) && !isNull(c.Emoji)
 	checkEmoji(p, join(path, "emoji"), c.Emoji)
 	if label == "" && !hasEmoji && c.Style != 6 {
 		p.add(join(path, "label"), "a button needs a label or an emoji")
 	}
-	p.atMost(join(path, "url"), c.URL, maxButtonURL)
+	p.atMost(join(path, "url"), c.URL, limits.ButtonURL)
 	switch c.Style {
 	case 1, 2, 3, 4:
 		checkCustomID(p, path, c.CustomID)
@@ -329,9 +277,9 @@ func checkButton(p *problems, path string, c wireComponent) {
 
 func checkSelect(p *problems, path string, c wireComponent) {
 	checkCustomID(p, path, c.CustomID)
-	p.atMost(join(path, "placeholder"), c.Placeholder, maxPlaceholder)
-	p.between(join(path, "min_values"), c.MinValues, 0, maxSelectValues)
-	p.between(join(path, "max_values"), c.MaxValues, 1, maxSelectValues)
+	p.atMost(join(path, "placeholder"), c.Placeholder, limits.Placeholder)
+	p.between(join(path, "min_values"), c.MinValues, 0, limits.SelectValues)
+	p.between(join(path, "max_values"), c.MaxValues, 1, limits.SelectValues)
 	lo, hi := 1, 1
 	if c.MinValues != nil {
 		lo = *c.MinValues
@@ -347,9 +295,9 @@ func checkSelect(p *problems, path string, c wireComponent) {
 	}
 	switch n := len(c.Options); {
 	case n == 0:
-		p.add(join(path, "options"), "a string select needs 1 to %d options", maxSelectOptions)
-	case n > maxSelectOptions:
-		p.add(join(path, "options"), "%d options, at most %d", n, maxSelectOptions)
+		p.add(join(path, "options"), "a string select needs 1 to %d options", limits.SelectOptions)
+	case n > limits.SelectOptions:
+		p.add(join(path, "options"), "%d options, at most %d", n, limits.SelectOptions)
 	}
 	if hi > len(c.Options) && len(c.Options) > 0 {
 		p.add(join(path, "max_values"), "max_values %d is more than the %d options", hi, len(c.Options))
@@ -357,9 +305,9 @@ func checkSelect(p *problems, path string, c wireComponent) {
 	values := map[string]bool{}
 	for i, o := range c.Options {
 		op := fmt.Sprintf("%s.options[%d]", path, i)
-		p.length(join(op, "label"), o.Label, 1, maxOptionText)
-		p.length(join(op, "value"), o.Value, 1, maxOptionText)
-		p.atMost(join(op, "description"), o.Description, maxOptionText)
+		p.length(join(op, "label"), o.Label, 1, limits.OptionText)
+		p.length(join(op, "value"), o.Value, 1, limits.OptionText)
+		p.atMost(join(op, "description"), o.Description, limits.OptionText)
 		checkEmoji(p, join(op, "emoji"), o.Emoji)
 		if values[o.Value] {
 			p.add(join(op, "value"), "%q appears twice; option values must be unique", o.Value)
@@ -410,8 +358,8 @@ func decodeCheckedEmbeds(raw json.RawMessage) ([]checkedEmbed, error) {
 // checkEmbeds checks embeds. Discord trims leading and trailing white space
 // from the texts before it measures them (the docs' "Embed Limits").
 func checkEmbeds(p *problems, path string, es []checkedEmbed) {
-	if len(es) > maxEmbeds {
-		p.add(path, "%d embeds, at most %d", len(es), maxEmbeds)
+	if len(es) > limits.Embeds {
+		p.add(path, "%d embeds, at most %d", len(es), limits.Embeds)
 	}
 	total := 0
 	for i, e := range es {
@@ -423,35 +371,35 @@ func checkEmbeds(p *problems, path string, es []checkedEmbed) {
 				p.add(join(ep, field), "%d characters, at most %d", n, hi)
 			}
 		}
-		check("title", e.Title, maxEmbedTitle)
-		check("description", e.Description, maxEmbedDesc)
-		p.atMost(join(ep, "url"), e.URL, maxURL)
-		if e.Color != nil && (*e.Color < 0 || *e.Color > maxColor) {
-			p.add(join(ep, "color"), "%s, want 0 to %d", number(*e.Color), maxColor)
+		check("title", e.Title, limits.EmbedTitle)
+		check("description", e.Description, limits.EmbedDescription)
+		p.atMost(join(ep, "url"), e.URL, limits.URL)
+		if e.Color != nil && (*e.Color < 0 || *e.Color > limits.Color) {
+			p.add(join(ep, "color"), "%s, want 0 to %d", number(*e.Color), limits.Color)
 		}
 		if e.Footer != nil {
-			check("footer.text", e.Footer.Text, maxFooter)
-			p.atMost(join(ep, "footer.icon_url"), e.Footer.IconURL, maxURL)
+			check("footer.text", e.Footer.Text, limits.Footer)
+			p.atMost(join(ep, "footer.icon_url"), e.Footer.IconURL, limits.URL)
 		}
 		if e.Author != nil {
-			check("author.name", e.Author.Name, maxAuthorName)
-			p.atMost(join(ep, "author.url"), e.Author.URL, maxURL)
-			p.atMost(join(ep, "author.icon_url"), e.Author.IconURL, maxURL)
+			check("author.name", e.Author.Name, limits.AuthorName)
+			p.atMost(join(ep, "author.url"), e.Author.URL, limits.URL)
+			p.atMost(join(ep, "author.icon_url"), e.Author.IconURL, limits.URL)
 		}
 		if e.Provider != nil {
-			p.atMost(join(ep, "provider.name"), e.Provider.Name, maxAuthorName)
-			p.atMost(join(ep, "provider.url"), e.Provider.URL, maxURL)
+			p.atMost(join(ep, "provider.name"), e.Provider.Name, limits.AuthorName)
+			p.atMost(join(ep, "provider.url"), e.Provider.URL, limits.URL)
 		}
 		for _, m := range []struct {
 			field string
 			media *struct{ URL string }
 		}{{"image", e.Image}, {"thumbnail", e.Thumbnail}, {"video", e.Video}} {
 			if m.media != nil {
-				p.atMost(join(ep, m.field+".url"), m.media.URL, maxURL)
+				p.atMost(join(ep, m.field+".url"), m.media.URL, limits.URL)
 			}
 		}
-		if len(e.Fields) > maxEmbedFields {
-			p.add(join(ep, "fields"), "%d fields, at most %d", len(e.Fields), maxEmbedFields)
+		if len(e.Fields) > limits.EmbedFields {
+			p.add(join(ep, "fields"), "%d fields, at most %d", len(e.Fields), limits.EmbedFields)
 		}
 		for j, fl := range e.Fields {
 			fp := fmt.Sprintf("fields[%d]", j)
@@ -461,12 +409,12 @@ func checkEmbeds(p *problems, path string, es []checkedEmbed) {
 			if strings.TrimSpace(fl.Value) == "" {
 				p.add(join(ep, fp+".value"), "must not be empty")
 			}
-			check(fp+".name", fl.Name, maxFieldName)
-			check(fp+".value", fl.Value, maxFieldValue)
+			check(fp+".name", fl.Name, limits.FieldName)
+			check(fp+".value", fl.Value, limits.FieldValue)
 		}
 	}
-	if total > maxEmbedTotal {
-		p.add(path, "%d characters in all embeds together, at most %d", total, maxEmbedTotal)
+	if total > limits.EmbedTotal {
+		p.add(path, "%d characters in all embeds together, at most %d", total, limits.EmbedTotal)
 	}
 }
 
@@ -499,8 +447,8 @@ func checkMentions(p *problems, path string, m *wireMentions) {
 		ids   []string
 	}{{"users", m.Users}, {"roles", m.Roles}} {
 		field, ids := l.field, l.ids
-		if len(ids) > maxMentionIDs {
-			p.add(join(path, field), "%d %s, at most %d", len(ids), field, maxMentionIDs)
+		if len(ids) > limits.MentionIDs {
+			p.add(join(path, field), "%d %s, at most %d", len(ids), field, limits.MentionIDs)
 		}
 		seen := map[string]bool{}
 		for i, id := range ids {
@@ -530,8 +478,8 @@ func checkAttachments(p *problems, path string, raw json.RawMessage) {
 		p.add(path, "%v", err)
 		return
 	}
-	if len(as) > maxAttachments {
-		p.add(path, "%d attachments, at most %d", len(as), maxAttachments)
+	if len(as) > limits.Attachments {
+		p.add(path, "%d attachments, at most %d", len(as), limits.Attachments)
 	}
 	for i, a := range as {
 		ap := fmt.Sprintf("%s[%d]", path, i)
@@ -539,17 +487,17 @@ func checkAttachments(p *problems, path string, raw json.RawMessage) {
 			p.add(join(ap, "id"), "missing")
 		}
 		if a.Filename != nil {
-			p.length(join(ap, "filename"), *a.Filename, 1, maxAttachmentText)
+			p.length(join(ap, "filename"), *a.Filename, 1, limits.AttachmentText)
 		}
 		if a.Description != nil {
-			p.atMost(join(ap, "description"), *a.Description, maxAttachmentText)
+			p.atMost(join(ap, "description"), *a.Description, limits.AttachmentText)
 		}
 	}
 }
 
 func checkFiles(p *problems, files []File) {
-	if len(files) > maxFiles {
-		p.add("files", "%d files, at most %d", len(files), maxFiles)
+	if len(files) > limits.Files {
+		p.add("files", "%d files, at most %d", len(files), limits.Files)
 	}
 	total := 0
 	for i, f := range files {
@@ -558,12 +506,12 @@ func checkFiles(p *problems, files []File) {
 		if f.Name == "" {
 			p.add(fp, "a file needs a name")
 		}
-		if len(f.Data) > maxFileSize {
-			p.add(fp, "%s is %d bytes, at most %d (10 MiB)", f.Name, len(f.Data), maxFileSize)
+		if len(f.Data) > limits.FileSize {
+			p.add(fp, "%s is %d bytes, at most %d (10 MiB)", f.Name, len(f.Data), limits.FileSize)
 		}
 	}
-	if total > maxRequestFiles {
-		p.add("files", "%d bytes of files in one request, at most %d (25 MiB)", total, maxRequestFiles)
+	if total > limits.RequestSize {
+		p.add("files", "%d bytes of files in one request, at most %d (25 MiB)", total, limits.RequestSize)
 	}
 }
 
@@ -641,16 +589,16 @@ func checkCommands(p *problems, cmds []wireCommand) {
 		case 1:
 			checkName(p, join(cp, "name"), c.Name)
 			checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { checkName(p, path, s) })
-			p.length(join(cp, "description"), c.Description, 1, maxDescription)
-			checkLocalizations(p, join(cp, "description_localizations"), c.DescriptionLocalizations, func(path, s string) { p.length(path, s, 1, maxDescription) })
+			p.length(join(cp, "description"), c.Description, 1, limits.Description)
+			checkLocalizations(p, join(cp, "description_localizations"), c.DescriptionLocalizations, func(path, s string) { p.length(path, s, 1, limits.Description) })
 			checkOptions(p, join(cp, "options"), c.Options, topLevel)
 			total := longest(c.Name, c.NameLocalizations) + longest(c.Description, c.DescriptionLocalizations) + optionText(c.Options)
-			if total > maxCommandText {
-				p.add(cp, "%d characters of names, descriptions and choices, at most %d", total, maxCommandText)
+			if total > limits.CommandText {
+				p.add(cp, "%d characters of names, descriptions and choices, at most %d", total, limits.CommandText)
 			}
 		case 2, 3:
-			p.length(join(cp, "name"), c.Name, 1, maxCommandName)
-			checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { p.length(path, s, 1, maxCommandName) })
+			p.length(join(cp, "name"), c.Name, 1, limits.CommandName)
+			checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { p.length(path, s, 1, limits.CommandName) })
 			if c.Description != "" {
 				p.add(join(cp, "description"), "user and message commands have no description")
 			}
@@ -675,12 +623,12 @@ func checkCommands(p *problems, cmds []wireCommand) {
 		}
 		uniqueLocalized(p, paths, names, locs)
 	}
-	if counts[1] > maxCommands {
-		p.add("", "%d chat input commands, at most %d", counts[1], maxCommands)
+	if counts[1] > limits.Commands {
+		p.add("", "%d chat input commands, at most %d", counts[1], limits.Commands)
 	}
 	for _, typ := range []int{2, 3} {
-		if counts[typ] > maxMenuCommands {
-			p.add("", "%d commands of type %d, at most %d", counts[typ], typ, maxMenuCommands)
+		if counts[typ] > limits.MenuCommands {
+			p.add("", "%d commands of type %d, at most %d", counts[typ], typ, limits.MenuCommands)
 		}
 	}
 }
@@ -746,8 +694,8 @@ func checkPermissions(p *problems, path string, raw json.RawMessage) {
 	if json.Unmarshal(raw, &s) != nil {
 		s = string(raw)
 	}
-	if n, err := strconv.ParseUint(s, 10, 64); err != nil || n > maxPermissions {
-		p.add(path, "%s is not a permission bit set (0 to %d)", raw, uint64(maxPermissions))
+	if n, err := strconv.ParseUint(s, 10, 64); err != nil || n > limits.Permissions {
+		p.add(path, "%s is not a permission bit set (0 to %d)", raw, uint64(limits.Permissions))
 	}
 }
 
@@ -799,8 +747,8 @@ const (
 
 // checkOptions checks the options at one level.
 func checkOptions(p *problems, path string, opts []wireCmdOption, level int) {
-	if len(opts) > maxCommandOptions {
-		p.add(path, "%d options, at most %d", len(opts), maxCommandOptions)
+	if len(opts) > limits.CommandOptions {
+		p.add(path, "%d options, at most %d", len(opts), limits.CommandOptions)
 	}
 	names := map[string]bool{}
 	subs, plain := 0, 0
@@ -813,8 +761,8 @@ func checkOptions(p *problems, path string, opts []wireCmdOption, level int) {
 			p.add(join(op, "name"), "%q appears twice", o.Name)
 		}
 		names[o.Name] = true
-		p.length(join(op, "description"), o.Description, 1, maxDescription)
-		checkLocalizations(p, join(op, "description_localizations"), o.DescriptionLocalizations, func(path, s string) { p.length(path, s, 1, maxDescription) })
+		p.length(join(op, "description"), o.Description, 1, limits.Description)
+		checkLocalizations(p, join(op, "description_localizations"), o.DescriptionLocalizations, func(path, s string) { p.length(path, s, 1, limits.Description) })
 		switch o.Type {
 		case SubCommandGroupOption:
 			subs++
@@ -874,14 +822,14 @@ func checkValueOption(p *problems, op string, o wireCmdOption) {
 		p.add(join(op, "autocomplete"), "only string, integer and number options autocomplete")
 	}
 	checkChoices(p, join(op, "choices"), o.Choices, o.Type)
-	p.between(join(op, "min_length"), o.MinLength, 0, maxStringLength)
-	p.between(join(op, "max_length"), o.MaxLength, 1, maxStringLength)
+	p.between(join(op, "min_length"), o.MinLength, 0, limits.StringLength)
+	p.between(join(op, "max_length"), o.MaxLength, 1, limits.StringLength)
 	if o.Type == IntegerOption {
 		for _, b := range []struct {
 			field string
 			v     *float64
 		}{{"min_value", o.MinValue}, {"max_value", o.MaxValue}} {
-			if b.v != nil && (*b.v != float64(int64(*b.v)) || *b.v < -maxInt53 || *b.v > maxInt53) {
+			if b.v != nil && (*b.v != float64(int64(*b.v)) || *b.v < -limits.Int53 || *b.v > limits.Int53) {
 				p.add(join(op, b.field), "%s is not an integer from -(2^53-1) to 2^53-1", number(*b.v))
 			}
 		}
@@ -891,13 +839,13 @@ func checkValueOption(p *problems, op string, o wireCmdOption) {
 // checkChoices checks fixed choices or an autocomplete answer for an option
 // of type optType. Discord trims a choice's name before it measures it.
 func checkChoices(p *problems, path string, cs []wireChoice, optType int) {
-	if len(cs) > maxChoices {
-		p.add(path, "%d choices, at most %d", len(cs), maxChoices)
+	if len(cs) > limits.Choices {
+		p.add(path, "%d choices, at most %d", len(cs), limits.Choices)
 	}
 	for i, c := range cs {
 		cp := fmt.Sprintf("%s[%d]", path, i)
-		p.length(join(cp, "name"), strings.TrimSpace(c.Name), 1, maxChoiceText)
-		checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { p.length(path, s, 1, maxChoiceText) })
+		p.length(join(cp, "name"), strings.TrimSpace(c.Name), 1, limits.ChoiceText)
+		checkLocalizations(p, join(cp, "name_localizations"), c.NameLocalizations, func(path, s string) { p.length(path, s, 1, limits.ChoiceText) })
 		var s string
 		isString := json.Unmarshal(c.Value, &s) == nil
 		var num float64
@@ -907,17 +855,17 @@ func checkChoices(p *problems, path string, cs []wireChoice, optType int) {
 			if !isString {
 				p.add(join(cp, "value"), "%s is not a string, as the option is", c.Value)
 			} else {
-				p.atMost(join(cp, "value"), s, maxChoiceText)
+				p.atMost(join(cp, "value"), s, limits.ChoiceText)
 			}
 		case IntegerOption:
 			// Discord interprets a numeric string as the integer it spells.
 			if isString {
-				if n, err := strconv.ParseInt(s, 10, 64); err != nil || n < -maxInt53 || n > maxInt53 {
+				if n, err := strconv.ParseInt(s, 10, 64); err != nil || n < -limits.Int53 || n > limits.Int53 {
 					p.add(join(cp, "value"), "could not interpret %q as an integer from -(2^53-1) to 2^53-1", s)
 				}
 			} else if !isNumber || num != float64(int64(num)) {
 				p.add(join(cp, "value"), "%s is not an integer, as the option is", c.Value)
-			} else if num < -maxInt53 || num > maxInt53 {
+			} else if num < -limits.Int53 || num > limits.Int53 {
 				p.add(join(cp, "value"), "%s is outside -(2^53-1) to 2^53-1", c.Value)
 			}
 		case NumberOption:
@@ -942,7 +890,7 @@ type wireThread struct {
 
 // checkThread checks a thread creation payload.
 func checkThread(p *problems, w wireThread, fromMessage bool) {
-	p.length("name", w.Name, 1, maxThreadName)
+	p.length("name", w.Name, 1, limits.ThreadName)
 	if d := w.AutoArchiveDuration; d != nil {
 		switch *d {
 		case 60, 1440, 4320, 10080:
@@ -957,7 +905,7 @@ func checkThread(p *problems, w wireThread, fromMessage bool) {
 			p.add("type", "thread type %d, want 10, 11 or 12", w.Type)
 		}
 	}
-	p.between("rate_limit_per_user", w.RateLimitPerUser, 0, maxRateLimit)
+	p.between("rate_limit_per_user", w.RateLimitPerUser, 0, limits.RateLimitPerUser)
 }
 
 // modalComponent is a component of a modal: an action row holding a text
@@ -1000,15 +948,15 @@ func checkModal(p *problems, w *wireMessage) {
 	if w.Title != nil {
 		title = *w.Title
 	}
-	p.length("data.title", title, 1, maxModalTitle)
+	p.length("data.title", title, 1, limits.ModalTitle)
 	var rows []modalComponent
 	if present(w.Components) && !isNull(w.Components) {
 		if err := json.Unmarshal(w.Components, &rows); err != nil {
 			p.add("data.components", "components: %v", err)
 		}
 	}
-	if len(rows) < 1 || len(rows) > maxModalRows {
-		p.add("data.components", "%d components, want 1 to %d", len(rows), maxModalRows)
+	if len(rows) < 1 || len(rows) > limits.ModalRows {
+		p.add("data.components", "%d components, want 1 to %d", len(rows), limits.ModalRows)
 	}
 	ids := map[string]string{}
 	for i, r := range rows {
@@ -1030,9 +978,9 @@ func checkModal(p *problems, w *wireMessage) {
 			if r.Label != nil {
 				label = *r.Label
 			}
-			p.length(join(rp, "label"), label, 1, maxLabel)
+			p.length(join(rp, "label"), label, 1, limits.Label)
 			if r.Description != nil {
-				p.length(join(rp, "description"), *r.Description, 1, maxLabelDesc)
+				p.length(join(rp, "description"), *r.Description, 1, limits.LabelDescription)
 			}
 			if r.Component == nil {
 				p.add(join(rp, "component"), "a label holds one component")
@@ -1044,7 +992,7 @@ func checkModal(p *problems, w *wireMessage) {
 			if r.Content != nil {
 				content = *r.Content
 			}
-			p.length(join(rp, "content"), content, 1, maxTextInput)
+			p.length(join(rp, "content"), content, 1, limits.TextInput)
 		default:
 			p.add(join(rp, "type"), "component type %d cannot be at the top of a modal; want an action row (1), a label (18) or a text display (10)", r.Type)
 		}
@@ -1067,17 +1015,17 @@ func checkModalInput(p *problems, path string, c modalComponent, ids map[string]
 			p.add(join(path, "style"), "text input style %d, want 1 (short) or 2 (paragraph)", c.Style)
 		}
 		if c.Label != nil {
-			p.length(join(path, "label"), *c.Label, 1, maxLabel)
+			p.length(join(path, "label"), *c.Label, 1, limits.Label)
 		}
-		p.atMost(join(path, "placeholder"), c.Placeholder, maxInputHolder)
-		p.atMost(join(path, "value"), c.Value, maxTextInput)
-		p.between(join(path, "min_length"), c.MinLength, 0, maxTextInput)
-		p.between(join(path, "max_length"), c.MaxLength, 1, maxTextInput)
+		p.atMost(join(path, "placeholder"), c.Placeholder, limits.InputPlaceholder)
+		p.atMost(join(path, "value"), c.Value, limits.TextInput)
+		p.between(join(path, "min_length"), c.MinLength, 0, limits.TextInput)
+		p.between(join(path, "max_length"), c.MaxLength, 1, limits.TextInput)
 	case StringSelect, 5, 6, 7, 8:
 		checkSelect(p, path, wireComponent{Type: c.Type, CustomID: c.CustomID, Placeholder: c.Placeholder, MinValues: c.MinValues, MaxValues: c.MaxValues, Options: c.Options})
 	case compFileUpload, compCheckboxGroup:
-		p.between(join(path, "min_values"), c.MinValues, 0, maxModalChoices)
-		p.between(join(path, "max_values"), c.MaxValues, 1, maxModalChoices)
+		p.between(join(path, "min_values"), c.MinValues, 0, limits.ModalChoices)
+		p.between(join(path, "max_values"), c.MaxValues, 1, limits.ModalChoices)
 		if c.Type == compCheckboxGroup {
 			checkModalOptions(p, path, c.Options, 1)
 		}
@@ -1091,13 +1039,13 @@ func checkModalInput(p *problems, path string, c modalComponent, ids map[string]
 
 // checkModalOptions checks the options of a radio or checkbox group.
 func checkModalOptions(p *problems, path string, opts []wireOption, lo int) {
-	if len(opts) < lo || len(opts) > maxModalChoices {
-		p.add(join(path, "options"), "%d options, want %d to %d", len(opts), lo, maxModalChoices)
+	if len(opts) < lo || len(opts) > limits.ModalChoices {
+		p.add(join(path, "options"), "%d options, want %d to %d", len(opts), lo, limits.ModalChoices)
 	}
 	for i, o := range opts {
 		op := fmt.Sprintf("%s.options[%d]", path, i)
-		p.length(join(op, "label"), o.Label, 1, maxOptionText)
-		p.length(join(op, "value"), o.Value, 1, maxOptionText)
-		p.atMost(join(op, "description"), o.Description, maxOptionText)
+		p.length(join(op, "label"), o.Label, 1, limits.OptionText)
+		p.length(join(op, "value"), o.Value, 1, limits.OptionText)
+		p.atMost(join(op, "description"), o.Description, limits.OptionText)
 	}
 }
