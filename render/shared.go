@@ -110,6 +110,30 @@ func pieceLetter(radius, size float64) float64 {
 	return max(size, textMin)
 }
 
+// discSprite draws a seat's piece (a Kimbo piece, a Kippy Koo marble)
+// centred in a transparent square of side size: a disc in the seat's
+// colour, with a shadow, and letter (the side's) at the size letterSize
+// asks. A disc too small for a letter (a Kimbo piece in HOME) has none:
+// its colour, and where it stands, say whose it is.
+func discSprite(kit *faceKit, seat int, letter byte, radius, letterSize float64, size int) *image.RGBA {
+	dc := gg.NewContext(size, size)
+	c := float64(size) / 2
+	dc.DrawCircle(c+1.2, c+2, radius)
+	dc.SetColor(color.RGBA{0, 0, 0, 0x40})
+	dc.Fill()
+	dc.DrawCircle(c, c, radius)
+	dc.SetColor(seatFill[seat])
+	dc.FillPreserve()
+	dc.SetColor(seatOutline[seat])
+	dc.SetLineWidth(math.Max(2, radius/7))
+	dc.Stroke()
+	img := dc.Image().(*image.RGBA)
+	if size := pieceLetter(radius, letterSize); size > 0 {
+		drawText(img, kit.face(true, size), string(letter), c, c, 0.5, letterInk(seat))
+	}
+	return img
+}
+
 // The header of a dice game's picture (Kimbo, Kippy Koo, Rumba): the
 // title on the first line, whose decision it is or the result on the
 // second, the latest turn on the third; the dice on the right of the first
