@@ -155,22 +155,10 @@ func (Game) Notation() rules.Notation {
 func (Game) Players() []int { return []int{2, 3, 4} }
 
 // New implements rules.Game.
-func (Game) New(n int) (rules.State, error) {
-	p, err := New(n)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) New(n int) (rules.State, error) { return rules.AsState(New(n)) }
 
 // Parse implements rules.Game.
-func (Game) Parse(text string) (rules.State, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) Parse(text string) (rules.State, error) { return rules.AsState(Parse(text)) }
 
 // seatSides maps seats to sides for 2, 3 and 4 players: two sit opposite
 // (South, North); three leave East empty.
@@ -536,13 +524,7 @@ func (p *Position) cornerSquare(c int, side Side) Square {
 }
 
 // Play implements rules.State.
-func (p *Position) Play(m rules.Move) (rules.State, error) {
-	next, err := p.PlayText(m.Text)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Play(m rules.Move) (rules.State, error) { return rules.AsState(p.PlayText(m.Text)) }
 
 // PlayText plays the decision with the canonical text text (surrounding
 // space ignored).
@@ -734,13 +716,7 @@ func (p *Position) endTurn() {
 // another seat, a seat out of range or that has left, or any seat while
 // the dice are to roll (the opening roll and each turn's roll are
 // chance's).
-func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
-	next, err := p.skip(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	switch {
@@ -801,13 +777,7 @@ func (p *Position) seatsIn() int {
 // rules.Resignation: in a two-player game Retire is a resignation. Retire
 // fails for a seat out of range or already out, and with rules.ErrOver once
 // the game is over.
-func (p *Position) Retire(seat rules.Seat) (rules.State, error) {
-	next, err := p.retire(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Retire(seat rules.Seat) (rules.State, error) { return rules.AsState(p.retire(seat)) }
 
 func (p *Position) retire(seat rules.Seat) (*Position, error) {
 	if p.phase == PhaseOver {

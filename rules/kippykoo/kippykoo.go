@@ -177,22 +177,10 @@ func (Game) Notation() rules.Notation {
 func (Game) Players() []int { return []int{2, 3, 4} }
 
 // New implements rules.Game.
-func (Game) New(n int) (rules.State, error) {
-	p, err := New(n)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) New(n int) (rules.State, error) { return rules.AsState(New(n)) }
 
 // Parse implements rules.Game.
-func (Game) Parse(text string) (rules.State, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) Parse(text string) (rules.State, error) { return rules.AsState(Parse(text)) }
 
 // New returns the start of a game for n players (2 to 4): every marble in
 // its START, and the lot to draw the starting player.
@@ -348,13 +336,7 @@ func (p *Position) Legal() []rules.Move {
 func lotText(side Side) string { return "first " + string(side.Letter()) }
 
 // Play implements rules.State.
-func (p *Position) Play(m rules.Move) (rules.State, error) {
-	next, err := p.PlayText(m.Text)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Play(m rules.Move) (rules.State, error) { return rules.AsState(p.PlayText(m.Text)) }
 
 // PlayText plays the decision with the canonical text text (surrounding
 // space ignored).
@@ -514,13 +496,7 @@ func (p *Position) nextIn(seat int) int {
 // resignation, the same as End with the other seat the winner, and the
 // marbles stay where they are. Retire fails for a seat out of range or
 // already out, and with rules.ErrOver once the game is over.
-func (p *Position) Retire(seat rules.Seat) (rules.State, error) {
-	next, err := p.retire(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Retire(seat rules.Seat) (rules.State, error) { return rules.AsState(p.retire(seat)) }
 
 func (p *Position) retire(seat rules.Seat) (*Position, error) {
 	if p.phase == PhaseOver {
@@ -570,13 +546,7 @@ func (p *Position) retire(seat rules.Seat) (*Position, error) {
 // Skip fails, with an error wrapping rules.ErrIllegal, for any seat but
 // the one to act, and so during the lot and the rolls, whose decisions are
 // chance's; it returns rules.ErrOver once the game is over.
-func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
-	next, err := p.skip(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	if p.phase == PhaseOver {
