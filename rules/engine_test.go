@@ -1,6 +1,8 @@
 package rules_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"parlor/rules"
@@ -30,5 +32,26 @@ func TestAdaptersFailWithNilState(t *testing.T) {
 		if err == nil || st != nil {
 			t.Errorf("%s: Play of nonsense gave %#v, %v; want nil and an error", g.Name(), st, err)
 		}
+	}
+}
+
+func TestAcross(t *testing.T) {
+	two, _ := kimbo.New(2)
+	three, _ := kimbo.New(3)
+	marbles, _ := kippykoo.New(2)
+	sound := func(*kimbo.Position) error { return nil }
+	if _, _, err := rules.Across("Kimbo", two, marbles, sound); err == nil || !strings.Contains(err.Error(), "not Kimbo positions") {
+		t.Errorf("a Kimbo and a Kippy Koo position: %v", err)
+	}
+	if _, _, err := rules.Across("Kimbo", two, three, sound); err == nil || err.Error() != "players changed from 2 to 3" {
+		t.Errorf("two players then three: %v", err)
+	}
+	unsound := errors.New("unsound")
+	if _, _, err := rules.Across("Kimbo", two, two, func(*kimbo.Position) error { return unsound }); err != unsound {
+		t.Errorf("a check that fails: %v, want its error", err)
+	}
+	prev, next, err := rules.Across("Kimbo", two, two, sound)
+	if err != nil || prev != two || next != two {
+		t.Errorf("a sound pair: %v, %v, %v", prev, next, err)
 	}
 }
