@@ -35,3 +35,40 @@ func Across[P State](game string, prevState, nextState State, check func(P) erro
 	}
 	return prev, next, nil
 }
+
+// Left is the set of seats that have left a game of up to four seats
+// (rules.Retirer), by seat.
+type Left [4]bool
+
+// Has reports whether seat, of a game of players seats, has left it; a
+// seat out of range has not.
+func (l *Left) Has(seat Seat, players int) bool {
+	return seat >= 0 && int(seat) < players && l[seat]
+}
+
+// In is the number of the players seats that have not left the game.
+func (l *Left) In(players int) int {
+	n := 0
+	for seat := range players {
+		if !l[seat] {
+			n++
+		}
+	}
+	return n
+}
+
+// CanLeave says why seat may not leave (Retire) a game of players seats:
+// the game is over (ErrOver), it has no such seat, or the seat has left
+// already; nil when it may. game, the game's name, begins the error, and
+// side names a seat.
+func CanLeave[S fmt.Stringer](game string, over bool, left *Left, seat Seat, players int, side func(Seat) S) error {
+	switch {
+	case over:
+		return ErrOver
+	case seat < 0 || int(seat) >= players:
+		return fmt.Errorf("%s: no seat %d in a game of %d", game, seat, players)
+	case left[seat]:
+		return fmt.Errorf("%s: %s has already left the game", game, side(seat))
+	}
+	return nil
+}

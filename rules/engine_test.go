@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -53,5 +54,33 @@ func TestAcross(t *testing.T) {
 	prev, next, err := rules.Across("Kimbo", two, two, sound)
 	if err != nil || prev != two || next != two {
 		t.Errorf("a sound pair: %v, %v, %v", prev, next, err)
+	}
+}
+
+func TestLeft(t *testing.T) {
+	var left rules.Left
+	left[1] = true
+	if left.In(3) != 2 || left.In(2) != 1 {
+		t.Errorf("seats in with seat 1 gone: %d of 3, %d of 2; want 2 and 1", left.In(3), left.In(2))
+	}
+	if !left.Has(1, 3) || left.Has(0, 3) || left.Has(-1, 3) || left.Has(3, 3) {
+		t.Errorf("Has: seat 1 has left, seats 0, -1 and 3 have not")
+	}
+	name := func(s rules.Seat) kimbo.Side { return kimbo.Side(s) }
+	for _, c := range []struct {
+		over bool
+		seat rules.Seat
+		want string
+	}{
+		{true, 0, rules.ErrOver.Error()},
+		{false, 3, "kimbo: no seat 3 in a game of 3"},
+		{false, -1, "kimbo: no seat -1 in a game of 3"},
+		{false, 1, "kimbo: " + kimbo.Side(1).String() + " has already left the game"},
+		{false, 2, ""},
+	} {
+		err := rules.CanLeave("kimbo", c.over, &left, c.seat, 3, name)
+		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && got != c.want) {
+			t.Errorf("CanLeave(over %v, seat %d) = %v, want %q", c.over, c.seat, err, c.want)
+		}
 	}
 }

@@ -64,7 +64,7 @@ type Position struct {
 	opening  dice.Opening // PhaseOpening: each seat's roll this round
 	pending  [2]int8      // PhaseCorner: the seats of the captured pieces still to place, next first
 	npending int8
-	retired  [4]bool // the seats that have left the game (Retire)
+	retired  rules.Left // the seats that have left the game (Retire)
 	last     Turn
 	outcome  rules.Outcome
 	cache    *moveCache // the texts of the legal moves of PhaseMove, worked out once
@@ -746,20 +746,10 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 }
 
 // Retired reports whether seat has left the game (see Retire).
-func (p *Position) Retired(seat rules.Seat) bool {
-	return seat >= 0 && int(seat) < p.players && p.retired[seat]
-}
+func (p *Position) Retired(seat rules.Seat) bool { return p.retired.Has(seat, p.players) }
 
 // seatsIn is the number of seats that have not left the game.
-func (p *Position) seatsIn() int {
-	n := 0
-	for seat := range p.players {
-		if !p.retired[seat] {
-			n++
-		}
-	}
-	return n
-}
+func (p *Position) seatsIn() int { return p.retired.In(p.players) }
 
 // Retire implements rules.Retirer: seat leaves the game and the others
 // play on. Its four pieces leave the board, from squares and HOME alike;
@@ -780,14 +770,8 @@ func (p *Position) seatsIn() int {
 func (p *Position) Retire(seat rules.Seat) (rules.State, error) { return rules.AsState(p.retire(seat)) }
 
 func (p *Position) retire(seat rules.Seat) (*Position, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	if seat < 0 || int(seat) >= p.players {
-		return nil, fmt.Errorf("kimbo: no seat %d in a game of %d", seat, p.players)
-	}
-	if p.retired[seat] {
-		return nil, fmt.Errorf("kimbo: %s has already left the game", p.Side(seat))
+	if err := rules.CanLeave("kimbo", p.phase == PhaseOver, &p.retired, seat, p.players, p.Side); err != nil {
+		return nil, err
 	}
 	next := p.clone()
 	next.retired[seat] = true

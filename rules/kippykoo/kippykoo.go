@@ -54,9 +54,9 @@ type Position struct {
 	players int
 	board
 	phase   Phase
-	seat    int8    // whose turn it is (not used in the lot)
-	dice    [2]int8 // PhaseMove: the throw, larger first
-	retired [4]bool // the seats that have left the game (Retire)
+	seat    int8       // whose turn it is (not used in the lot)
+	dice    [2]int8    // PhaseMove: the throw, larger first
+	retired rules.Left // the seats that have left the game (Retire)
 	last    Turn
 	outcome rules.Outcome
 	cache   *moveCache
@@ -453,20 +453,10 @@ func (p *Position) gameOver(m rules.Method, winners ...rules.Seat) {
 
 // Retired implements rules.Retirer: whether seat has left the game (see
 // Retire).
-func (p *Position) Retired(seat rules.Seat) bool {
-	return seat >= 0 && int(seat) < p.players && p.retired[seat]
-}
+func (p *Position) Retired(seat rules.Seat) bool { return p.retired.Has(seat, p.players) }
 
 // seatsIn is the number of seats that have not left the game.
-func (p *Position) seatsIn() int {
-	n := 0
-	for seat := range p.players {
-		if !p.retired[seat] {
-			n++
-		}
-	}
-	return n
-}
+func (p *Position) seatsIn() int { return p.retired.In(p.players) }
 
 // nextIn is the first seat clockwise after seat that is still in the game.
 func (p *Position) nextIn(seat int) int {
@@ -499,14 +489,8 @@ func (p *Position) nextIn(seat int) int {
 func (p *Position) Retire(seat rules.Seat) (rules.State, error) { return rules.AsState(p.retire(seat)) }
 
 func (p *Position) retire(seat rules.Seat) (*Position, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	if seat < 0 || int(seat) >= p.players {
-		return nil, fmt.Errorf("kippykoo: no seat %d in a game of %d", seat, p.players)
-	}
-	if p.retired[seat] {
-		return nil, fmt.Errorf("kippykoo: %s has already left the game", p.Side(seat))
+	if err := rules.CanLeave("kippykoo", p.phase == PhaseOver, &p.retired, seat, p.players, p.Side); err != nil {
+		return nil, err
 	}
 	next := p.clone()
 	s := int(seat)
