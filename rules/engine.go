@@ -72,3 +72,35 @@ func CanLeave[S fmt.Stringer](game string, over bool, left *Left, seat Seat, pla
 	}
 	return nil
 }
+
+// CanEnd says why a game may not be ended by o, something outside the
+// board (rules.State's End): the game is over (ErrOver), or o's Method is
+// not a resignation, an agreed draw or a forfeit; and, for a game whose
+// seats may leave it (left not nil), a winner is out of range, named
+// twice, or has left the game. nil when the game's own checks of the
+// winners come next. game, the game's name, begins the error, and side
+// names a seat.
+func CanEnd[S fmt.Stringer](game string, over bool, o Outcome, players int, left *Left, side func(Seat) S) error {
+	if over {
+		return ErrOver
+	}
+	switch o.Method {
+	case Resignation, Agreement, Forfeit:
+	default:
+		return fmt.Errorf("%s: End takes a resignation, an agreed draw or a forfeit, not %q", game, o.Method)
+	}
+	if left == nil {
+		return nil
+	}
+	seen := map[Seat]bool{}
+	for _, w := range o.Winners {
+		if w < 0 || int(w) >= players || seen[w] {
+			return fmt.Errorf("%s: no seat %d, or named twice", game, w)
+		}
+		if left[w] {
+			return fmt.Errorf("%s: %s has left the game and cannot win it", game, side(w))
+		}
+		seen[w] = true
+	}
+	return nil
+}

@@ -84,3 +84,28 @@ func TestLeft(t *testing.T) {
 		}
 	}
 }
+
+func TestCanEnd(t *testing.T) {
+	var left rules.Left
+	left[2] = true
+	name := func(s rules.Seat) kimbo.Side { return kimbo.Side(s) }
+	for _, c := range []struct {
+		over bool
+		o    rules.Outcome
+		left *rules.Left
+		want string
+	}{
+		{true, rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{0}}, &left, rules.ErrOver.Error()},
+		{false, rules.Outcome{Method: rules.Finished, Winners: []rules.Seat{0}}, &left, `kimbo: End takes a resignation, an agreed draw or a forfeit, not "finished"`},
+		{false, rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{3}}, &left, "kimbo: no seat 3, or named twice"},
+		{false, rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{0, 0}}, &left, "kimbo: no seat 0, or named twice"},
+		{false, rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{2}}, &left, "kimbo: " + kimbo.Side(2).String() + " has left the game and cannot win it"},
+		{false, rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{2}}, nil, ""},
+		{false, rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{0, 1}}, &left, ""},
+	} {
+		err := rules.CanEnd("kimbo", c.over, c.o, 3, c.left, name)
+		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && got != c.want) {
+			t.Errorf("CanEnd(over %v, %v, left %v) = %v, want %q", c.over, c.o, c.left != nil, err, c.want)
+		}
+	}
+}

@@ -809,23 +809,8 @@ func (p *Position) retire(seat rules.Seat) (*Position, error) {
 // End implements rules.State: a resignation or a forfeit names the winners
 // (one or more seats; a forfeit may name none), an agreed draw none.
 func (p *Position) End(o rules.Outcome) (rules.State, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	switch o.Method {
-	case rules.Resignation, rules.Agreement, rules.Forfeit:
-	default:
-		return nil, fmt.Errorf("kimbo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
-	}
-	seen := map[rules.Seat]bool{}
-	for _, w := range o.Winners {
-		if w < 0 || int(w) >= p.players || seen[w] {
-			return nil, fmt.Errorf("kimbo: no seat %d, or named twice", w)
-		}
-		if p.retired[w] {
-			return nil, fmt.Errorf("kimbo: %s has left the game and cannot win it", p.Side(w))
-		}
-		seen[w] = true
+	if err := rules.CanEnd("kimbo", p.phase == PhaseOver, o, p.players, &p.retired, p.Side); err != nil {
+		return nil, err
 	}
 	if !p.endFits(o.Method, o.Winners) {
 		return nil, fmt.Errorf("kimbo: %s with %d winners among %d seats in the game", o.Method, len(o.Winners), p.seatsIn())

@@ -416,23 +416,8 @@ func (p *Position) playThrow(text string) (*Position, error) {
 // (one or more seats still in the game, not all of them; a forfeit may name
 // none), an agreed draw none.
 func (p *Position) End(o rules.Outcome) (rules.State, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	switch o.Method {
-	case rules.Resignation, rules.Agreement, rules.Forfeit:
-	default:
-		return nil, fmt.Errorf("kippykoo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
-	}
-	seen := map[rules.Seat]bool{}
-	for _, w := range o.Winners {
-		if w < 0 || int(w) >= p.players || seen[w] {
-			return nil, fmt.Errorf("kippykoo: no seat %d, or named twice", w)
-		}
-		if p.retired[w] {
-			return nil, fmt.Errorf("kippykoo: %s has left the game and cannot win it", p.Side(w))
-		}
-		seen[w] = true
+	if err := rules.CanEnd("kippykoo", p.phase == PhaseOver, o, p.players, &p.retired, p.Side); err != nil {
+		return nil, err
 	}
 	if !p.endFits(o.Method, len(o.Winners)) {
 		return nil, fmt.Errorf("kippykoo: %s with %d winners among %d seats in the game", o.Method, len(o.Winners), p.seatsIn())

@@ -561,13 +561,8 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 // concedes for both), a forfeit names them or nobody, an agreed draw
 // nobody.
 func (p *Position) End(o rules.Outcome) (rules.State, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	switch o.Method {
-	case rules.Resignation, rules.Agreement, rules.Forfeit:
-	default:
-		return nil, fmt.Errorf("rumba: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
+	if err := rules.CanEnd("rumba", p.phase == PhaseOver, o, p.players, nil, p.SideOf); err != nil {
+		return nil, err
 	}
 	if !p.resultFits(o.Method, o.Winners) {
 		want := fmt.Sprintf("one side's seats (%v or %v)", p.SeatsOf(Red), p.SeatsOf(Black))
