@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // What the engines share: the small pieces of their rules.Game and
 // rules.State adapters, written once here rather than once in each game.
@@ -103,4 +107,31 @@ func CanEnd[S fmt.Stringer](game string, over bool, o Outcome, players int, left
 		seen[w] = true
 	}
 	return nil
+}
+
+// endMethods are the ways a game's position text may say it ended.
+var endMethods = []Method{Finished, Resignation, Agreement, Forfeit}
+
+// ParseResult reads the result of a game that is over from its position
+// text's phase field, "over:S+N:finished": who, the winners' seat letters
+// joined by + ("-" for none), and method, how the game ended. seat reads
+// a seat's letter, and letters lists the game's for the error. It checks
+// that the method is one a game may end by and each winner is named once;
+// whether the winners fit the method is the game's to check.
+func ParseResult(field, who, method string, seat func(string) (int, bool), letters func() string) (Method, []Seat, error) {
+	m := Method(method)
+	if !slices.Contains(endMethods, m) {
+		return "", nil, fmt.Errorf("result %q: method %q, want one of finished, resigned, agreed-draw, forfeit", field, method)
+	}
+	var winners []Seat
+	if who != "-" {
+		for _, l := range strings.Split(who, "+") {
+			s, ok := seat(l)
+			if !ok || slices.Contains(winners, Seat(s)) {
+				return "", nil, fmt.Errorf("result %q: winner %q, want seats of %s, each once, joined by +", field, l, letters())
+			}
+			winners = append(winners, Seat(s))
+		}
+	}
+	return m, winners, nil
 }

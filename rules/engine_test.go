@@ -10,6 +10,7 @@ import (
 	"parlor/rules/kimbo"
 	"parlor/rules/kingsmen"
 	"parlor/rules/kippykoo"
+	"parlor/rules/rulestest"
 	"parlor/rules/rumba"
 )
 
@@ -106,6 +107,33 @@ func TestCanEnd(t *testing.T) {
 		err := rules.CanEnd("kimbo", c.over, c.o, 3, c.left, name)
 		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && got != c.want) {
 			t.Errorf("CanEnd(over %v, %v, left %v) = %v, want %q", c.over, c.o, c.left != nil, err, c.want)
+		}
+	}
+}
+
+func TestParseResult(t *testing.T) {
+	seat := func(l string) (int, bool) {
+		i := strings.Index("SN", l)
+		return i, len(l) == 1 && i >= 0
+	}
+	letters := func() string { return "S N" }
+	for _, c := range []struct {
+		who, method string
+		want        string
+	}{
+		{"S+N", "resigned", "resigned winners[0,1]"},
+		{"-", "agreed-draw", "agreed-draw winners[]"},
+		{"N", "won", `result "f": method "won", want one of finished, resigned, agreed-draw, forfeit`},
+		{"S+S", "forfeit", `result "f": winner "S", want seats of S N, each once, joined by +`},
+		{"E", "finished", `result "f": winner "E", want seats of S N, each once, joined by +`},
+	} {
+		m, w, err := rules.ParseResult("f", c.who, c.method, seat, letters)
+		got := rulestest.OutcomeText(rules.Outcome{Method: m, Winners: w})
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("ParseResult(%q, %q) = %s, want %s", c.who, c.method, got, c.want)
 		}
 	}
 }
