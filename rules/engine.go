@@ -61,6 +61,22 @@ func (l *Left) In(players int) int {
 	return n
 }
 
+// Sound checks the seats still in a game of players seats, as a position
+// text may give them: one at least, two at least while the game goes on
+// (it ends when one is left in), and one alone in has won by the others'
+// resignation. over says whether the game is over, and o is its outcome.
+func (l *Left) Sound(players int, over bool, o Outcome) error {
+	switch in := l.In(players); {
+	case in == 0:
+		return fmt.Errorf("every seat has left the game")
+	case in == 1 && !over:
+		return fmt.Errorf("one seat left in a game not over; the game ends when one is left")
+	case in == 1 && (o.Method != Resignation || len(o.Winners) != 1):
+		return fmt.Errorf("one seat left in, and it has not won by the others' resignation")
+	}
+	return nil
+}
+
 // CanLeave says why seat may not leave (Retire) a game of players seats:
 // the game is over (ErrOver), it has no such seat, or the seat has left
 // already; nil when it may. game, the game's name, begins the error, and

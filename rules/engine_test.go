@@ -137,3 +137,24 @@ func TestParseResult(t *testing.T) {
 		}
 	}
 }
+
+func TestLeftSound(t *testing.T) {
+	resigned := rules.Outcome{Method: rules.Resignation, Winners: []rules.Seat{0}}
+	for _, c := range []struct {
+		left rules.Left
+		over bool
+		o    rules.Outcome
+		want string
+	}{
+		{rules.Left{false, true, false}, false, rules.Outcome{}, ""},
+		{rules.Left{true, true, true}, true, resigned, "every seat has left the game"},
+		{rules.Left{false, true, true}, false, rules.Outcome{}, "one seat left in a game not over; the game ends when one is left"},
+		{rules.Left{false, true, true}, true, rules.Outcome{Method: rules.Forfeit, Winners: []rules.Seat{0}}, "one seat left in, and it has not won by the others' resignation"},
+		{rules.Left{false, true, true}, true, resigned, ""},
+	} {
+		err := c.left.Sound(3, c.over, c.o)
+		if got := fmt.Sprint(err); (c.want == "" && err != nil) || (c.want != "" && got != c.want) {
+			t.Errorf("%v.Sound(3, over %v, %v) = %v, want %q", c.left, c.over, c.o, err, c.want)
+		}
+	}
+}

@@ -519,13 +519,8 @@ func (p *Position) validate(off [4]int) error {
 // resignation; a seat that is out does not act, roll, wait for a corner or
 // win.
 func (p *Position) validateRetired() error {
-	switch in := p.seatsIn(); {
-	case in == 0:
-		return fmt.Errorf("every seat has left the game")
-	case in == 1 && p.phase != PhaseOver:
-		return fmt.Errorf("one seat left in a game not over; the game ends when one is left")
-	case in == 1 && (p.outcome.Method != rules.Resignation || len(p.outcome.Winners) != 1):
-		return fmt.Errorf("one seat left in, and it has not won by the others' resignation")
+	if err := p.retired.Sound(p.players, p.phase == PhaseOver, p.outcome); err != nil {
+		return err
 	}
 	for seat := range p.players {
 		if !p.retired[seat] {

@@ -546,18 +546,14 @@ func (p *Position) validateSentBack() error {
 // goes on, and the one left alone has won by resignation; a seat that is
 // out has no marbles and does not act or win.
 func (p *Position) validateRetired() error {
-	in := p.seatsIn()
 	switch {
-	case in == p.players:
+	case p.seatsIn() == p.players:
 		return nil
 	case p.players == 2:
 		return fmt.Errorf("a seat has left a game of two: in a game of two a resignation ends the game")
-	case in == 0:
-		return fmt.Errorf("every seat has left the game")
-	case in == 1 && p.phase != PhaseOver:
-		return fmt.Errorf("one seat left in a game not over; the game ends when one is left")
-	case in == 1 && (p.outcome.Method != rules.Resignation || len(p.outcome.Winners) != 1):
-		return fmt.Errorf("one seat left in, and it has not won by the others' resignation")
+	}
+	if err := p.retired.Sound(p.players, p.phase == PhaseOver, p.outcome); err != nil {
+		return err
 	}
 	for seat := range p.players {
 		if !p.retired[seat] {
