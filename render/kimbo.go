@@ -84,8 +84,8 @@ func (c *kimboCache) load(kit *faceKit, w kbWords, mask uint8) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
-				c.sprites[seat][side] = kbPieceSprite(kit, seat, side, kbPieceR, 30, kbSprite)
-				c.homes[seat][side] = kbPieceSprite(kit, seat, side, kbHomeR, 17, 32)
+				c.sprites[seat][side] = discSprite(kit, seat, side.Letter(), kbPieceR, 30, kbSprite)
+				c.homes[seat][side] = discSprite(kit, seat, side.Letter(), kbHomeR, 17, 32)
 			}
 		}
 		for owner := range 5 {
@@ -375,29 +375,6 @@ func kbOpeningDir(e kimbo.Square) kimbo.Dir {
 		}
 	}
 	return kimbo.North
-}
-
-// kbPieceSprite draws a seat's piece centred in a transparent square of
-// side size: a disc in the seat's colour with the side's letter. A piece
-// in HOME is too small for a letter: its colour, and the wall of HOME it
-// sits along, say whose it is.
-func kbPieceSprite(kit *faceKit, seat int, side kimbo.Side, radius, letter float64, size int) *image.RGBA {
-	dc := gg.NewContext(size, size)
-	c := float64(size) / 2
-	dc.DrawCircle(c+1.2, c+2, radius)
-	dc.SetColor(color.RGBA{0, 0, 0, 0x40})
-	dc.Fill()
-	dc.DrawCircle(c, c, radius)
-	dc.SetColor(seatFill[seat])
-	dc.FillPreserve()
-	dc.SetColor(seatOutline[seat])
-	dc.SetLineWidth(math.Max(2, radius/7))
-	dc.Stroke()
-	img := dc.Image().(*image.RGBA)
-	if size := pieceLetter(radius, letter); size > 0 {
-		drawText(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
-	}
-	return img
 }
 
 // kbView is what the parts of a picture share.

@@ -92,8 +92,8 @@ func (c *kippykooCache) load(kit *faceKit, w kkWords, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
-				c.marbles[seat][side] = kkMarbleSprite(kit, seat, side, kkMarbleR, 26, kkSprite)
-				c.pocket[seat][side] = kkMarbleSprite(kit, seat, side, kkPocketR, 21, kkPocketSp)
+				c.marbles[seat][side] = discSprite(kit, seat, side.Letter(), kkMarbleR, 26, kkSprite)
+				c.pocket[seat][side] = discSprite(kit, seat, side.Letter(), kkPocketR, 21, kkPocketSp)
 			}
 		}
 	})
@@ -413,27 +413,6 @@ func kkStar(dc *gg.Context, x, y, ux, uy float64, fill, rim color.RGBA) {
 	dc.SetLineWidth(3)
 	dc.SetLineJoinRound()
 	dc.Stroke()
-}
-
-// kkMarbleSprite draws a seat's marble centred in a transparent square of
-// side size: a disc in the seat's colour with the side's letter.
-func kkMarbleSprite(kit *faceKit, seat int, side kippykoo.Side, radius, letter float64, size int) *image.RGBA {
-	dc := gg.NewContext(size, size)
-	c := float64(size) / 2
-	dc.DrawCircle(c+1.2, c+2, radius)
-	dc.SetColor(color.RGBA{0, 0, 0, 0x40})
-	dc.Fill()
-	dc.DrawCircle(c, c, radius)
-	dc.SetColor(seatFill[seat])
-	dc.FillPreserve()
-	dc.SetColor(seatOutline[seat])
-	dc.SetLineWidth(math.Max(2, radius/7))
-	dc.Stroke()
-	img := dc.Image().(*image.RGBA)
-	if size := pieceLetter(radius, letter); size > 0 {
-		drawText(img, kit.face(true, size), string(side.Letter()), c, c, 0.5, letterInk(seat))
-	}
-	return img
 }
 
 // kkView is what the parts of a picture share.

@@ -161,15 +161,7 @@ func rbManSprite(kit *faceKit, h rumba.Hand, radius float64) *image.RGBA {
 	dc := gg.NewContext(size, size)
 	c := float64(size) / 2
 	side := h.Side()
-	dc.DrawCircle(c+1, c+1.8, radius)
-	dc.SetColor(color.RGBA{0, 0, 0, 0x48})
-	dc.Fill()
-	dc.DrawCircle(c, c, radius)
-	dc.SetColor(rbSideFill[side])
-	dc.FillPreserve()
-	dc.SetColor(rbSideRim[side])
-	dc.SetLineWidth(math.Max(1.5, radius/9))
-	dc.Stroke()
+	shadedDisc(dc, c, radius, 1, 1.8, 0x48, rbSideFill[side], rbSideRim[side], math.Max(1.5, radius/9))
 	letter := white
 	if rbSilverTop(h) {
 		dc.DrawCircle(c, c, radius*0.78)

@@ -110,6 +110,37 @@ func pieceLetter(radius, size float64) float64 {
 	return max(size, textMin)
 }
 
+// shadedDisc draws a disc of radius r centred at (c, c) over its shadow
+// (offset by dx, dy, black of alpha shade), filled with fill and ringed
+// with rim in a line of width w: a piece seen from above.
+func shadedDisc(dc *gg.Context, c, r, dx, dy float64, shade uint8, fill, rim color.Color, w float64) {
+	dc.DrawCircle(c+dx, c+dy, r)
+	dc.SetColor(color.RGBA{0, 0, 0, shade})
+	dc.Fill()
+	dc.DrawCircle(c, c, r)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(rim)
+	dc.SetLineWidth(w)
+	dc.Stroke()
+}
+
+// discSprite draws a seat's piece (a Kimbo piece, a Kippy Koo marble)
+// centred in a transparent square of side size: a disc in the seat's
+// colour, with a shadow, and letter (the side's) at the size letterSize
+// asks. A disc too small for a letter (a Kimbo piece in HOME) has none:
+// its colour, and where it stands, say whose it is.
+func discSprite(kit *faceKit, seat int, letter byte, radius, letterSize float64, size int) *image.RGBA {
+	dc := gg.NewContext(size, size)
+	c := float64(size) / 2
+	shadedDisc(dc, c, radius, 1.2, 2, 0x40, seatFill[seat], seatOutline[seat], math.Max(2, radius/7))
+	img := dc.Image().(*image.RGBA)
+	if size := pieceLetter(radius, letterSize); size > 0 {
+		drawText(img, kit.face(true, size), string(letter), c, c, 0.5, letterInk(seat))
+	}
+	return img
+}
+
 // The header of a dice game's picture (Kimbo, Kippy Koo, Rumba): the
 // title on the first line, whose decision it is or the result on the
 // second, the latest turn on the third; the dice on the right of the first

@@ -2,8 +2,6 @@ package kimbo_test
 
 import (
 	"errors"
-	"slices"
-	"strings"
 	"testing"
 
 	"parlor/rules"
@@ -156,21 +154,9 @@ func FuzzMoveSequence(f *testing.F) {
 			if b >= 0xF0 && len(raw) > 0 {
 				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
 			}
-			if m, err := rules.Find(p, text); err != nil && !errors.Is(err, rules.ErrIllegal) {
-				t.Fatalf("Find(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
-			} else if err == nil && !slices.Contains(legal, rules.Move{Text: m.Text, Odds: m.Odds}) {
-				t.Fatalf("Find(%q): got %q, not a legal move\n%s", text, m.Text, p.Drawing())
+			if text, ok := rulestest.Typed(t, p, legal, text); ok {
+				p = step(t, p, text)
 			}
-			if _, err := p.Play(rules.Move{Text: text}); err != nil {
-				if !errors.Is(err, rules.ErrIllegal) {
-					t.Fatalf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
-				}
-				continue
-			}
-			if !slices.ContainsFunc(legal, func(m rules.Move) bool { return m.Text == strings.TrimSpace(text) }) {
-				t.Fatalf("Play(%q): got no error, want one: not a legal move\n%s", text, p.Drawing())
-			}
-			p = step(t, p, strings.TrimSpace(text))
 		}
 	})
 }
@@ -181,28 +167,10 @@ func FuzzMoveSequence(f *testing.F) {
 // decision to take.
 func step(t *testing.T, p *kimbo.Position, text string) *kimbo.Position {
 	t.Helper()
-	nextState, err := p.Play(rules.Move{Text: text})
-	if err != nil {
-		t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", text, err, p.Drawing())
-	}
+	nextState, legal := rulestest.Step(t, kimbo.Game{}, kimbo.Invariants, p, text)
 	next := nextState.(*kimbo.Position)
-	if err := kimbo.Invariants(p, next); err != nil {
-		t.Fatalf("after %q from %s: %v\n%s", text, p, err, next.Drawing())
-	}
-	roundTrip(t, next)
-	legal := next.Legal()
-	if next.Outcome().Over() != (len(legal) == 0) || next.Outcome().Over() != (next.ToMove() == rules.Nobody) {
-		t.Fatalf("after %q: %d legal moves, ToMove %d, outcome %q\n%s", text, len(legal), next.ToMove(), next.Outcome().Method, next.Drawing())
-	}
 	if next.Phase() != kimbo.PhaseFence { // fence texts are distinct by construction; 2000 of them
-		seen := map[string]bool{}
-		for _, m := range legal {
-			n := rules.Normalize(m.Text)
-			if seen[n] {
-				t.Fatalf("after %q: two legal moves normalize to %q\n%s", text, n, next.Drawing())
-			}
-			seen[n] = true
-		}
+		rulestest.Distinct(t, next, legal, text)
 	}
 	return next
 }
@@ -210,10 +178,5 @@ func step(t *testing.T, p *kimbo.Position, text string) *kimbo.Position {
 // editMove changes a move text as edits says: pairs of (position, letter),
 // the letters drawn from those move texts are made of, and a few others.
 func editMove(text string, edits []byte) string {
-	const letters = "abcdefghijklmnop0123456789-x|>, homejumpassrolcn"
-	b := []byte(text)
-	for j := 0; j+1 < len(edits); j += 2 {
-		b[int(edits[j])%len(b)] = letters[int(edits[j+1])%len(letters)]
-	}
-	return string(b)
+	return rulestest.Edit(text, edits, "abcdefghijklmnop0123456789-x|>, homejumpassrolcn")
 }

@@ -33,16 +33,9 @@ import (
 // but captured pieces sent to a start area, and the game ended if one seat
 // is left in.
 func Invariants(prevState, nextState rules.State) error {
-	prev, ok1 := prevState.(*Position)
-	next, ok2 := nextState.(*Position)
-	if !ok1 || !ok2 {
-		return fmt.Errorf("not Kimbo positions: %T, %T", prevState, nextState)
-	}
-	if err := next.checkStatic(); err != nil {
+	prev, next, err := rules.Across("Kimbo", prevState, nextState, (*Position).checkStatic)
+	if err != nil {
 		return err
-	}
-	if prev.players != next.players {
-		return fmt.Errorf("players changed from %d to %d", prev.players, next.players)
 	}
 	for seat := range prev.players {
 		if prev.retired[seat] && !next.retired[seat] {

@@ -64,7 +64,7 @@ type Position struct {
 	opening  dice.Opening // PhaseOpening: each seat's roll this round
 	pending  [2]int8      // PhaseCorner: the seats of the captured pieces still to place, next first
 	npending int8
-	retired  [4]bool // the seats that have left the game (Retire)
+	retired  rules.Left // the seats that have left the game (Retire)
 	last     Turn
 	outcome  rules.Outcome
 	cache    *moveCache // the texts of the legal moves of PhaseMove, worked out once
@@ -155,22 +155,10 @@ func (Game) Notation() rules.Notation {
 func (Game) Players() []int { return []int{2, 3, 4} }
 
 // New implements rules.Game.
-func (Game) New(n int) (rules.State, error) {
-	p, err := New(n)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) New(n int) (rules.State, error) { return rules.AsState(New(n)) }
 
 // Parse implements rules.Game.
-func (Game) Parse(text string) (rules.State, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) Parse(text string) (rules.State, error) { return rules.AsState(Parse(text)) }
 
 // seatSides maps seats to sides for 2, 3 and 4 players: two sit opposite
 // (South, North); three leave East empty.
@@ -536,13 +524,7 @@ func (p *Position) cornerSquare(c int, side Side) Square {
 }
 
 // Play implements rules.State.
-func (p *Position) Play(m rules.Move) (rules.State, error) {
-	next, err := p.PlayText(m.Text)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Play(m rules.Move) (rules.State, error) { return rules.AsState(p.PlayText(m.Text)) }
 
 // PlayText plays the decision with the canonical text text (surrounding
 // space ignored).
@@ -734,13 +716,7 @@ func (p *Position) endTurn() {
 // another seat, a seat out of range or that has left, or any seat while
 // the dice are to roll (the opening roll and each turn's roll are
 // chance's).
-func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
-	next, err := p.skip(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	switch {
@@ -770,20 +746,10 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 }
 
 // Retired reports whether seat has left the game (see Retire).
-func (p *Position) Retired(seat rules.Seat) bool {
-	return seat >= 0 && int(seat) < p.players && p.retired[seat]
-}
+func (p *Position) Retired(seat rules.Seat) bool { return p.retired.Has(seat, p.players) }
 
 // seatsIn is the number of seats that have not left the game.
-func (p *Position) seatsIn() int {
-	n := 0
-	for seat := range p.players {
-		if !p.retired[seat] {
-			n++
-		}
-	}
-	return n
-}
+func (p *Position) seatsIn() int { return p.retired.In(p.players) }
 
 // Retire implements rules.Retirer: seat leaves the game and the others
 // play on. Its four pieces leave the board, from squares and HOME alike;
@@ -801,23 +767,11 @@ func (p *Position) seatsIn() int {
 // rules.Resignation: in a two-player game Retire is a resignation. Retire
 // fails for a seat out of range or already out, and with rules.ErrOver once
 // the game is over.
-func (p *Position) Retire(seat rules.Seat) (rules.State, error) {
-	next, err := p.retire(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Retire(seat rules.Seat) (rules.State, error) { return rules.AsState(p.retire(seat)) }
 
 func (p *Position) retire(seat rules.Seat) (*Position, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	if seat < 0 || int(seat) >= p.players {
-		return nil, fmt.Errorf("kimbo: no seat %d in a game of %d", seat, p.players)
-	}
-	if p.retired[seat] {
-		return nil, fmt.Errorf("kimbo: %s has already left the game", p.Side(seat))
+	if err := rules.CanLeave("kimbo", p.phase == PhaseOver, &p.retired, seat, p.players, p.Side); err != nil {
+		return nil, err
 	}
 	next := p.clone()
 	next.retired[seat] = true
@@ -855,23 +809,8 @@ func (p *Position) retire(seat rules.Seat) (*Position, error) {
 // End implements rules.State: a resignation or a forfeit names the winners
 // (one or more seats; a forfeit may name none), an agreed draw none.
 func (p *Position) End(o rules.Outcome) (rules.State, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	switch o.Method {
-	case rules.Resignation, rules.Agreement, rules.Forfeit:
-	default:
-		return nil, fmt.Errorf("kimbo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
-	}
-	seen := map[rules.Seat]bool{}
-	for _, w := range o.Winners {
-		if w < 0 || int(w) >= p.players || seen[w] {
-			return nil, fmt.Errorf("kimbo: no seat %d, or named twice", w)
-		}
-		if p.retired[w] {
-			return nil, fmt.Errorf("kimbo: %s has left the game and cannot win it", p.Side(w))
-		}
-		seen[w] = true
+	if err := rules.CanEnd("kimbo", p.phase == PhaseOver, o, p.players, &p.retired, p.Side); err != nil {
+		return nil, err
 	}
 	if !p.endFits(o.Method, o.Winners) {
 		return nil, fmt.Errorf("kimbo: %s with %d winners among %d seats in the game", o.Method, len(o.Winners), p.seatsIn())

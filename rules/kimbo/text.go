@@ -164,8 +164,6 @@ func (p *Position) appendLast(b []byte) []byte {
 // skippedText ends the latest turn's record when the turn was skipped.
 const skippedText = "skipped"
 
-var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreement, rules.Forfeit}
-
 // Parse reads a position text (see String). It rejects a text no game
 // could reach by its counts: a seat without four pieces or six fences, two
 // pieces on one square or a fence where a neutral one stands, a piece on a
@@ -312,19 +310,9 @@ func (p *Position) parsePhase(field string) error {
 		if len(parts) != 3 {
 			return fmt.Errorf("phase %q, want like over:S:finished", field)
 		}
-		m := rules.Method(parts[2])
-		if !slices.Contains(endMethods, m) {
-			return fmt.Errorf("result %q: method %q, want one of finished, resigned, agreed-draw, forfeit", field, parts[2])
-		}
-		var winners []rules.Seat
-		if parts[1] != "-" {
-			for _, l := range strings.Split(parts[1], "+") {
-				seat, ok := p.seatByLetter(l)
-				if !ok || slices.Contains(winners, rules.Seat(seat)) {
-					return fmt.Errorf("result %q: winner %q, want seats of %s, each once, joined by +", field, l, p.seatLetters())
-				}
-				winners = append(winners, rules.Seat(seat))
-			}
+		m, winners, err := rules.ParseResult(field, parts[1], parts[2], p.seatByLetter, p.seatLetters)
+		if err != nil {
+			return err
 		}
 		if !p.endFits(m, winners) {
 			return fmt.Errorf("result %q: %s cannot have %d winners among %d seats in the game, none of them out", field, m, len(winners), p.seatsIn())
@@ -531,13 +519,8 @@ func (p *Position) validate(off [4]int) error {
 // resignation; a seat that is out does not act, roll, wait for a corner or
 // win.
 func (p *Position) validateRetired() error {
-	switch in := p.seatsIn(); {
-	case in == 0:
-		return fmt.Errorf("every seat has left the game")
-	case in == 1 && p.phase != PhaseOver:
-		return fmt.Errorf("one seat left in a game not over; the game ends when one is left")
-	case in == 1 && (p.outcome.Method != rules.Resignation || len(p.outcome.Winners) != 1):
-		return fmt.Errorf("one seat left in, and it has not won by the others' resignation")
+	if err := p.retired.Sound(p.players, p.phase == PhaseOver, p.outcome); err != nil {
+		return err
 	}
 	for seat := range p.players {
 		if !p.retired[seat] {

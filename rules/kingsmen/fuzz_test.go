@@ -2,7 +2,6 @@ package kingsmen_test
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
@@ -78,13 +77,7 @@ func FuzzMoveSequence(f *testing.F) {
 			legal := p.Legal()
 			b := data[i]
 			if b < 0xE0 {
-				m := legal[int(b)%len(legal)]
-				next, err := p.Play(m)
-				if err != nil {
-					t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", m.Text, err, p.Drawing())
-				}
-				checkInvariants(t, p, next.(*kingsmen.Position), m.Text)
-				p = next.(*kingsmen.Position)
+				p = step(t, p, legal[int(b)%len(legal)].Text)
 				continue
 			}
 			raw := data[i+1 : min(len(data), i+1+int(b&15))]
@@ -93,36 +86,28 @@ func FuzzMoveSequence(f *testing.F) {
 			if b >= 0xF0 && len(raw) > 0 {
 				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
 			}
-			if m, err := rules.Find(p, text); err != nil && !errors.Is(err, rules.ErrIllegal) {
-				t.Fatalf("Find(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
-			} else if err == nil && !slices.Contains(legal, m) {
-				t.Fatalf("Find(%q): got %q, not a legal move\n%s", text, m.Text, p.Drawing())
+			if text, ok := rulestest.Typed(t, p, legal, text); ok {
+				p = step(t, p, text)
 			}
-			next, err := p.Play(rules.Move{Text: text})
-			if err != nil {
-				if !errors.Is(err, rules.ErrIllegal) {
-					t.Fatalf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
-				}
-				continue
-			}
-			if !slices.Contains(legal, rules.Move{Text: strings.TrimSpace(text)}) {
-				t.Fatalf("Play(%q): got no error, want one: not a legal move\n%s", text, p.Drawing())
-			}
-			checkInvariants(t, p, next.(*kingsmen.Position), strings.TrimSpace(text))
-			p = next.(*kingsmen.Position)
 		}
 	})
+}
+
+// step plays the legal move text on p and checks the invariants after it.
+func step(t *testing.T, p *kingsmen.Position, text string) *kingsmen.Position {
+	t.Helper()
+	next, err := p.Play(rules.Move{Text: text})
+	if err != nil {
+		t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", text, err, p.Drawing())
+	}
+	checkInvariants(t, p, next.(*kingsmen.Position), text)
+	return next.(*kingsmen.Position)
 }
 
 // editMove changes a move text as edits says: pairs of (position, letter),
 // the letters drawn from those a move text is made of, and a few others.
 func editMove(text string, edits []byte) string {
-	const letters = "KNAkabcdefgh0123456789-x ."
-	b := []byte(text)
-	for j := 0; j+1 < len(edits); j += 2 {
-		b[int(edits[j])%len(b)] = letters[int(edits[j+1])%len(letters)]
-	}
-	return string(b)
+	return rulestest.Edit(text, edits, "KNAkabcdefgh0123456789-x .")
 }
 
 // checkInvariants checks next, the position after move was played in prev.

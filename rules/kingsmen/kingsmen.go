@@ -129,7 +129,7 @@ func (Game) New(n int) (rules.State, error) {
 }
 
 // Parse implements rules.Game.
-func (Game) Parse(text string) (rules.State, error) { return Parse(text) }
+func (Game) Parse(text string) (rules.State, error) { return rules.AsState(Parse(text)) }
 
 // StartText is the position text of the start position.
 const StartText = ".nnknn./aaaaaaa/......./......./......./......./AAAAAAA/.NNKNN. s 0 1"
@@ -402,13 +402,7 @@ func (p *Position) Legal() []rules.Move {
 }
 
 // Play implements rules.State.
-func (p *Position) Play(m rules.Move) (rules.State, error) {
-	next, err := p.PlayStep(m.Text)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Play(m rules.Move) (rules.State, error) { return rules.AsState(p.PlayStep(m.Text)) }
 
 // PlayStep plays the move with the canonical text text.
 func (p *Position) PlayStep(text string) (*Position, error) {

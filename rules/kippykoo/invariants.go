@@ -43,16 +43,9 @@ import (
 // seat in deciding to throw) and did not change otherwise, and the game
 // ended, won by resignation, if and only if one seat is left in.
 func Invariants(prevState, nextState rules.State) error {
-	prev, ok1 := prevState.(*Position)
-	next, ok2 := nextState.(*Position)
-	if !ok1 || !ok2 {
-		return fmt.Errorf("not Kippy Koo positions: %T, %T", prevState, nextState)
-	}
-	if err := next.checkStatic(); err != nil {
+	prev, next, err := rules.Across("Kippy Koo", prevState, nextState, (*Position).checkStatic)
+	if err != nil {
 		return err
-	}
-	if prev.players != next.players {
-		return fmt.Errorf("players changed from %d to %d", prev.players, next.players)
 	}
 	if prev.phase == PhaseOver {
 		return fmt.Errorf("a decision after the end of the game")

@@ -54,9 +54,9 @@ type Position struct {
 	players int
 	board
 	phase   Phase
-	seat    int8    // whose turn it is (not used in the lot)
-	dice    [2]int8 // PhaseMove: the throw, larger first
-	retired [4]bool // the seats that have left the game (Retire)
+	seat    int8       // whose turn it is (not used in the lot)
+	dice    [2]int8    // PhaseMove: the throw, larger first
+	retired rules.Left // the seats that have left the game (Retire)
 	last    Turn
 	outcome rules.Outcome
 	cache   *moveCache
@@ -177,22 +177,10 @@ func (Game) Notation() rules.Notation {
 func (Game) Players() []int { return []int{2, 3, 4} }
 
 // New implements rules.Game.
-func (Game) New(n int) (rules.State, error) {
-	p, err := New(n)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) New(n int) (rules.State, error) { return rules.AsState(New(n)) }
 
 // Parse implements rules.Game.
-func (Game) Parse(text string) (rules.State, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) Parse(text string) (rules.State, error) { return rules.AsState(Parse(text)) }
 
 // New returns the start of a game for n players (2 to 4): every marble in
 // its START, and the lot to draw the starting player.
@@ -348,13 +336,7 @@ func (p *Position) Legal() []rules.Move {
 func lotText(side Side) string { return "first " + string(side.Letter()) }
 
 // Play implements rules.State.
-func (p *Position) Play(m rules.Move) (rules.State, error) {
-	next, err := p.PlayText(m.Text)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Play(m rules.Move) (rules.State, error) { return rules.AsState(p.PlayText(m.Text)) }
 
 // PlayText plays the decision with the canonical text text (surrounding
 // space ignored).
@@ -434,23 +416,8 @@ func (p *Position) playThrow(text string) (*Position, error) {
 // (one or more seats still in the game, not all of them; a forfeit may name
 // none), an agreed draw none.
 func (p *Position) End(o rules.Outcome) (rules.State, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	switch o.Method {
-	case rules.Resignation, rules.Agreement, rules.Forfeit:
-	default:
-		return nil, fmt.Errorf("kippykoo: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
-	}
-	seen := map[rules.Seat]bool{}
-	for _, w := range o.Winners {
-		if w < 0 || int(w) >= p.players || seen[w] {
-			return nil, fmt.Errorf("kippykoo: no seat %d, or named twice", w)
-		}
-		if p.retired[w] {
-			return nil, fmt.Errorf("kippykoo: %s has left the game and cannot win it", p.Side(w))
-		}
-		seen[w] = true
+	if err := rules.CanEnd("kippykoo", p.phase == PhaseOver, o, p.players, &p.retired, p.Side); err != nil {
+		return nil, err
 	}
 	if !p.endFits(o.Method, len(o.Winners)) {
 		return nil, fmt.Errorf("kippykoo: %s with %d winners among %d seats in the game", o.Method, len(o.Winners), p.seatsIn())
@@ -471,20 +438,10 @@ func (p *Position) gameOver(m rules.Method, winners ...rules.Seat) {
 
 // Retired implements rules.Retirer: whether seat has left the game (see
 // Retire).
-func (p *Position) Retired(seat rules.Seat) bool {
-	return seat >= 0 && int(seat) < p.players && p.retired[seat]
-}
+func (p *Position) Retired(seat rules.Seat) bool { return p.retired.Has(seat, p.players) }
 
 // seatsIn is the number of seats that have not left the game.
-func (p *Position) seatsIn() int {
-	n := 0
-	for seat := range p.players {
-		if !p.retired[seat] {
-			n++
-		}
-	}
-	return n
-}
+func (p *Position) seatsIn() int { return p.retired.In(p.players) }
 
 // nextIn is the first seat clockwise after seat that is still in the game.
 func (p *Position) nextIn(seat int) int {
@@ -514,23 +471,11 @@ func (p *Position) nextIn(seat int) int {
 // resignation, the same as End with the other seat the winner, and the
 // marbles stay where they are. Retire fails for a seat out of range or
 // already out, and with rules.ErrOver once the game is over.
-func (p *Position) Retire(seat rules.Seat) (rules.State, error) {
-	next, err := p.retire(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Retire(seat rules.Seat) (rules.State, error) { return rules.AsState(p.retire(seat)) }
 
 func (p *Position) retire(seat rules.Seat) (*Position, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	if seat < 0 || int(seat) >= p.players {
-		return nil, fmt.Errorf("kippykoo: no seat %d in a game of %d", seat, p.players)
-	}
-	if p.retired[seat] {
-		return nil, fmt.Errorf("kippykoo: %s has already left the game", p.Side(seat))
+	if err := rules.CanLeave("kippykoo", p.phase == PhaseOver, &p.retired, seat, p.players, p.Side); err != nil {
+		return nil, err
 	}
 	next := p.clone()
 	s := int(seat)
@@ -570,13 +515,7 @@ func (p *Position) retire(seat rules.Seat) (*Position, error) {
 // Skip fails, with an error wrapping rules.ErrIllegal, for any seat but
 // the one to act, and so during the lot and the rolls, whose decisions are
 // chance's; it returns rules.ErrOver once the game is over.
-func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
-	next, err := p.skip(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	if p.phase == PhaseOver {

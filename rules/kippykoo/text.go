@@ -147,8 +147,6 @@ func (p *Position) sentBackText(sent []Capture) string {
 	return strings.Join(parts, ",")
 }
 
-var endMethods = []rules.Method{rules.Finished, rules.Resignation, rules.Agreement, rules.Forfeit}
-
 // Parse reads a position text (see String). It rejects a text no game
 // could reach: a seat without four marbles, two marbles on one hole, a
 // seat with all four in FINISH in a game not over, or a winner by
@@ -267,19 +265,9 @@ func (p *Position) parsePhase(field string) error {
 		if len(parts) != 3 {
 			return fmt.Errorf("phase %q, want like over:S:finished", field)
 		}
-		m := rules.Method(parts[2])
-		if !slices.Contains(endMethods, m) {
-			return fmt.Errorf("result %q: method %q, want one of finished, resigned, agreed-draw, forfeit", field, parts[2])
-		}
-		var winners []rules.Seat
-		if parts[1] != "-" {
-			for _, l := range strings.Split(parts[1], "+") {
-				seat, ok := p.seatByLetter(l)
-				if !ok || slices.Contains(winners, rules.Seat(seat)) {
-					return fmt.Errorf("result %q: winner %q, want seats of %s, each once, joined by +", field, l, p.seatLetters())
-				}
-				winners = append(winners, rules.Seat(seat))
-			}
+		m, winners, err := rules.ParseResult(field, parts[1], parts[2], p.seatByLetter, p.seatLetters)
+		if err != nil {
+			return err
 		}
 		if !p.endFits(m, len(winners)) {
 			return fmt.Errorf("result %q: %s cannot have %d winners", field, m, len(winners))
@@ -558,18 +546,14 @@ func (p *Position) validateSentBack() error {
 // goes on, and the one left alone has won by resignation; a seat that is
 // out has no marbles and does not act or win.
 func (p *Position) validateRetired() error {
-	in := p.seatsIn()
 	switch {
-	case in == p.players:
+	case p.seatsIn() == p.players:
 		return nil
 	case p.players == 2:
 		return fmt.Errorf("a seat has left a game of two: in a game of two a resignation ends the game")
-	case in == 0:
-		return fmt.Errorf("every seat has left the game")
-	case in == 1 && p.phase != PhaseOver:
-		return fmt.Errorf("one seat left in a game not over; the game ends when one is left")
-	case in == 1 && (p.outcome.Method != rules.Resignation || len(p.outcome.Winners) != 1):
-		return fmt.Errorf("one seat left in, and it has not won by the others' resignation")
+	}
+	if err := p.retired.Sound(p.players, p.phase == PhaseOver, p.outcome); err != nil {
+		return err
 	}
 	for seat := range p.players {
 		if !p.retired[seat] {

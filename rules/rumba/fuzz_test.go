@@ -2,8 +2,6 @@ package rumba_test
 
 import (
 	"errors"
-	"slices"
-	"strings"
 	"testing"
 
 	"parlor/rules"
@@ -134,21 +132,9 @@ func FuzzMoveSequence(f *testing.F) {
 			if b >= 0xF0 && len(raw) > 0 {
 				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
 			}
-			if m, err := rules.Find(p, text); err != nil && !errors.Is(err, rules.ErrIllegal) {
-				t.Fatalf("Find(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
-			} else if err == nil && !slices.Contains(legal, m) {
-				t.Fatalf("Find(%q): got %q, not a legal move\n%s", text, m.Text, p.Drawing())
+			if text, ok := rulestest.Typed(t, p, legal, text); ok {
+				p = step(t, p, text)
 			}
-			if _, err := p.Play(rules.Move{Text: text}); err != nil {
-				if !errors.Is(err, rules.ErrIllegal) {
-					t.Fatalf("Play(%q): got error %v, want one wrapping rules.ErrIllegal\n%s", text, err, p.Drawing())
-				}
-				continue
-			}
-			if !slices.ContainsFunc(legal, func(m rules.Move) bool { return m.Text == strings.TrimSpace(text) }) {
-				t.Fatalf("Play(%q): got no error, want one: not a legal move\n%s", text, p.Drawing())
-			}
-			p = step(t, p, strings.TrimSpace(text))
 		}
 	})
 }
@@ -159,26 +145,10 @@ func FuzzMoveSequence(f *testing.F) {
 // goes on having a decision to take.
 func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
 	t.Helper()
-	nextState, err := p.Play(rules.Move{Text: text})
-	if err != nil {
-		t.Fatalf("Play(%q) of a legal move: got error %v, want none\n%s", text, err, p.Drawing())
-	}
+	nextState, legal := rulestest.Step(t, rumba.Game{}, rumba.Invariants, p, text)
 	next := nextState.(*rumba.Position)
-	if err := rumba.Invariants(p, next); err != nil {
-		t.Fatalf("after %q from %s: %v\n%s", text, p, err, next.Drawing())
-	}
-	rulestest.RoundTrip(t, rumba.Game{}, next)
-	legal := next.Legal()
-	if next.Outcome().Over() != (len(legal) == 0) || next.Outcome().Over() != (next.ToMove() == rules.Nobody) {
-		t.Fatalf("after %q: %d legal moves, ToMove %d, outcome %q\n%s", text, len(legal), next.ToMove(), next.Outcome().Method, next.Drawing())
-	}
-	seen := map[string]bool{}
+	rulestest.Distinct(t, next, legal, text)
 	for _, m := range legal {
-		n := rules.Normalize(m.Text)
-		if seen[n] {
-			t.Fatalf("after %q: two legal moves normalize to %q\n%s", text, n, next.Drawing())
-		}
-		seen[n] = true
 		if d := next.Describe(m).String(); d == m.Text || d == "" {
 			t.Fatalf("after %q: no words for %q\n%s", text, m.Text, next.Drawing())
 		}
@@ -189,10 +159,5 @@ func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
 // editMove changes a move text as edits says: pairs of (position, letter),
 // the letters drawn from those move texts are made of, and a few others.
 func editMove(text string, edits []byte) string {
-	const letters = "SENWsenw0123456789- +finishpasroleterxX"
-	b := []byte(text)
-	for j := 0; j+1 < len(edits); j += 2 {
-		b[int(edits[j])%len(b)] = letters[int(edits[j+1])%len(letters)]
-	}
-	return string(b)
+	return rulestest.Edit(text, edits, "SENWsenw0123456789- +finishpasroleterxX")
 }

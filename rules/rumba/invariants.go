@@ -42,16 +42,9 @@ import (
 // before the throw) and says it was skipped; the seat of the hand to the
 // right begins its turn by deciding to throw, doublets or not.
 func Invariants(prevState, nextState rules.State) error {
-	prev, ok1 := prevState.(*Position)
-	next, ok2 := nextState.(*Position)
-	if !ok1 || !ok2 {
-		return fmt.Errorf("not Rumba positions: %T, %T", prevState, nextState)
-	}
-	if err := next.checkStatic(); err != nil {
+	prev, next, err := rules.Across("Rumba", prevState, nextState, (*Position).checkStatic)
+	if err != nil {
 		return err
-	}
-	if prev.players != next.players {
-		return fmt.Errorf("players changed from %d to %d", prev.players, next.players)
 	}
 	if next.phase == PhaseOver && next.outcome.Method != rules.Finished {
 		if next.t.men != prev.t.men {

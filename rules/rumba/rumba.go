@@ -198,22 +198,10 @@ func (Game) Notation() rules.Notation {
 func (Game) Players() []int { return []int{2, 3, 4} }
 
 // New implements rules.Game.
-func (Game) New(n int) (rules.State, error) {
-	p, err := New(n)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) New(n int) (rules.State, error) { return rules.AsState(New(n)) }
 
 // Parse implements rules.Game.
-func (Game) Parse(text string) (rules.State, error) {
-	p, err := Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
-}
+func (Game) Parse(text string) (rules.State, error) { return rules.AsState(Parse(text)) }
 
 // seatOfHand maps hands to seats for 2, 3 and 4 players. Four: one hand
 // each. Three: seats 0 and 2 are partners (South, North); seat 1 plays
@@ -407,13 +395,7 @@ func (p *Position) Legal() []rules.Move {
 }
 
 // Play implements rules.State.
-func (p *Position) Play(m rules.Move) (rules.State, error) {
-	next, err := p.PlayText(m.Text)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Play(m rules.Move) (rules.State, error) { return rules.AsState(p.PlayText(m.Text)) }
 
 // PlayText plays the decision with the canonical text text (surrounding
 // space ignored).
@@ -546,13 +528,7 @@ func (p *Position) endThrow() {
 // seat not to move: another seat, or any seat while the dice are to roll
 // (the opening throw, a throw after the decision to throw or after
 // doublets).
-func (p *Position) Skip(seat rules.Seat) (rules.State, error) {
-	next, err := p.skip(seat)
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
-}
+func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
 	switch {
@@ -585,13 +561,8 @@ func (p *Position) skip(seat rules.Seat) (*Position, error) {
 // concedes for both), a forfeit names them or nobody, an agreed draw
 // nobody.
 func (p *Position) End(o rules.Outcome) (rules.State, error) {
-	if p.phase == PhaseOver {
-		return nil, rules.ErrOver
-	}
-	switch o.Method {
-	case rules.Resignation, rules.Agreement, rules.Forfeit:
-	default:
-		return nil, fmt.Errorf("rumba: End takes a resignation, an agreed draw or a forfeit, not %q", o.Method)
+	if err := rules.CanEnd("rumba", p.phase == PhaseOver, o, p.players, nil, p.SideOf); err != nil {
+		return nil, err
 	}
 	if !p.resultFits(o.Method, o.Winners) {
 		want := fmt.Sprintf("one side's seats (%v or %v)", p.SeatsOf(Red), p.SeatsOf(Black))
