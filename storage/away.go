@@ -206,20 +206,12 @@ func (db *DB) SetDigest(ctx context.Context, userID string, on bool, locale stri
 // another sweep, or before a restart). A digest is sent only after its
 // claim, so at most once a day.
 func (db *DB) ClaimDigest(ctx context.Context, userID string, now time.Time) (bool, error) {
-	var n int64
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, "UPDATE user_settings SET digest_at = ? WHERE user_id = ? AND digest = ? AND digest_at <= ?",
-			millis(now), userID, true, millis(now.Add(-day)))
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	one, err := db.changedOne(ctx, "UPDATE user_settings SET digest_at = ? WHERE user_id = ? AND digest = ? AND digest_at <= ?",
+		millis(now), userID, true, millis(now.Add(-day)))
 	if err != nil {
 		return false, fmt.Errorf("claim the digest of user %s: %w", userID, classify(err))
 	}
-	return n == 1, nil
+	return one, nil
 }
 
 // ConfirmMoves reports whether the user sees each move before it counts

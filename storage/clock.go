@@ -36,6 +36,22 @@ func (db *DB) SetThread(ctx context.Context, gameID int64, threadID string) (Liv
 	return live, nil
 }
 
+// changedOne runs the statement query (an update, insert or delete that
+// claims or marks one row) in a write, and reports whether it changed a
+// row: the claim won, the mark made.
+func (db *DB) changedOne(ctx context.Context, query string, args ...any) (bool, error) {
+	var n int64
+	err := db.write(ctx, func(ctx context.Context, q querier) error {
+		res, err := q.ExecContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n == 1, err
+}
+
 // oneRow turns an update that changed no row into ErrNotFound.
 func oneRow(res sql.Result) error {
 	n, err := res.RowsAffected()
@@ -54,21 +70,13 @@ func oneRow(res sql.Result) error {
 // already (by another sweep, or before a restart). A reminder is sent only
 // after its claim, so none is sent twice.
 func (db *DB) ClaimReminder(ctx context.Context, gameID, version int64, sent int) (bool, error) {
-	var n int64
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, `UPDATE games SET reminders_sent = reminders_sent + 1
+	one, err := db.changedOne(ctx, `UPDATE games SET reminders_sent = reminders_sent + 1
 			WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active' AND paused_at = 0`,
-			gameID, version, sent)
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+		gameID, version, sent)
 	if err != nil {
 		return false, fmt.Errorf("claim reminder of game %d: %w", gameID, classify(err))
 	}
-	return n == 1, nil
+	return one, nil
 }
 
 // Due returns the games the scheduler may have work on at now: games in
@@ -107,21 +115,13 @@ func (db *DB) Due(ctx context.Context, now time.Time) ([]Game, error) {
 // by a newer one) or is held by someone else. A sweep posts an owed board
 // only after claiming it, so that two sweeps never both post it.
 func (db *DB) ClaimBoard(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error) {
-	var n int64
 	now := db.now()
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, "UPDATE games SET board_claim = ? WHERE id = ? AND board_owed = ? AND board_claim <= ?",
-			millis(now.Add(hold)), gameID, version, millis(now))
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	won, err := db.changedOne(ctx, "UPDATE games SET board_claim = ? WHERE id = ? AND board_owed = ? AND board_claim <= ?",
+		millis(now.Add(hold)), gameID, version, millis(now))
 	if err != nil {
 		return false, fmt.Errorf("claim the board of game %d: %w", gameID, classify(err))
 	}
-	return n == 1, nil
+	return won, nil
 }
 
 // ClaimThink claims a computer player's turn in a game, the turn awaited
@@ -130,22 +130,14 @@ func (db *DB) ClaimBoard(ctx context.Context, gameID, version int64, hold time.D
 // thinks only after claiming, so that two workers (two replicas) never
 // both think the same turn; a claim whose holder died lapses after hold.
 func (db *DB) ClaimThink(ctx context.Context, gameID, version int64, hold time.Duration) (bool, error) {
-	var n int64
 	now := db.now()
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, `UPDATE games SET think_version = ?, think_until = ?
-			WHERE id = ? AND version = ? AND status = 'active' AND paused_at = 0 AND (think_version <> ? OR think_until <= ?)`,
-			version, millis(now.Add(hold)), gameID, version, version, millis(now))
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	won, err := db.changedOne(ctx, `UPDATE games SET think_version = ?, think_until = ?
+		WHERE id = ? AND version = ? AND status = 'active' AND paused_at = 0 AND (think_version <> ? OR think_until <= ?)`,
+		version, millis(now.Add(hold)), gameID, version, version, millis(now))
 	if err != nil {
 		return false, fmt.Errorf("claim the computer's turn in game %d: %w", gameID, classify(err))
 	}
-	return n == 1, nil
+	return won, nil
 }
 
 // ReleaseThink gives up a claim on a computer's turn at version (see
@@ -178,19 +170,11 @@ func (db *DB) DropBoard(ctx context.Context, gameID, version int64) error {
 // false when it is claimed already (by another sweep, or before a
 // restart). A replay is posted only after its claim, so never twice.
 func (db *DB) ClaimReplay(ctx context.Context, gameID int64) (bool, error) {
-	var n int64
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, "UPDATE games SET replay_posted = 1 WHERE id = ? AND status = 'over' AND replay_posted = 0", gameID)
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	one, err := db.changedOne(ctx, "UPDATE games SET replay_posted = 1 WHERE id = ? AND status = 'over' AND replay_posted = 0", gameID)
 	if err != nil {
 		return false, fmt.Errorf("claim the replay of game %d: %w", gameID, classify(err))
 	}
-	return n == 1, nil
+	return one, nil
 }
 
 // Settings are a server's defaults for new games.

@@ -54,20 +54,12 @@ func (db *DB) MarkRemoved(ctx context.Context, guildID string) (bool, error) {
 	if guildID == "" {
 		return false, fmt.Errorf("mark no server removed: %w", ErrInvalid)
 	}
-	var n int64
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, "INSERT INTO removed_guilds (guild_id, removed_at) VALUES (?, ?) ON CONFLICT (guild_id) DO NOTHING",
-			guildID, millis(db.now()))
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	one, err := db.changedOne(ctx, "INSERT INTO removed_guilds (guild_id, removed_at) VALUES (?, ?) ON CONFLICT (guild_id) DO NOTHING",
+		guildID, millis(db.now()))
 	if err != nil {
 		return false, fmt.Errorf("mark server %s removed: %w", guildID, classify(err))
 	}
-	return n == 1, nil
+	return one, nil
 }
 
 // MarkBack records that the server has the bot again: its mark goes, and
@@ -84,19 +76,11 @@ func (db *DB) MarkBack(ctx context.Context, guildID string) (bool, error) {
 		}
 		return false, nil
 	}
-	var n int64
-	err = db.write(ctx, func(ctx context.Context, q querier) error {
-		res, err := q.ExecContext(ctx, "DELETE FROM removed_guilds WHERE guild_id = ?", guildID)
-		if err != nil {
-			return err
-		}
-		n, err = res.RowsAffected()
-		return err
-	})
+	one, err := db.changedOne(ctx, "DELETE FROM removed_guilds WHERE guild_id = ?", guildID)
 	if err != nil {
 		return false, fmt.Errorf("mark server %s back: %w", guildID, classify(err))
 	}
-	return n == 1, nil
+	return one, nil
 }
 
 // Removed lists the servers marked as having removed the bot, the longest
