@@ -214,16 +214,16 @@ func (t *Table) computerTurn(ctx context.Context, game int64, budget time.Durati
 		}
 		return nil, false
 	}
-	kit, ok := t.kits[g.Kind]
-	if !ok || g.Status != storage.StatusActive {
+	if g.Status != storage.StatusActive {
 		return nil, false
 	}
-	st, err := kit.Game.Parse(g.Position)
-	if err != nil {
-		t.log.Error("computer's turn: stored position unreadable", "game", game, "err", err)
+	l, err := t.loadedFrom(g)
+	if err != nil || l == nil {
+		if err != nil {
+			t.log.Error("computer's turn", "game", game, "err", err)
+		}
 		return nil, false
 	}
-	l := &loaded{row: g, state: st, kit: kit, lang: LangOf(g.Lang)}
 	if _, _, ok := computerSeat(l); !ok {
 		t.log.Debug("computer's turn: no computer to move", "game", game, "version", g.Version)
 		return nil, false

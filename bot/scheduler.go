@@ -76,16 +76,30 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 
 // computerToMove says a computer is to move in the game g, in play.
 func (t *Table) computerToMove(g *storage.Game) bool {
-	kit, ok := t.kits[g.Kind]
-	if !ok || g.Status != storage.StatusActive {
+	if g.Status != storage.StatusActive {
 		return false
+	}
+	l, err := t.loadedFrom(g)
+	if err != nil || l == nil {
+		return false
+	}
+	_, _, ok := computerSeat(l)
+	return ok
+}
+
+// loadedFrom is the stored game g as the table works on it when no request
+// brought it (a sweep, a computer's worker): nil for a game of a kind this
+// table does not play, an error for a position it cannot read.
+func (t *Table) loadedFrom(g *storage.Game) (*loaded, error) {
+	kit, ok := t.kits[g.Kind]
+	if !ok {
+		return nil, nil
 	}
 	st, err := kit.Game.Parse(g.Position)
 	if err != nil {
-		return false
+		return nil, fmt.Errorf("stored position unreadable: %w", err)
 	}
-	_, _, ok = computerSeat(&loaded{row: g, state: st, kit: kit})
-	return ok
+	return &loaded{row: g, state: st, kit: kit, lang: LangOf(g.Lang)}, nil
 }
 
 // sweepGame does what is due for one game: the board it owes, if the
@@ -119,11 +133,11 @@ func (t *Table) sweepDue(ctx context.Context, g *storage.Game, now time.Time, di
 		}
 		return one(t.expire(ctx, g, kit))
 	}
-	st, err := kit.Game.Parse(g.Position)
+	l, err := t.loadedFrom(g)
 	if err != nil {
-		return nil, fmt.Errorf("stored position unreadable: %w", err)
+		return nil, err
 	}
-	l := &loaded{row: g, state: st, kit: kit, lang: LangOf(g.Lang)}
+	st := l.state
 	if g.Status == storage.StatusOver {
 		return t.postReplay(ctx, l)
 	}

@@ -265,6 +265,20 @@ func viaHTTP(h *harness) { h.http = true }
 // paced gives the bot the slow-down, with the production budget.
 func paced(h *harness) { h.pace = bot.Pace{} }
 
+// forEachEngine runs test on SQLite and on PostgreSQL, as parallel
+// subtests named by the engine; engine is the harness's setting for it.
+func forEachEngine(t *testing.T, test func(t *testing.T, engine setting)) {
+	for _, e := range []struct {
+		name string
+		on   setting
+	}{{"sqlite", func(*harness) {}}, {"postgres", onPostgres}} {
+		t.Run(e.name, func(t *testing.T) {
+			t.Parallel()
+			test(t, e.on)
+		})
+	}
+}
+
 // forEachDoor runs test once through each door: the gateway, and the HTTP
 // interactions endpoint; and through the HTTP door with the games in
 // PostgreSQL, as replicas behind a load balancer would keep them. Under

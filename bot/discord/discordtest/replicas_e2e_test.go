@@ -17,15 +17,7 @@ import (
 // has one outcome, and two sweeps at once send a reminder once.
 func TestTwoReplicasOneDatabase(t *testing.T) {
 	t.Parallel()
-	for _, engine := range []struct {
-		name string
-		on   setting
-	}{{"sqlite", func(*harness) {}}, {"postgres", onPostgres}} {
-		t.Run(engine.name, func(t *testing.T) {
-			t.Parallel()
-			twoReplicas(t, engine.on)
-		})
-	}
+	forEachEngine(t, twoReplicas)
 }
 
 func twoReplicas(t *testing.T, engine setting) {
