@@ -148,21 +148,7 @@ func TestClaimBoardAtOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		clock.advance(2 * time.Second)
-		var won atomic.Int32
-		var wg sync.WaitGroup
-		for range 12 {
-			wg.Go(func() {
-				ok, err := db.ClaimBoard(ctx, g.ID, v, time.Minute)
-				if err != nil {
-					t.Error(err)
-				}
-				if ok {
-					won.Add(1)
-				}
-			})
-		}
-		wg.Wait()
-		if n := won.Load(); n != 1 {
+		if n := claimsAtOnce(t, 12, func() (bool, error) { return db.ClaimBoard(ctx, g.ID, v, time.Minute) }); n != 1 {
 			t.Fatalf("%d claims won, want 1", n)
 		}
 	})
@@ -206,4 +192,23 @@ func TestLiveBoardPrefersTheThread(t *testing.T) {
 			}
 		}
 	})
+}
+
+// claimsAtOnce makes n claims at once and says how many were won.
+func claimsAtOnce(t *testing.T, n int, claim func() (bool, error)) int {
+	var won atomic.Int32
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			ok, err := claim()
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				won.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	return int(won.Load())
 }

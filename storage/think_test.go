@@ -1,8 +1,6 @@
 package storage
 
 import (
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -23,21 +21,7 @@ func TestClaimThink(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var won atomic.Int32
-		var wg sync.WaitGroup
-		for range 12 {
-			wg.Go(func() {
-				ok, err := db.ClaimThink(ctx, g.ID, v, 10*time.Second)
-				if err != nil {
-					t.Error(err)
-				}
-				if ok {
-					won.Add(1)
-				}
-			})
-		}
-		wg.Wait()
-		if n := won.Load(); n != 1 {
+		if n := claimsAtOnce(t, 12, func() (bool, error) { return db.ClaimThink(ctx, g.ID, v, 10*time.Second) }); n != 1 {
 			t.Fatalf("%d claims of one turn won, want 1", n)
 		}
 		claim := func(version int64, want bool, when string) {
