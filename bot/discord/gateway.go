@@ -306,7 +306,12 @@ func (d *Discord) followNotice(log *slog.Logger, n bot.Notice) bool {
 	p := &discordgo.WebhookParams{Content: w.content, Embeds: w.embeds, Components: w.components, AllowedMentions: w.mentions, Files: w.files}
 	ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
 	defer cancel()
-	sent, err := d.Session.WebhookExecute(tok.appID, tok.token, true, p, discordgo.WithContext(ctx))
+	var sent *discordgo.Message
+	err := withReply(log, "follow up the game's interaction", func() (err error) {
+		rewind(w.files)
+		sent, err = d.Session.WebhookExecute(tok.appID, tok.token, true, p, discordgo.WithContext(ctx))
+		return err
+	})
 	if err != nil {
 		log.Info("follow up the game's interaction; the channel's way instead", "channel", n.ChannelID, "err", err)
 		return false

@@ -63,7 +63,12 @@ func (d *Discord) strip(log *slog.Logger, msg bot.Posted) {
 		ctx, cancel := context.WithTimeout(context.Background(), liveTimeout)
 		defer cancel()
 		none := []discordgo.MessageComponent{}
-		_, err := d.Session.WebhookMessageEdit(v.tok.appID, v.tok.token, id, &discordgo.WebhookEdit{Components: &none}, discordgo.WithContext(ctx))
+		// Like every call with a token, tried again while Discord has not
+		// yet the answer it edits (withReply).
+		err := withReply(log, "take the buttons off an old board", func() error {
+			_, err := d.Session.WebhookMessageEdit(v.tok.appID, v.tok.token, id, &discordgo.WebhookEdit{Components: &none}, discordgo.WithContext(ctx))
+			return err
+		})
 		if err != nil {
 			log.Info("take the buttons off an old board by its interaction; the channel's way instead", "message", msg.MessageID, "err", err)
 			d.strips.add(d, log, msg)
