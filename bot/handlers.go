@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/rules"
 	"parlor/storage"
 )
@@ -172,7 +172,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		row.Dice = newDice()
 	}
 	// Within the server's limits, counted as the game is stored (see
-	// limits.go): a game past one is refused before anything is drawn or
+	// ceilings.go): a game past one is refused before anything is drawn or
 	// stored, and gets no thread.
 	id, err := t.store.CreateWithin(ctx, row, req.ID, t.limitsOf(set))
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/rules"
 )
 

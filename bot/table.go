@@ -20,7 +20,7 @@ import (
 // Store is the game repository the table service needs.
 type Store interface {
 	Create(ctx context.Context, g *storage.Game, interactionID string) (int64, error)
-	// Limits: see limits.go.
+	// Limits: see ceilings.go.
 	CreateWithin(ctx context.Context, g *storage.Game, interactionID string, lim storage.Limits) (int64, error)
 	Pace(ctx context.Context, userID, kind string, win int64, durableFrom int) (int, error)
 	ForgetPace(ctx context.Context, before int64) (int64, error)
@@ -175,10 +175,10 @@ type Config struct {
 	// DefaultRetain.
 	Retain time.Duration
 	// Ceilings are the operator's bounds on the limits a server's
-	// managers may choose (see limits.go); zero fields take
+	// managers may choose (see ceilings.go); zero fields take
 	// DefaultCeilings'.
 	Ceilings storage.Limits
-	// Pace is the slow-down's budget (see limits.go).
+	// Pace is the slow-down's budget (see ceilings.go).
 	Pace   Pace
 	Logger *slog.Logger
 	// Metrics counts what the table does for an operator (see
