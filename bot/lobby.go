@@ -17,9 +17,6 @@ import (
 // seat is taken, or earlier when its creator says so and enough have joined.
 // The seats are shuffled by lot when it starts.
 
-// openSeat reports whether s is a seat nobody has taken or been offered.
-func openSeat(s storage.Seat) bool { return s.UserID == "" }
-
 // lobbyStatus is the status of an unstarted game with these seats: open
 // while a seat is open to anyone, else invited.
 func lobbyStatus(seats []storage.Seat) storage.Status {
@@ -343,26 +340,6 @@ func unstarted(g *storage.Game, format string) error {
 	return sorry(format, no(g.ID), statusWord(g.Status))
 }
 
-// statusWord is a game's status as messages say it: "(it is over)". Each
-// status is a constant Word here so that the catalogs list its words.
-func statusWord(s storage.Status) rules.Word {
-	switch s {
-	case storage.StatusInvited:
-		return rules.Word("invited")
-	case storage.StatusOpen:
-		return rules.Word("open")
-	case storage.StatusActive:
-		return rules.Word("active")
-	case storage.StatusOver:
-		return rules.Word("over")
-	case storage.StatusDeclined:
-		return rules.Word("declined")
-	case storage.StatusCancelled:
-		return rules.Word("cancelled")
-	}
-	return rules.Word(s)
-}
-
 func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept bool) (Response, error) {
 	g := l.row
 	if g.Status != storage.StatusInvited && g.Status != storage.StatusOpen {
@@ -601,13 +578,19 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), titleOf(l.kit), headline)}, Public: owed(board), PublicIn: g.ThreadID}, nil
 }
 
-// joinIn joins "a", "b" and "c" as "a, b and c", in lang.
-func joinIn(lang Lang, words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
+// computerLevel is the level of the computer players a new game asks
+// for (its level option, strong by default), or "" when the game has none.
+func computerLevel(req Request, kit Kit) (rules.Level, error) {
+	if _, ok := kit.Game.(rules.Thinker); !ok {
+		return "", nil
 	}
-	return lang.T("%s and %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
+	raw := req.Options["level"]
+	if raw == "" {
+		return rules.Strong, nil
+	}
+	l, err := rules.ParseLevel(raw)
+	if err != nil {
+		return "", sorry("The computer plays easy or strong, not %s.", quote(raw))
+	}
+	return l, nil
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"math/bits"
-	"strings"
 
 	"parlor/rules"
 	"parlor/storage"
@@ -114,12 +113,4 @@ func (t *Table) setPause(ctx context.Context, req Request, l *loaded, p *storage
 		g.TurnSince = p.TurnSince
 	}
 	return nil
-}
-
-// paused refuses a move in a paused game.
-func paused(l *loaded) error {
-	if l.row.PausedAt.IsZero() {
-		return nil
-	}
-	return sorry("Game #%s is paused. Any player can carry on with /%s resume.", no(l.row.ID), strings.ToLower(l.row.Kind))
 }
