@@ -154,10 +154,7 @@ func illegalWords(text string, err error, kit Kit) rules.Text {
 // confirmResign answers /<game> resign: resigning always asks to confirm,
 // privately.
 func (t *Table) confirmResign(l *loaded, req Request) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	if _, err := player(l, req.User.ID); err != nil {
+	if _, err := playing(l, req.User.ID); err != nil {
 		return Response{}, err
 	}
 	lang := you(req)
@@ -175,10 +172,7 @@ func (t *Table) confirmResign(l *loaded, req Request) (Response, error) {
 }
 
 func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := playing(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -285,10 +279,7 @@ func (t *Table) offBoard(ctx context.Context, interactionID string, l *loaded, n
 
 // draw offers a draw, or accepts the one offered to the user.
 func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := playing(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}

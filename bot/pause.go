@@ -27,10 +27,7 @@ func inGame(l *loaded) []int {
 }
 
 func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := playing(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -73,10 +70,7 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 }
 
 func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	if _, err := player(l, req.User.ID); err != nil {
+	if _, err := playing(l, req.User.ID); err != nil {
 		return Response{}, err
 	}
 	g := l.row

@@ -316,6 +316,15 @@ func player(l *loaded, user string) (int, error) {
 	return seat, nil
 }
 
+// playing checks that l's game is in play and that user plays in it, and
+// returns their seat.
+func playing(l *loaded, user string) (int, error) {
+	if err := playable(l); err != nil {
+		return -1, err
+	}
+	return player(l, user)
+}
+
 // mover checks that g is in play and that it is the user's turn, and
 // returns their seat.
 func mover(l *loaded, user string) (int, error) {
@@ -569,21 +578,16 @@ func (t *Table) Check(ctx context.Context) (int, []Problem, error) {
 // statusWord is a game's status as messages say it: "(it is over)". Each
 // status is a constant Word here so that the catalogs list its words.
 func statusWord(s storage.Status) rules.Word {
-	switch s {
-	case storage.StatusInvited:
-		return rules.Word("invited")
-	case storage.StatusOpen:
-		return rules.Word("open")
-	case storage.StatusActive:
-		return rules.Word("active")
-	case storage.StatusOver:
-		return rules.Word("over")
-	case storage.StatusDeclined:
-		return rules.Word("declined")
-	case storage.StatusCancelled:
-		return rules.Word("cancelled")
+	if w, ok := statusWords[s]; ok {
+		return w
 	}
 	return rules.Word(s)
+}
+
+var statusWords = map[storage.Status]rules.Word{
+	storage.StatusInvited: rules.Word("invited"), storage.StatusOpen: rules.Word("open"),
+	storage.StatusActive: rules.Word("active"), storage.StatusOver: rules.Word("over"),
+	storage.StatusDeclined: rules.Word("declined"), storage.StatusCancelled: rules.Word("cancelled"),
 }
 
 // titleOf is the title of k's game, as a word said in the language of the
