@@ -247,9 +247,6 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	if req.Sub == "new" {
-		return t.newGame(ctx, req, kit)
-	}
 	var act func(l *loaded) (Response, error)
 	look := false
 	if g, ok := gameSubNamed(req.Sub); ok {
@@ -257,7 +254,7 @@ func (t *Table) command(ctx context.Context, req Request) (Response, error) {
 			return Response{}, sorry(g.missing, titleOf(kit))
 		}
 		if g.direct != nil {
-			return g.direct(t, req, kit)
+			return g.direct(ctx, t, req, kit)
 		}
 		if g.first != nil {
 			if err := g.first(req, kit); err != nil {
@@ -472,23 +469,45 @@ func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
 }
 
 // gameCommand is the command of one game kind: the common subcommands,
-// with the kit's own ones after "new".
+// with the kit's own ones after new.
 func gameCommand(kit Kit) CommandSpec {
-	name, title := kit.Game.Name(), kit.Game.Title()
+	subs := []SubSpec{newGame.named(kit)}
+	for _, s := range kit.Subs {
+		subs = append(subs, s.Spec)
+	}
+	for _, g := range gameSubs {
+		if g.has == nil || g.has(kit) {
+			subs = append(subs, g.named(kit))
+		}
+	}
+	return CommandSpec{Name: kit.Game.Name(), Description: "Play " + kit.Game.Title(), Subs: subs}
+}
+
+// newGame is the subcommand that starts a game: it comes first, before
+// the kit's own moves and gameSubs, and acts on no game yet.
+var newGame = gameSub{name: "new", spec: newGameSpec,
+	direct: func(ctx context.Context, t *Table, req Request, kit Kit) (Response, error) {
+		return t.newGame(ctx, req, kit)
+	}}
+
+// newGameSpec is the spec of a game's new, but for its name: who to
+// invite or challenge (partners in a partnership game), how many play,
+// computer players where the game has them, and the clock.
+func newGameSpec(kit Kit) SubSpec {
 	players := kit.Game.Players()
 	most := players[len(players)-1]
-	newSub := SubSpec{Name: "new", Description: "Start a game: challenge someone, or leave the seat open for anyone", Options: []OptionSpec{
+	newSub := SubSpec{Description: "Start a game: challenge someone, or leave the seat open for anyone", Options: []OptionSpec{
 		{Name: "opponent", Description: "Who to challenge (leave empty to let anyone join)", Type: UserOption},
 	}}
 	if most > 2 {
-		newSub = SubSpec{Name: "new", Description: fmt.Sprintf("Start a game for %d to %d: invite people, or leave seats open for anyone", players[0], most)}
+		newSub = SubSpec{Description: fmt.Sprintf("Start a game for %d to %d: invite people, or leave seats open for anyone", players[0], most)}
 		for seat := 2; seat <= most; seat++ {
 			newSub.Options = append(newSub.Options, OptionSpec{Name: fmt.Sprintf("player%d", seat), Description: "Someone to invite (leave empty for a seat anyone may take)", Type: UserOption})
 		}
 		newSub.Options = append(newSub.Options, OptionSpec{Name: "players", Description: fmt.Sprintf("How many players in all, you included (%d to %d; default: you and those invited, at least %d)", players[0], most, players[0]), Type: IntegerOption, Min: players[0], Max: most})
 	}
 	if kit.Partners {
-		newSub = SubSpec{Name: "new", Description: fmt.Sprintf("Start a game for %d to %d: partners sit opposite; leave seats empty for anyone", players[0], most), Options: []OptionSpec{
+		newSub = SubSpec{Description: fmt.Sprintf("Start a game for %d to %d: partners sit opposite; leave seats empty for anyone", players[0], most), Options: []OptionSpec{
 			{Name: "partner", Description: "Your partner, who sits opposite you (a game of 3 or 4)", Type: UserOption},
 			{Name: "opponent", Description: "An opponent (in a game of three, the one who plays the other colour alone)", Type: UserOption},
 			{Name: "opponent2", Description: "The second opponent, your opponent's partner (a game of four)", Type: UserOption},
@@ -502,18 +521,7 @@ func gameCommand(kit Kit) CommandSpec {
 				Choices: []Choice{{Name: "easy", Value: string(rules.Easy)}, {Name: "strong", Value: string(rules.Strong)}}})
 	}
 	newSub.Options = append(newSub.Options, clockOptions...)
-	subs := []SubSpec{newSub}
-	for _, s := range kit.Subs {
-		subs = append(subs, s.Spec)
-	}
-	for _, g := range gameSubs {
-		if g.has == nil || g.has(kit) {
-			spec := g.spec(kit)
-			spec.Name = g.name
-			subs = append(subs, spec)
-		}
-	}
-	return CommandSpec{Name: name, Description: "Play " + title, Subs: subs}
+	return newSub
 }
 
 // gameSub is one of the subcommands every game has beside new (and, after
@@ -532,7 +540,7 @@ type gameSub struct {
 	// direct, if set, answers without a game (the rules); else act does,
 	// on the game the request is about, found by pick: one the user
 	// plays, or with look, any game of the channel (to look at it).
-	direct func(t *Table, req Request, kit Kit) (Response, error)
+	direct func(ctx context.Context, t *Table, req Request, kit Kit) (Response, error)
 	look   bool
 	// first checks the request before any game is looked for.
 	first func(req Request, kit Kit) error
@@ -606,14 +614,24 @@ var gameSubs = []gameSub{
 			return t.draw(ctx, req, l, -1)
 		}},
 	{name: "rules", spec: func(kit Kit) SubSpec { return SubSpec{Description: "How to play " + kit.Game.Title()} },
-		direct: func(_ *Table, req Request, kit Kit) (Response, error) {
+		direct: func(_ context.Context, _ *Table, req Request, kit Kit) (Response, error) {
 			lang := you(req)
 			return Response{Private: &Message{Embed: &Embed{Title: lang.T("How to play %s", titleOf(kit)), Description: lang.T(kit.Rules)}}}, nil
 		}},
 }
 
-// gameSubNamed is the entry of gameSubs called name.
+// named is g's spec for kit, with its name.
+func (g gameSub) named(kit Kit) SubSpec {
+	spec := g.spec(kit)
+	spec.Name = g.name
+	return spec
+}
+
+// gameSubNamed is the entry of gameSubs (or new) called name.
 func gameSubNamed(name string) (gameSub, bool) {
+	if name == newGame.name {
+		return newGame, true
+	}
 	for _, g := range gameSubs {
 		if g.name == name {
 			return g, true
