@@ -83,11 +83,8 @@ func (t *Table) computerMoves(ctx context.Context, l *loaded, most int, budget t
 // l's lobby, at its creator's word; the game begins if that was the last.
 func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, N("Game #%s is no longer open (it is %s).")); err != nil {
+	if err := byCreator(g, req.User.ID, N("Game #%s is no longer open (it is %s)."), N("Only %s, who made game #%s, can seat a computer player.")); err != nil {
 		return Response{}, err
-	}
-	if req.User.ID != g.Creator {
-		return Response{}, sorry("Only %s, who made game #%s, can seat a computer player.", seatUser(g, 0).Name, no(g.ID))
 	}
 	if _, ok := l.kit.Game.(rules.Thinker); !ok {
 		return Response{}, sorry("%s has no computer players yet.", titleOf(l.kit))

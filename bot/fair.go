@@ -259,3 +259,13 @@ func pickByOdds(outcomes []rules.Move, roll func(int) int) rules.Move {
 	}
 	return outcomes[len(outcomes)-1]
 }
+
+// settleDice settles st (see settle) with g's dice, before being how many
+// decisions come before st's in the log beyond those stored (see diceOf).
+func (t *Table) settleDice(ctx context.Context, g *storage.Game, kit Kit, st rules.State, before int) (rules.State, []storage.Entry, []Played, error) {
+	dice, err := t.diceOf(ctx, g, before)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return t.settle(kit, st, dice)
+}

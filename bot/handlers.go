@@ -81,11 +81,7 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 		return Response{}, sorry("%s", illegalWords(m.Text, err, l.kit))
 	}
 	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryMove, Text: m.Text, At: t.now()}}
-	dice, err := t.diceOf(ctx, g, 1)
-	if err != nil {
-		return Response{}, err
-	}
-	next, more, played, err := t.settle(l.kit, next, dice)
+	next, more, played, err := t.settleDice(ctx, g, l.kit, next, 1)
 	if err != nil {
 		return Response{}, err
 	}
@@ -254,11 +250,7 @@ func (t *Table) offBoard(ctx context.Context, interactionID string, l *loaded, n
 		entries[i].At = t.now()
 		skip = skip || entries[i].Kind == storage.EntrySkip
 	}
-	dice, err := t.diceOf(ctx, g, len(entries))
-	if err != nil {
-		return nil, "", err
-	}
-	next, more, _, err := t.settle(l.kit, next, dice)
+	next, more, _, err := t.settleDice(ctx, g, l.kit, next, len(entries))
 	if err != nil {
 		return nil, "", err
 	}

@@ -340,6 +340,18 @@ func unstarted(g *storage.Game, format string) error {
 	return sorry(format, no(g.ID), statusWord(g.Status))
 }
 
+// byCreator checks that g has not begun (else closed says so, as
+// unstarted) and that user made it (else only says who did, and the game).
+func byCreator(g *storage.Game, user, closed, only string) error {
+	if err := unstarted(g, closed); err != nil {
+		return err
+	}
+	if user != g.Creator {
+		return sorry(only, seatUser(g, 0).Name, no(g.ID))
+	}
+	return nil
+}
+
 func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept bool) (Response, error) {
 	g := l.row
 	if g.Status != storage.StatusInvited && g.Status != storage.StatusOpen {
@@ -453,11 +465,8 @@ func (t *Table) seat(ctx context.Context, req Request, l *loaded, seats []storag
 // joined, when its creator asks and there are enough of them.
 func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, N("Game #%s can't be started now (it is %s).")); err != nil {
+	if err := byCreator(g, req.User.ID, N("Game #%s can't be started now (it is %s)."), N("Only %s, who made game #%s, can start it early.")); err != nil {
 		return Response{}, err
-	}
-	if req.User.ID != g.Creator {
-		return Response{}, sorry("Only %s, who made game #%s, can start it early.", seatUser(g, 0).Name, no(g.ID))
 	}
 	var in []storage.Seat
 	for _, s := range g.Seats {
@@ -524,11 +533,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if g.Dice.Seed != "" {
 		g.Dice.Input = "begun:" + req.ID
 	}
-	dice, err := t.diceOf(ctx, g, 0)
-	if err != nil {
-		return Response{}, err
-	}
-	st, entries, played, err := t.settle(l.kit, st, dice)
+	st, entries, played, err := t.settleDice(ctx, g, l.kit, st, 0)
 	if err != nil {
 		return Response{}, err
 	}
