@@ -21,7 +21,7 @@ func (p *Position) Describe(m rules.Move) rules.Text {
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
-			return rules.Plain(text)
+			break
 		}
 		odds := dice.Chance(a, b)
 		if p.phase == PhaseOpening {
@@ -139,11 +139,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 	text := m.Text
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
-		a, b, err := dice.Parse(text, "roll")
-		if err != nil {
-			return nil
-		}
-		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), dice.Text(b, a)}
+		return dice.Aliases(text)
 	case PhaseFence:
 		f, err := ParseFenceMove(text)
 		if err != nil {

@@ -128,11 +128,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 			return []string{"throw", "r"}
 		}
 	case PhaseRoll:
-		a, b, err := dice.Parse(text, "roll")
-		if err != nil {
-			return nil
-		}
-		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), dice.Text(b, a)}
+		return dice.Aliases(text)
 	case PhaseMove:
 		if text == PassText {
 			return []string{"none", "skip", "no move"}

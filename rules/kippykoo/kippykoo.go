@@ -351,12 +351,9 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	case PhaseThrow:
 		return p.playThrow(text)
 	case PhaseRoll:
-		a, b, err := dice.Parse(text, "roll")
+		a, b, err := dice.ParseExact(text, "roll")
 		if err != nil {
 			return nil, err
-		}
-		if text != dice.Text(a, b) {
-			return nil, rules.Illegalf("write the roll larger first: %s", dice.Text(a, b))
 		}
 		next := p.clone()
 		next.phase = PhaseMove

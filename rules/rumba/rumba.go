@@ -408,12 +408,9 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	case PhaseThrow:
 		return p.playThrow(text)
 	case PhaseOpening, PhaseRoll:
-		a, b, err := dice.Parse(text, "throw")
+		a, b, err := dice.ParseExact(text, "throw")
 		if err != nil {
 			return nil, err
-		}
-		if text != dice.Text(a, b) {
-			return nil, rules.Illegalf("write the throw larger first: %s", dice.Text(a, b))
 		}
 		return p.playRoll(a, b), nil
 	case PhaseMove:
@@ -531,11 +528,10 @@ func (p *Position) endThrow() {
 func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
+	if err := rules.CanSkip("rumba", p.phase == PhaseOver, seat, p.players); err != nil {
+		return nil, err
+	}
 	switch {
-	case p.phase == PhaseOver:
-		return nil, fmt.Errorf("rumba: no turn to skip: %w", rules.ErrOver)
-	case seat < 0 || int(seat) >= p.players:
-		return nil, rules.Illegalf("no seat %d in a game of %d to skip", seat, p.players)
 	case p.phase == PhaseOpening:
 		return nil, rules.Illegalf("no turn to skip during the opening throw: the dice roll for %s", p.seatWords(rules.Seat(p.nextRoller())))
 	case p.phase == PhaseRoll:
