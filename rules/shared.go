@@ -36,3 +36,42 @@ func CanSkip(game string, over bool, seat Seat, players int) error {
 	}
 	return nil
 }
+
+// Check is an engine's Invariants: Across, then decision's checks of the
+// decision from prev to next, both positions of type P, sound and with
+// the same seats.
+func Check[P State](game string, prevState, nextState State, check func(P) error, decision func(prev, next P) error) error {
+	prev, next, err := Across(game, prevState, nextState, check)
+	if err != nil {
+		return err
+	}
+	return decision(prev, next)
+}
+
+// Leaving checks what one decision did to the seats that have left a
+// game of players seats (Retirer), prev before it and next after: no seat
+// came back. When a seat left, the change was its retirement and nothing
+// else: done is true, with retirement's verdict on that seat (two seats
+// may not leave at once). Otherwise actor, the seat that decided (a
+// negative Seat when chance did, or nobody), must not have left the game.
+// done is true whenever err is not nil. side names a seat.
+func Leaving[S fmt.Stringer](prev, next *Left, players int, actor Seat, side func(Seat) S, retirement func(Seat) error) (done bool, err error) {
+	var left []Seat
+	for seat := range players {
+		switch {
+		case prev[seat] && !next[seat]:
+			return true, fmt.Errorf("%s came back into the game it had left", side(Seat(seat)))
+		case next[seat] && !prev[seat]:
+			left = append(left, Seat(seat))
+		}
+	}
+	switch {
+	case len(left) > 1:
+		return true, fmt.Errorf("%d seats left the game at once", len(left))
+	case len(left) == 1:
+		return true, retirement(left[0])
+	case prev.Has(actor, players):
+		return true, fmt.Errorf("%s acted after leaving the game", side(actor))
+	}
+	return false, nil
+}
