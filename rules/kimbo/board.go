@@ -631,10 +631,6 @@ func (l *Layout) Edge(s Square, d Dir) (Edge, Slot) {
 	return e.kind, e.slot
 }
 
-// Neighbor is the cell beside s in direction d (Home through an opening),
-// or NoSquare at the edge of the board.
-func (l *Layout) Neighbor(s Square, d Dir) Square { return l.edges[s][d&3].to }
-
 // SlotSquares are the two squares a slot separates, west or south first.
 func (l *Layout) SlotSquares(sl Slot) (Square, Square) { return l.slots[sl][0], l.slots[sl][1] }
 

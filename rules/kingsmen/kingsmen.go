@@ -151,9 +151,6 @@ func (p *Position) At(s Square) Piece { return p.board[s] }
 // SideToMove is the side whose turn it is (meaningless once the game is over).
 func (p *Position) SideToMove() Side { return p.toMove }
 
-// QuietPlies is the number of plies since the last capture.
-func (p *Position) QuietPlies() int { return p.quiet }
-
 // MoveNumber is the number of the current move, starting at 1.
 func (p *Position) MoveNumber() int { return p.number }
 

@@ -250,16 +250,6 @@ func (p *Position) At(h Hole) (rules.Seat, bool) {
 	return rules.Seat(p.holes[h] - 1), true
 }
 
-// Progress is how far the marble on h has come from its own seat's Star
-// Space: 0 on the star, Holes-1 on the hole before it; -1 for an empty hole.
-func (p *Position) Progress(h Hole) int {
-	seat, ok := p.At(h)
-	if !ok {
-		return -1
-	}
-	return progress(p.Star(seat), h)
-}
-
 // Phase is the phase of the game or turn.
 func (p *Position) Phase() Phase { return p.phase }
 

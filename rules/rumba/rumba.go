@@ -51,9 +51,6 @@ func (h Hand) Letter() byte {
 // Side is the partnership h plays for.
 func (h Hand) Side() Side { return Side(h & 1) }
 
-// Partner is the hand sitting opposite h.
-func (h Hand) Partner() Hand { return (h + 2) & 3 }
-
 // handByLetter reads a hand's letter, or NoHand.
 func handByLetter(c byte) Hand {
 	if i := strings.IndexByte(handLetters, c); i >= 0 {
