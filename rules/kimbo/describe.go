@@ -11,12 +11,12 @@ import (
 // Describe implements rules.State: the legal move m in words, such as
 // "South: b1 north 5 to b6, capturing West's piece; n14 west 3 to k14".
 func (p *Position) Describe(m rules.Move) rules.Text {
-	text := strings.TrimSpace(m.Text)
 	who := p.Turn()
 	name := rules.Word("Nobody")
 	if who >= 0 {
 		name = p.Side(who).Word()
 	}
+	text := strings.TrimSpace(m.Text)
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "roll")
