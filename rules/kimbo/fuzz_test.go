@@ -1,7 +1,6 @@
 package kimbo_test
 
 import (
-	"errors"
 	"testing"
 
 	"parlor/rules"
@@ -92,80 +91,48 @@ func FuzzMoveSequence(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := 1; i < len(data); i++ {
-			if p.Outcome().Over() {
-				if _, err := p.Play(rules.Move{Text: "nofence"}); !errors.Is(err, rules.ErrOver) {
-					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
-				}
-				return
-			}
-			legal := p.Legal()
-			b := data[i]
-			if b == 0xDF && i+1 < len(data) {
-				i++
-				seat := rules.Seat(int(data[i]) % (p.Seats() + 1))
-				next, err := p.Retire(seat)
-				if (err == nil) != (int(seat) < p.Seats() && !p.Retired(seat)) {
-					t.Fatalf("Retire(%d): got error %v\n%s", seat, err, p.Drawing())
-				}
-				if err != nil {
-					continue
-				}
-				if err := kimbo.Invariants(p, next); err != nil {
-					t.Fatalf("after Retire(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
-				}
-				roundTrip(t, next.(*kimbo.Position))
-				p = next.(*kimbo.Position)
-				continue
-			}
-			if b == 0xDE && i+1 < len(data) {
-				i++
-				seat := rules.Seat(int(data[i])%(p.Seats()+2) - 1)
-				next, err := p.Skip(seat)
-				if ok := seat >= 0 && seat == p.ToMove(); ok != (err == nil) || err != nil && !errors.Is(err, rules.ErrIllegal) {
-					t.Fatalf("Skip(%d) with %d to move: got error %v\n%s", seat, p.ToMove(), err, p.Drawing())
-				}
-				if err != nil {
-					continue
-				}
-				if err := kimbo.Invariants(p, next); err != nil {
-					t.Fatalf("after Skip(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
-				}
-				roundTrip(t, next.(*kimbo.Position))
-				p = next.(*kimbo.Position)
-				if p.Phase() != kimbo.PhaseFence || p.Turn() == seat {
-					t.Fatalf("after Skip(%d): phase %s, %d to act\n%s", seat, p.Phase(), p.Turn(), p.Drawing())
-				}
-				continue
-			}
-			if b < 0xE0 {
-				k := int(b)
-				if p.Phase() == kimbo.PhaseFence && i+1 < len(data) {
-					i++
-					k = k<<8 | int(data[i])
-				}
-				m := legal[k%len(legal)]
-				p = step(t, p, m.Text)
-				continue
-			}
-			raw := data[i+1 : min(len(data), i+1+int(b&15))]
-			i += len(raw)
-			text := string(raw)
-			if b >= 0xF0 && len(raw) > 0 {
-				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
-			}
-			if text, ok := rulestest.Typed(t, p, legal, text); ok {
-				p = step(t, p, text)
-			}
-		}
+		sequence.Play(t, p, data[1:])
 	})
+}
+
+// sequence reads Kimbo's bytes: 0xDF and 0xDE, each with the byte after
+// it, retire and skip a seat; a fence decision's index takes two bytes.
+var sequence = rulestest.Sequence{
+	Over:    "nofence",
+	Letters: "abcdefghijklmnop0123456789-x|>, homejumpassrolcn",
+	Step: func(t testing.TB, s rules.State, text string) rules.State {
+		return step(t, s.(*kimbo.Position), text)
+	},
+	Pick: func(s rules.State, data []byte, i int) (int, int) {
+		if s.(*kimbo.Position).Phase() == kimbo.PhaseFence && i+1 < len(data) {
+			return int(data[i])<<8 | int(data[i+1]), 1
+		}
+		return int(data[i]), 0
+	},
+	Other: func(t testing.TB, s rules.State, data []byte, i int) (rules.State, int, bool) {
+		if i+1 >= len(data) {
+			return s, 0, false
+		}
+		switch data[i] {
+		case 0xDF:
+			return rulestest.Retire(t, kimbo.Game{}, kimbo.Invariants, s, rules.Seat(int(data[i+1])%(s.Seats()+1))), 1, true
+		case 0xDE:
+			seat := rules.Seat(int(data[i+1])%(s.Seats()+2) - 1)
+			next, ok := rulestest.Skip(t, kimbo.Game{}, kimbo.Invariants, s, seat)
+			if p := next.(*kimbo.Position); ok && (p.Phase() != kimbo.PhaseFence || p.Turn() == seat) {
+				t.Fatalf("after Skip(%d): phase %s, %d to act\n%s", seat, p.Phase(), p.Turn(), p.Drawing())
+			}
+			return next, 1, true
+		}
+		return s, 0, false
+	},
 }
 
 // step plays a legal decision and checks the invariants after it: those of
 // kimbo.Invariants, the position text's round trip, legal moves whose
 // normalized texts are all different, and a game that goes on having a
 // decision to take.
-func step(t *testing.T, p *kimbo.Position, text string) *kimbo.Position {
+func step(t testing.TB, p *kimbo.Position, text string) *kimbo.Position {
 	t.Helper()
 	nextState, legal := rulestest.Step(t, kimbo.Game{}, kimbo.Invariants, p, text)
 	next := nextState.(*kimbo.Position)
@@ -173,10 +140,4 @@ func step(t *testing.T, p *kimbo.Position, text string) *kimbo.Position {
 		rulestest.Distinct(t, next, legal, text)
 	}
 	return next
-}
-
-// editMove changes a move text as edits says: pairs of (position, letter),
-// the letters drawn from those move texts are made of, and a few others.
-func editMove(text string, edits []byte) string {
-	return rulestest.Edit(text, edits, "abcdefghijklmnop0123456789-x|>, homejumpassrolcn")
 }

@@ -1,7 +1,6 @@
 package rumba_test
 
 import (
-	"errors"
 	"testing"
 
 	"parlor/rules"
@@ -92,58 +91,37 @@ func FuzzMoveSequence(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := 1; i < len(data); i++ {
-			if p.Outcome().Over() {
-				if _, err := p.Play(rules.Move{Text: "pass"}); !errors.Is(err, rules.ErrOver) {
-					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
-				}
-				return
-			}
-			legal := p.Legal()
-			b := data[i]
-			if b == 0xDF && i+1 < len(data) {
-				i++
-				seat := rules.Seat(int(data[i])%(p.Seats()+2) - 1)
-				next, err := p.Skip(seat)
-				if ok := seat >= 0 && seat == p.ToMove(); ok != (err == nil) || err != nil && !errors.Is(err, rules.ErrIllegal) {
-					t.Fatalf("Skip(%d) with %d to move: got error %v\n%s", seat, p.ToMove(), err, p.Drawing())
-				}
-				if err != nil {
-					continue
-				}
-				if err := rumba.Invariants(p, next); err != nil {
-					t.Fatalf("after Skip(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
-				}
-				rulestest.RoundTrip(t, rumba.Game{}, next)
-				want := (p.Turn() + 1) % 4
-				p = next.(*rumba.Position)
-				if p.Phase() != rumba.PhaseThrow || p.Turn() != want {
-					t.Fatalf("after Skip(%d): %s, want %s deciding to throw\n%s", seat, p, want, p.Drawing())
-				}
-				continue
-			}
-			if b < 0xE0 {
-				p = step(t, p, legal[int(b)%len(legal)].Text)
-				continue
-			}
-			raw := data[i+1 : min(len(data), i+1+int(b&15))]
-			i += len(raw)
-			text := string(raw)
-			if b >= 0xF0 && len(raw) > 0 {
-				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
-			}
-			if text, ok := rulestest.Typed(t, p, legal, text); ok {
-				p = step(t, p, text)
-			}
-		}
+		sequence.Play(t, p, data[1:])
 	})
+}
+
+// sequence reads Rumba's bytes: 0xDF with the byte after it skips a
+// seat's turn.
+var sequence = rulestest.Sequence{
+	Over:    "pass",
+	Letters: "SENWsenw0123456789- +finishpasroleterxX",
+	Step: func(t testing.TB, s rules.State, text string) rules.State {
+		return step(t, s.(*rumba.Position), text)
+	},
+	Other: func(t testing.TB, s rules.State, data []byte, i int) (rules.State, int, bool) {
+		if data[i] != 0xDF || i+1 >= len(data) {
+			return s, 0, false
+		}
+		seat := rules.Seat(int(data[i+1])%(s.Seats()+2) - 1)
+		want := (s.(*rumba.Position).Turn() + 1) % 4
+		next, ok := rulestest.Skip(t, rumba.Game{}, rumba.Invariants, s, seat)
+		if p := next.(*rumba.Position); ok && (p.Phase() != rumba.PhaseThrow || p.Turn() != want) {
+			t.Fatalf("after Skip(%d): %s, want %s deciding to throw\n%s", seat, p, want, p.Drawing())
+		}
+		return next, 1, true
+	},
 }
 
 // step plays a legal decision and checks the invariants after it: those of
 // rumba.Invariants, the position text's round trip, legal moves whose
 // normalized texts are all different, words for each, and a game that
 // goes on having a decision to take.
-func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
+func step(t testing.TB, p *rumba.Position, text string) *rumba.Position {
 	t.Helper()
 	nextState, legal := rulestest.Step(t, rumba.Game{}, rumba.Invariants, p, text)
 	next := nextState.(*rumba.Position)
@@ -154,10 +132,4 @@ func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
 		}
 	}
 	return next
-}
-
-// editMove changes a move text as edits says: pairs of (position, letter),
-// the letters drawn from those move texts are made of, and a few others.
-func editMove(text string, edits []byte) string {
-	return rulestest.Edit(text, edits, "SENWsenw0123456789- +finishpasroleterxX")
 }
