@@ -1,6 +1,9 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // More of what the engines share, written once here: the checks that open
 // a computer player's decision and a skipped turn.
@@ -74,4 +77,28 @@ func Leaving[S fmt.Stringer](prev, next *Left, players int, actor Seat, side fun
 		return true, fmt.Errorf("%s acted after leaving the game", side(actor))
 	}
 	return false, nil
+}
+
+// Ended is the outcome of a game ended by m with winners, in seat order
+// (a copy; winners is not changed).
+func Ended(m Method, winners ...Seat) Outcome {
+	w := slices.Clone(winners)
+	slices.Sort(w)
+	return Outcome{Method: m, Winners: w}
+}
+
+// WinnersFit reports whether a game of players seats (those still in it)
+// ended by m may have n winners: none for an agreed draw, fewer than all
+// for a forfeit, one for a race finished, and for a resignation one or
+// more but not all.
+func WinnersFit(m Method, n, players int) bool {
+	switch m {
+	case Agreement:
+		return n == 0
+	case Forfeit:
+		return n < players
+	case Finished:
+		return n == 1
+	}
+	return n >= 1 && n < players
 }

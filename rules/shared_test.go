@@ -2,12 +2,14 @@ package rules_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"parlor/rules"
 	"parlor/rules/kimbo"
 	"parlor/rules/kingsmen"
+	"parlor/rules/rulestest"
 )
 
 // Leaving answers for each way a decision may change the seats that have
@@ -93,5 +95,32 @@ func TestCanSkip(t *testing.T) {
 	}
 	if err := rules.CanSkip("kimbo", false, 1, 2); err != nil {
 		t.Errorf("seat 1 of 2: got %v, want none", err)
+	}
+}
+
+// Ended sorts a copy of the winners, and WinnersFit takes the numbers of
+// winners each way of ending allows among three seats.
+func TestEndedAndWinnersFit(t *testing.T) {
+	winners := []rules.Seat{2, 0}
+	if got := rulestest.OutcomeText(rules.Ended(rules.Resignation, winners...)); got != "resigned winners[0,2]" {
+		t.Errorf("Ended: got %s, want resigned winners[0,2]", got)
+	}
+	if winners[0] != 2 {
+		t.Errorf("Ended changed its argument: %v", winners)
+	}
+	for _, c := range []struct {
+		m    rules.Method
+		fits []int // the numbers of winners among 0 to 3 that fit
+	}{
+		{rules.Agreement, []int{0}},
+		{rules.Forfeit, []int{0, 1, 2}},
+		{rules.Finished, []int{1}},
+		{rules.Resignation, []int{1, 2}},
+	} {
+		for n := range 4 {
+			if got, want := rules.WinnersFit(c.m, n, 3), slices.Contains(c.fits, n); got != want {
+				t.Errorf("WinnersFit(%s, %d, 3): got %v, want %v", c.m, n, got, want)
+			}
+		}
 	}
 }

@@ -818,9 +818,7 @@ func (p *Position) End(o rules.Outcome) (rules.State, error) {
 
 // finish ends the game.
 func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
-	w := slices.Clone(winners)
-	slices.Sort(w)
-	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.outcome = rules.Ended(m, winners...)
 	p.phase = PhaseOver
 	p.dice = [2]int8{}
 	p.opening = dice.Opening{}
@@ -854,19 +852,5 @@ func (p *Position) endFits(m rules.Method, winners []rules.Seat) bool {
 	if in := p.seatsIn(); in == 1 {
 		return m == rules.Resignation && len(winners) == 1
 	}
-	return resultFits(m, len(winners), p.seatsIn())
-}
-
-// resultFits reports whether a game ended by m may have n winners among
-// players seats.
-func resultFits(m rules.Method, n, players int) bool {
-	switch m {
-	case rules.Agreement:
-		return n == 0
-	case rules.Forfeit:
-		return n < players
-	case rules.Finished:
-		return n == 1
-	}
-	return n >= 1 && n < players
+	return rules.WinnersFit(m, len(winners), p.seatsIn())
 }

@@ -416,9 +416,7 @@ func (p *Position) End(o rules.Outcome) (rules.State, error) {
 
 // gameOver ends the game.
 func (p *Position) gameOver(m rules.Method, winners ...rules.Seat) {
-	w := slices.Clone(winners)
-	slices.Sort(w)
-	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.outcome = rules.Ended(m, winners...)
 	p.phase = PhaseOver
 	p.dice = [2]int8{}
 }
@@ -538,21 +536,7 @@ func (p *Position) endFits(m rules.Method, n int) bool {
 	if in := p.seatsIn(); in == 1 {
 		return m == rules.Resignation && n == 1
 	}
-	return resultFits(m, n, p.seatsIn())
-}
-
-// resultFits reports whether a game ended by m may have n winners among
-// players seats.
-func resultFits(m rules.Method, n, players int) bool {
-	switch m {
-	case rules.Agreement:
-		return n == 0
-	case rules.Forfeit:
-		return n < players
-	case rules.Finished:
-		return n == 1
-	}
-	return n >= 1 && n < players
+	return rules.WinnersFit(m, n, p.seatsIn())
 }
 
 var _ rules.State = (*Position)(nil)

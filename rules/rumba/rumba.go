@@ -592,9 +592,7 @@ func (p *Position) resultFits(m rules.Method, winners []rules.Seat) bool {
 
 // finish ends the game.
 func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
-	w := slices.Clone(winners)
-	slices.Sort(w)
-	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.outcome = rules.Ended(m, winners...)
 	p.phase = PhaseOver
 	p.hand = NoHand
 	p.pool = pool{}
