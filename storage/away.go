@@ -164,13 +164,13 @@ func (db *DB) AwayPeriods(ctx context.Context, guildID, userID string, since tim
 // Digest reports whether the user asked for one message a day listing
 // their games instead of one reminder per game.
 func (db *DB) Digest(ctx context.Context, userID string) (bool, error) {
-	return userSetting[bool](ctx, db, userID, "digest")
+	return userSetting[bool](ctx, db, userID, "SELECT digest FROM user_settings WHERE user_id = ?")
 }
 
 // UserLang is the Discord locale the user had when they last set their
 // digest ("es-ES"), in which it is written; "" if unknown.
 func (db *DB) UserLang(ctx context.Context, userID string) (string, error) {
-	return userSetting[string](ctx, db, userID, "lang")
+	return userSetting[string](ctx, db, userID, "SELECT lang FROM user_settings WHERE user_id = ?")
 }
 
 // SetDigest turns the user's daily digest on or off; locale, their
@@ -207,7 +207,7 @@ func (db *DB) ClaimDigest(ctx context.Context, userID string, now time.Time) (bo
 // ConfirmMoves reports whether the user sees each move before it counts
 // (/parlor me confirm:on).
 func (db *DB) ConfirmMoves(ctx context.Context, userID string) (bool, error) {
-	return userSetting[bool](ctx, db, userID, "confirm_moves")
+	return userSetting[bool](ctx, db, userID, "SELECT confirm_moves FROM user_settings WHERE user_id = ?")
 }
 
 // SetConfirmMoves turns the user's move previews on or off.

@@ -311,7 +311,7 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 
 // RemindersOff reports whether the user turned reminders off.
 func (db *DB) RemindersOff(ctx context.Context, userID string) (bool, error) {
-	return userSetting[bool](ctx, db, userID, "reminders_off")
+	return userSetting[bool](ctx, db, userID, "SELECT reminders_off FROM user_settings WHERE user_id = ?")
 }
 
 // SetRemindersOff turns the user's reminders off or back on.

@@ -44,12 +44,12 @@ func column[T any](rows *sql.Rows, err error) ([]T, error) {
 	return out, nil
 }
 
-// userSetting reads one of the user's settings, the column name of
-// user_settings: its zero value (the column's default) when the user has
-// never set any.
-func userSetting[T any](ctx context.Context, db *DB, userID, name string) (T, error) {
+// userSetting reads one of the user's settings by query, which selects
+// one column of user_settings by user_id: its zero value (the column's
+// default) when the user has never set any.
+func userSetting[T any](ctx context.Context, db *DB, userID, query string) (T, error) {
 	var v T
-	err := db.db.QueryRowContext(ctx, "SELECT "+name+" FROM user_settings WHERE user_id = ?", userID).Scan(&v)
+	err := db.db.QueryRowContext(ctx, query, userID).Scan(&v)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		var zero T
 		return zero, fmt.Errorf("load settings of user %s: %w", userID, classify(err))
