@@ -83,48 +83,37 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{1, 0xDF, 1, 20, 7, 0, 9, 0xDF, 3, 0xDF, 1, 5, 5, 0xDF, 2, 0xDF, 0})
 	f.Add([]byte{2, 0, 1, 2, 3, 0xDE, 0, 0xDE, 2, 0, 7, 0xDE, 1, 4, 0xDF, 1, 0xDE, 3, 0xDE, 4, 0, 9, 0xDE, 1})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 {
-			return
-		}
-		p, err := kimbo.New(2 + int(data[0])%3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sequence.Play(t, p, data[1:])
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { sequence.New(t, kimbo.Game{}, data) })
 }
 
 // sequence reads Kimbo's bytes: 0xDF and 0xDE, each with the byte after
 // it, retire and skip a seat; a fence decision's index takes two bytes.
-var sequence = rulestest.Sequence{
+var sequence = rulestest.Sequence[*kimbo.Position]{
 	Over:    "nofence",
 	Letters: "abcdefghijklmnop0123456789-x|>, homejumpassrolcn",
-	Step: func(t testing.TB, s rules.State, text string) rules.State {
-		return step(t, s.(*kimbo.Position), text)
-	},
-	Pick: func(s rules.State, data []byte, i int) (int, int) {
-		if s.(*kimbo.Position).Phase() == kimbo.PhaseFence && i+1 < len(data) {
+	Step:    step,
+	Pick: func(p *kimbo.Position, data []byte, i int) (int, int) {
+		if p.Phase() == kimbo.PhaseFence && i+1 < len(data) {
 			return int(data[i])<<8 | int(data[i+1]), 1
 		}
 		return int(data[i]), 0
 	},
-	Other: func(t testing.TB, s rules.State, data []byte, i int) (rules.State, int, bool) {
+	Other: func(t testing.TB, p *kimbo.Position, data []byte, i int) (*kimbo.Position, int, bool) {
 		if i+1 >= len(data) {
-			return s, 0, false
+			return p, 0, false
 		}
 		switch data[i] {
 		case 0xDF:
-			return rulestest.Retire(t, kimbo.Game{}, kimbo.Invariants, s, rules.Seat(int(data[i+1])%(s.Seats()+1))), 1, true
+			return rulestest.Retire(t, kimbo.Game{}, kimbo.Invariants, p, rules.Seat(int(data[i+1])%(p.Seats()+1))), 1, true
 		case 0xDE:
-			seat := rules.Seat(int(data[i+1])%(s.Seats()+2) - 1)
-			next, ok := rulestest.Skip(t, kimbo.Game{}, kimbo.Invariants, s, seat)
-			if p := next.(*kimbo.Position); ok && (p.Phase() != kimbo.PhaseFence || p.Turn() == seat) {
-				t.Fatalf("after Skip(%d): phase %s, %d to act\n%s", seat, p.Phase(), p.Turn(), p.Drawing())
+			seat := rules.Seat(int(data[i+1])%(p.Seats()+2) - 1)
+			next, ok := rulestest.Skip(t, kimbo.Game{}, kimbo.Invariants, p, seat)
+			if ok && (next.Phase() != kimbo.PhaseFence || next.Turn() == seat) {
+				t.Fatalf("after Skip(%d): phase %s, %d to act\n%s", seat, next.Phase(), next.Turn(), next.Drawing())
 			}
 			return next, 1, true
 		}
-		return s, 0, false
+		return p, 0, false
 	},
 }
 

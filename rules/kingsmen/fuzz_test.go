@@ -71,12 +71,10 @@ func FuzzMoveSequence(f *testing.F) {
 
 // sequence reads All the King's Men's bytes: a decision's index or text
 // each.
-var sequence = rulestest.Sequence{
+var sequence = rulestest.Sequence[*kingsmen.Position]{
 	Over:    "Aa2-a3",
 	Letters: "KNAkabcdefgh0123456789-x .",
-	Step: func(t testing.TB, s rules.State, text string) rules.State {
-		return step(t, s.(*kingsmen.Position), text)
-	},
+	Step:    step,
 }
 
 // step plays the legal move text on p and checks the invariants after it.

@@ -130,30 +130,19 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{1, 0, 0, 0, 1, 0xD1, 0, 0, 0, 0xD0, 0, 0xD3})
 	f.Add([]byte{2, 0xD2, 1, 0, 0, 3, 0xD3, 0, 0, 0, 0, 0xD1})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 {
-			return
-		}
-		p, err := kippykoo.New(2 + int(data[0])%3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sequence.Play(t, p, data[1:])
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { sequence.New(t, kippykoo.Game{}, data) })
 }
 
 // sequence reads Kippy Koo's bytes: one from 0xD0 to 0xDF retires a seat.
-var sequence = rulestest.Sequence{
+var sequence = rulestest.Sequence[*kippykoo.Position]{
 	Over:    "pass",
 	Letters: "h0123456789+, startpasfirol-SWNE",
-	Step: func(t testing.TB, s rules.State, text string) rules.State {
-		return step(t, s.(*kippykoo.Position), text)
-	},
-	Other: func(t testing.TB, s rules.State, data []byte, i int) (rules.State, int, bool) {
+	Step:    step,
+	Other: func(t testing.TB, p *kippykoo.Position, data []byte, i int) (*kippykoo.Position, int, bool) {
 		if b := data[i]; b >= 0xD0 && b < 0xE0 {
-			return retireStep(t, s.(*kippykoo.Position), rules.Seat(int(b)%s.Seats())), 0, true
+			return retireStep(t, p, rules.Seat(int(b)%p.Seats())), 0, true
 		}
-		return s, 0, false
+		return p, 0, false
 	},
 }
 
@@ -188,7 +177,7 @@ func step(t testing.TB, p *kippykoo.Position, text string) *kippykoo.Position {
 // game going on has a decision for a seat still in.
 func retireStep(t testing.TB, p *kippykoo.Position, seat rules.Seat) *kippykoo.Position {
 	t.Helper()
-	next := rulestest.Retire(t, kippykoo.Game{}, kippykoo.Invariants, p, seat).(*kippykoo.Position)
+	next := rulestest.Retire(t, kippykoo.Game{}, kippykoo.Invariants, p, seat)
 	if to := next.ToMove(); next.Outcome().Over() != (to == rules.Nobody) || to >= 0 && next.Retired(to) {
 		t.Fatalf("after Retire(%d): ToMove %d, outcome %q\n%s", seat, to, next.Outcome().Method, next.Drawing())
 	}

@@ -83,35 +83,24 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
 	f.Add([]byte{1, 0, 1, 2, 0xDF, 1, 0, 0xDF, 2, 0, 3, 0xDF, 3, 0xDF, 0, 0xDF, 2, 0, 20, 0xDF, 1, 0xDF, 4})
 	f.Add([]byte("\x02\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x01\x00\x00\x03\x00\x00\x00\x05\x01\x00\x07\x00\x01\x00\x00\x00\x02\x00\x00\x00\x04"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 {
-			return
-		}
-		p, err := rumba.New(2 + int(data[0])%3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sequence.Play(t, p, data[1:])
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { sequence.New(t, rumba.Game{}, data) })
 }
 
 // sequence reads Rumba's bytes: 0xDF with the byte after it skips a
 // seat's turn.
-var sequence = rulestest.Sequence{
+var sequence = rulestest.Sequence[*rumba.Position]{
 	Over:    "pass",
 	Letters: "SENWsenw0123456789- +finishpasroleterxX",
-	Step: func(t testing.TB, s rules.State, text string) rules.State {
-		return step(t, s.(*rumba.Position), text)
-	},
-	Other: func(t testing.TB, s rules.State, data []byte, i int) (rules.State, int, bool) {
+	Step:    step,
+	Other: func(t testing.TB, p *rumba.Position, data []byte, i int) (*rumba.Position, int, bool) {
 		if data[i] != 0xDF || i+1 >= len(data) {
-			return s, 0, false
+			return p, 0, false
 		}
-		seat := rules.Seat(int(data[i+1])%(s.Seats()+2) - 1)
-		want := (s.(*rumba.Position).Turn() + 1) % 4
-		next, ok := rulestest.Skip(t, rumba.Game{}, rumba.Invariants, s, seat)
-		if p := next.(*rumba.Position); ok && (p.Phase() != rumba.PhaseThrow || p.Turn() != want) {
-			t.Fatalf("after Skip(%d): %s, want %s deciding to throw\n%s", seat, p, want, p.Drawing())
+		seat := rules.Seat(int(data[i+1])%(p.Seats()+2) - 1)
+		want := (p.Turn() + 1) % 4
+		next, ok := rulestest.Skip(t, rumba.Game{}, rumba.Invariants, p, seat)
+		if ok && (next.Phase() != rumba.PhaseThrow || next.Turn() != want) {
+			t.Fatalf("after Skip(%d): %s, want %s deciding to throw\n%s", seat, next, want, next.Drawing())
 		}
 		return next, 1, true
 	},
