@@ -63,7 +63,11 @@ func ParseExact(text, word string) (int, int, error) {
 		return 0, 0, err
 	}
 	if text != Text(a, b) {
-		return 0, 0, rules.Illegalf("write the %s larger first: %s", word, Text(a, b))
+		// Each word its own message, so that the catalogs can say each.
+		if word == "throw" {
+			return 0, 0, rules.Illegalf("write the throw larger first: %s", Text(a, b))
+		}
+		return 0, 0, rules.Illegalf("write the roll larger first: %s", Text(a, b))
 	}
 	return a, b, nil
 }
