@@ -240,6 +240,16 @@ var gameSubs = []gameSub{
 		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
 			return t.draw(ctx, req, l, -1)
 		}},
+	{name: "web", spec: func(Kit) SubSpec {
+		return SubSpec{Description: "Your own link to a game's live page, to play or watch it in a browser (only you see it)", Options: []OptionSpec{
+			{Name: "links", Description: "revoke: stop every link you were given to the game", Type: StringOption, MaxLength: 10,
+				Choices: []Choice{{Name: "revoke", Value: "revoke"}}},
+			gameOption(),
+		}}
+	}, look: true,
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.webLink(ctx, req, l)
+		}},
 	{name: "rules", spec: func(kit Kit) SubSpec { return SubSpec{Description: "How to play " + kit.Game.Title()} },
 		direct: func(_ *Table, req Request, kit Kit) (Response, error) {
 			lang := you(req)

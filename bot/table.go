@@ -184,6 +184,8 @@ type Config struct {
 	// Metrics counts what the table does for an operator (see
 	// observe.go); nil counts nothing.
 	Metrics Metrics
+	// Web turns on the web page's personal links (see weblinks.go).
+	Web WebLinks
 }
 
 // Table is the table service: the only place that knows both the rules
@@ -213,6 +215,7 @@ type Table struct {
 	// fair says the dice of games that have a seed come from it; without,
 	// they come from roll (Config.Roll, which tests script).
 	fair bool
+	web  WebLinks // see Config.Web
 }
 
 // NewTable builds a table service. It panics on a duplicate game, a
@@ -220,7 +223,7 @@ type Table struct {
 func NewTable(c Config) *Table {
 	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
 		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil, pace: c.Pace.withDefaults(),
-		retain: cmp.Or(c.Retain, DefaultRetain),
+		retain: cmp.Or(c.Retain, DefaultRetain), web: c.Web,
 		ceilings: storage.Limits{
 			MemberLobbies: cmp.Or(c.Ceilings.MemberLobbies, DefaultCeilings.MemberLobbies),
 			MemberGames:   cmp.Or(c.Ceilings.MemberGames, DefaultCeilings.MemberGames),
