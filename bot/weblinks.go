@@ -256,3 +256,7 @@ func (p WebPass) valid() error {
 	}
 	return nil
 }
+
+// WebLinks is the table's web links setting (Config.Web): where the page
+// is, and its key, for the door that serves it.
+func (t *Table) WebLinks() WebLinks { return t.web }
