@@ -17,8 +17,10 @@ import (
 // counts the times the server closed it.
 type closingPage struct{ closed atomic.Int32 }
 
-func (p *closingPage) ServeHTTP(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "page "+r.URL.Path) }
-func (p *closingPage) Close()                                           { p.closed.Add(1) }
+func (p *closingPage) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	io.WriteString(w, "page "+r.URL.Path)
+}
+func (p *closingPage) Close() { p.closed.Add(1) }
 
 // A gateway bot's HTTP server for the web page alone serves /web/ and
 // /healthz, nothing of Discord's interactions, and closes the page's
