@@ -73,8 +73,11 @@ var webMarkup = strings.NewReplacer("**", "", "__", "", "`", "")
 var webPing = regexp.MustCompile(`<@!?\d+>`)
 
 // WebView is game p.GameID as its page shows it, in p's language; a game
-// not of p's place is as one that does not exist.
-func (t *Table) WebView(ctx context.Context, p WebPass) (*WebView, error) {
+// not of p's place is as one that does not exist. drawn, if set, is a
+// board of the game the caller has (the answer to a move): if it shows the
+// game as it stands, in p's language, its picture is shown rather than
+// drawn again.
+func (t *Table) WebView(ctx context.Context, p WebPass, drawn *Message) (*WebView, error) {
 	l, err := t.load(ctx, p.request(""), p.GameID)
 	if err != nil {
 		return nil, err
@@ -82,6 +85,9 @@ func (t *Table) WebView(ctx context.Context, p WebPass) (*WebView, error) {
 	lang := p.Lang()
 	l.lang = lang
 	g, st := l.row, l.state
+	if drawn != nil && drawn.File != nil && drawn.Live != nil && drawn.Live.GameID == g.ID && drawn.Live.Version == g.Version && drawn.Lang.Code() == lang.Code() {
+		l.picture = drawn.File.Data
+	}
 	v := &WebView{GameID: g.ID, Kind: g.Kind, Title: webMarkup.Replace(lang.T("**Game #%s · %s**", no(g.ID), titleOf(l.kit))), Version: g.Version,
 		Where: g.Where(), GuildID: g.GuildID, Begun: started(g.Status), Over: g.Status == storage.StatusOver,
 		TurnSince: g.TurnSince, Paused: !g.PausedAt.IsZero()}

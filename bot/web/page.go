@@ -62,9 +62,10 @@ type pageData struct {
 }
 
 // page renders the game's page for the session's member, with said, the
-// table's answer to their move when it was not a board.
-func (s *Server) page(w http.ResponseWriter, r *http.Request, p bot.WebPass, session, said string, status int) {
-	v, err := s.view(r.Context(), p)
+// table's answer to their move when it was not a board, and drawn, the
+// board it was.
+func (s *Server) page(w http.ResponseWriter, r *http.Request, p bot.WebPass, session, said string, status int, drawn *bot.Message) {
+	v, err := s.view(r.Context(), p, drawn)
 	if err != nil {
 		s.refuse(w, r, err)
 		return
@@ -100,35 +101,60 @@ type viewKey struct {
 }
 
 // views keeps the views drawn lately: every page of a game shows the same
-// view of each version (in each language), drawn once.
+// view of each version (in each language), drawn once, also when many
+// pages ask for it at once (each page of a game loads itself again at
+// each move).
 type views struct {
-	mu    sync.Mutex
-	byKey map[viewKey]*bot.WebView
+	mu      sync.Mutex
+	byKey   map[viewKey]*bot.WebView
+	drawing map[viewKey]*drawing
+}
+
+// drawing is a view being drawn, which the pages that ask meanwhile wait
+// for.
+type drawing struct {
+	done chan struct{}
+	v    *bot.WebView
+	err  error
 }
 
 // viewsKept bounds the views kept; past it, one is dropped at random.
 const viewsKept = 512
 
-// view is the game's view as it stands, in the member's language.
-func (s *Server) view(ctx context.Context, p bot.WebPass) (*bot.WebView, error) {
+// view is the game's view as it stands, in the member's language; drawn,
+// if set, is a board of the game the door has (see Table.WebView).
+func (s *Server) view(ctx context.Context, p bot.WebPass, drawn *bot.Message) (*bot.WebView, error) {
 	vs, err := s.Table.WebVersions(ctx, []int64{p.GameID})
 	if err != nil {
 		return nil, err
 	}
 	key := viewKey{game: p.GameID, version: vs[p.GameID], lang: p.Lang().Code()}
 	s.views.mu.Lock()
-	v, ok := s.views.byKey[key]
-	s.views.mu.Unlock()
-	if ok {
+	if v, ok := s.views.byKey[key]; ok {
+		s.views.mu.Unlock()
 		return v, nil
 	}
-	v, err = s.Table.WebView(ctx, p)
-	if err != nil {
-		return nil, err
+	if d, ok := s.views.drawing[key]; ok {
+		s.views.mu.Unlock()
+		select {
+		case <-d.done:
+			return d.v, d.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
-	key.version = v.Version
+	d := &drawing{done: make(chan struct{})}
+	s.views.drawing[key] = d
+	s.views.mu.Unlock()
+
+	d.v, d.err = s.Table.WebView(context.WithoutCancel(ctx), p, drawn)
 	s.views.mu.Lock()
 	defer s.views.mu.Unlock()
+	delete(s.views.drawing, key)
+	close(d.done)
+	if d.err != nil {
+		return nil, d.err
+	}
 	if len(s.views.byKey) >= viewsKept {
 		drop := rand.IntN(len(s.views.byKey))
 		for k := range s.views.byKey {
@@ -139,8 +165,11 @@ func (s *Server) view(ctx context.Context, p bot.WebPass) (*bot.WebView, error) 
 			drop--
 		}
 	}
-	s.views.byKey[key] = v
-	return v, nil
+	// Kept under the version it shows, which a move made meanwhile may
+	// have made newer than the one read.
+	key.version = d.v.Version
+	s.views.byKey[key] = d.v
+	return d.v, nil
 }
 
 // limiter bounds each session's requests: a bucket of Burst requests a

@@ -27,7 +27,7 @@ type Table interface {
 	OpenWebLink(ctx context.Context, tok string) (bot.WebPass, error)
 	CheckWebPass(ctx context.Context, p bot.WebPass) error
 	WebToken(p bot.WebPass) string
-	WebView(ctx context.Context, p bot.WebPass) (*bot.WebView, error)
+	WebView(ctx context.Context, p bot.WebPass, drawn *bot.Message) (*bot.WebView, error)
 	WebVersions(ctx context.Context, ids []int64) (map[int64]int64, error)
 }
 
@@ -96,7 +96,7 @@ func (s *Server) init() {
 		if s.limits.burst <= 0 {
 			s.limits.burst = DefaultBurst
 		}
-		s.views = &views{byKey: map[viewKey]*bot.WebView{}}
+		s.views = &views{byKey: map[viewKey]*bot.WebView{}, drawing: map[viewKey]*drawing{}}
 	})
 }
 
@@ -315,7 +315,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request, game int64, page s
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		s.page(w, r, p, session, "", http.StatusOK)
+		s.page(w, r, p, session, "", http.StatusOK, nil)
 	case "board.png":
 		s.board(w, r, p)
 	case "events":
@@ -329,7 +329,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request, game int64, page s
 
 // board serves the game's picture as it stands.
 func (s *Server) board(w http.ResponseWriter, r *http.Request, p bot.WebPass) {
-	v, err := s.view(r.Context(), p)
+	v, err := s.view(r.Context(), p, nil)
 	if err != nil || len(v.PNG) == 0 {
 		http.NotFound(w, r)
 		return
@@ -364,7 +364,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, p bot.WebPass, ses
 		http.Error(w, "say which move, on which board", http.StatusBadRequest)
 		return
 	}
-	v, err := s.view(r.Context(), p)
+	v, err := s.view(r.Context(), p, nil)
 	if err != nil {
 		s.refuse(w, r, err)
 		return
@@ -389,14 +389,20 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, p bot.WebPass, ses
 		said = resp.Private.Content
 	}
 	if resp.Public != nil {
+		// The page's view of the new version takes the picture the
+		// table drew for Discord, before any page asks for it.
+		s.view(ctx, p, resp.Public)
 		s.hub.changed(p.GameID)
 		if s.Deliver != nil {
-			s.Deliver(ctx, req, resp)
+			// Posting in Discord may wait its turn behind other calls
+			// (the rate budget): the mover's page does not wait for
+			// it. A board not posted is owed, and a sweep posts it.
+			go s.Deliver(ctx, req, resp)
 		}
 	}
 	status := http.StatusOK
 	if resp.Public == nil {
 		status = http.StatusConflict
 	}
-	s.page(w, r, p, session, said, status)
+	s.page(w, r, p, session, said, status, resp.Public)
 }

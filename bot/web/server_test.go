@@ -36,7 +36,7 @@ func (tinyPainter) PNG(rules.State, render.Info) ([]byte, error) { return onePix
 // Server under a test HTTP server; delivered are the answers the Server
 // handed to Deliver.
 type env struct {
-	t         *testing.T
+	t         testing.TB
 	db        *storage.DB
 	table     *bot.Table
 	srv       *Server
@@ -65,13 +65,19 @@ func engines(t *testing.T, test func(t *testing.T, e *env)) {
 
 func newEnv(t *testing.T, source string) *env {
 	t.Helper()
+	return newEnvPainted(t, source, tinyPainter{})
+}
+
+// newEnvPainted is newEnv with the boards drawn by painter.
+func newEnvPainted(t testing.TB, source string, painter bot.Painter) *env {
+	t.Helper()
 	db, err := storage.Open(context.Background(), source)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	key := []byte("the test's key")
-	table := bot.NewTable(bot.Config{Store: db, Painter: tinyPainter{}, Kits: bot.Kits(), Pace: bot.Pace{Off: true},
+	table := bot.NewTable(bot.Config{Store: db, Painter: painter, Kits: bot.Kits(), Pace: bot.Pace{Off: true},
 		Web: bot.WebLinks{Base: "http://parlor.test", Secret: key}})
 	e := &env{t: t, db: db, table: table}
 	e.srv = &Server{Table: table, Key: key, Poll: 50 * time.Millisecond, Deliver: func(_ context.Context, _ bot.Request, resp bot.Response) {
@@ -99,9 +105,15 @@ func (e *env) do(u bot.User, req bot.Request) bot.Response {
 // game's id.
 func (e *env) game(kind string) int64 {
 	e.t.Helper()
+	return e.gameOf(kind, alice, bob)
+}
+
+// gameOf has a challenge b at kind and b accept; it returns the game's id.
+func (e *env) gameOf(kind string, alice, bob bot.User) int64 {
+	e.t.Helper()
 	resp := e.do(alice, bot.Request{Kind: bot.CommandRequest, Command: kind, Sub: "new", Options: map[string]string{"opponent": bob.ID}, Users: map[string]bot.User{bob.ID: bob}})
 	if resp.Public == nil || resp.Public.Live == nil {
-		e.t.Fatalf("new game: got %+v", resp)
+		e.t.Fatalf("new game: got %+v", resp.Private)
 	}
 	id := resp.Public.Live.GameID
 	resp = e.do(bob, bot.Request{Kind: bot.ComponentRequest, CustomID: fmt.Sprintf("g/%d/0/accept", id)})
@@ -249,13 +261,15 @@ func TestOpenAndMove(t *testing.T) {
 		if err != nil || len(log) == 0 || log[len(log)-1].Text != text {
 			t.Fatalf("the log after the page's move %q: %+v, %v", text, log, err)
 		}
-		e.mu.Lock()
-		n := len(e.delivered)
 		var board *bot.Message
-		if n > 0 {
-			board = e.delivered[n-1].Public
+		n := 0
+		for wait := time.Now().Add(5 * time.Second); board == nil && time.Now().Before(wait); time.Sleep(10 * time.Millisecond) {
+			e.mu.Lock()
+			if n = len(e.delivered); n > 0 {
+				board = e.delivered[n-1].Public
+			}
+			e.mu.Unlock()
 		}
-		e.mu.Unlock()
 		if board == nil || board.Live == nil || board.Live.GameID != id || board.File == nil {
 			t.Fatalf("the move's board was not delivered: %d answers", n)
 		}
