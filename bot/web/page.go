@@ -119,7 +119,7 @@ type drawing struct {
 }
 
 // viewsKept bounds the views kept; past it, one is dropped at random.
-const viewsKept = 512
+const viewsKept = 400
 
 // view is the game's view as it stands, in the member's language; drawn,
 // if set, is a board of the game the door has (see Table.WebView).

@@ -339,6 +339,10 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request, p bot.WebPass) {
 	w.Write(v.PNG)
 }
 
+// maxMoveText bounds a move's text from a page: every game's moves are
+// far shorter.
+const maxMoveText = 120
+
 // move plays a move for the session's member, as a click on the board in
 // Discord would: the form names the move and the version of the board it
 // was chosen on, and carries the session's CSRF token. The answer is the
@@ -360,7 +364,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, p bot.WebPass, ses
 	}
 	text := strings.TrimSpace(r.PostFormValue("move"))
 	version, err := strconv.ParseInt(r.PostFormValue("version"), 10, 64)
-	if text == "" || err != nil || version <= 0 || len(text) > 80 {
+	if text == "" || err != nil || version <= 0 || len(text) > maxMoveText {
 		http.Error(w, "say which move, on which board", http.StatusBadRequest)
 		return
 	}

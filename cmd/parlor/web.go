@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"net/url"
@@ -15,6 +16,10 @@ import (
 	"parlor/storage"
 )
 
+// minSecret is the shortest key the operator may give the links, and the
+// bytes of randomness in the one Parlor makes: as long as HMAC-SHA256's digest.
+const minSecret = sha256.Size
+
 // webFromEnv reads the web page's settings: PARLOR_PUBLIC_URL, the
 // address browsers reach Parlor at (none: no page, and /<game> web says
 // so), and PARLOR_WEB_SECRET, the key the links are signed with (unset:
@@ -25,16 +30,16 @@ func webFromEnv(ctx context.Context, db *storage.DB) (bot.WebLinks, error) {
 		return bot.WebLinks{}, err
 	}
 	secret := strings.TrimSpace(os.Getenv("PARLOR_WEB_SECRET"))
-	if secret != "" && len(secret) < 32 {
+	if secret != "" && len(secret) < minSecret {
 		return bot.WebLinks{}, fmt.Errorf("PARLOR_WEB_SECRET is too short: at least 32 characters (or leave it unset, and Parlor keeps one in its database)")
 	}
 	if secret == "" {
 		secret, err = db.WebSecret(ctx, func() (string, error) {
-			var b [32]byte
-			if _, err := rand.Read(b[:]); err != nil {
+			b := make([]byte, minSecret)
+			if _, err := rand.Read(b); err != nil {
 				return "", err
 			}
-			return hex.EncodeToString(b[:]), nil
+			return hex.EncodeToString(b), nil
 		})
 		if err != nil {
 			return bot.WebLinks{}, err
