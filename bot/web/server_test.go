@@ -415,3 +415,55 @@ func TestSessionRate(t *testing.T) {
 		t.Errorf("%d requests at once: none slowed", DefaultBurst+10)
 	}
 }
+
+// A page's event stream outlives the server's read and write timeouts
+// (the doors' server has 10 s and 15 s): a move made after both have
+// passed still reaches it.
+func TestEventsOutliveServerTimeouts(t *testing.T) {
+	e := newEnv(t, filepath.Join(t.TempDir(), "parlor.db"))
+	short := httptest.NewUnstartedServer(e.srv)
+	short.Config.ReadTimeout, short.Config.WriteTimeout = 200*time.Millisecond, 200*time.Millisecond
+	short.Start()
+	defer short.Close()
+	e.http.Close()
+	e.http = short
+	id := e.game("kingsmen")
+	c := e.browser()
+	e.open(c, e.link(stranger, id, ""))
+	resp, err := c.Get(fmt.Sprintf("%s/web/g/%d/events", short.URL, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	lines := make(chan string, 8)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				lines <- v
+			}
+		}
+		close(lines)
+	}()
+	<-lines
+	time.Sleep(time.Second)
+	v, err := e.table.WebView(context.Background(), bot.WebPass{UserID: stranger.ID, GuildID: guild, GameID: id}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mover := alice
+	if v.MoverID == bob.ID {
+		mover = bob
+	}
+	if r := e.do(mover, bot.Request{Kind: bot.CommandRequest, Command: "kingsmen", Sub: "move", Options: map[string]string{"move": v.Moves[0].Text, "game": fmt.Sprint(id)}}); r.Public == nil {
+		t.Fatalf("the move: %+v", r.Private)
+	}
+	select {
+	case got, ok := <-lines:
+		if !ok || got != fmt.Sprint(v.Version+1) {
+			t.Errorf("after the timeouts: got %q (open %v), want version %d", got, ok, v.Version+1)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream heard nothing of the move")
+	}
+}
