@@ -275,6 +275,10 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 		}
 		return t.move(ctx, req, l, text, version, false)
 	}
+	if action == "web" && version == 0 {
+		// The board's Open in browser: the clicker's own link.
+		return t.webLink(ctx, req, l)
+	}
 	if action == "cancel-move" {
 		return Response{Update: &Message{Content: you(req).T("Cancelled: nothing was played.")}}, nil
 	}
@@ -735,7 +739,7 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 		if g.DrawOffer >= 0 {
 			b.WriteString("\n" + l.lang.T("%s has offered a draw.", seatUser(g, g.DrawOffer).Name))
 		}
-		msg.Components = t.controls(l)
+		msg.Components = t.webButton(l, t.controls(l))
 	}
 	msg.Content = b.String()
 	msg.Drawing = rules.DrawingIn(st, l.lang.Say)

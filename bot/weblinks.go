@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"parlor/bot/discord/limits"
 )
 
 // The web page's personal links. /<game> web gives the member who asks a
@@ -260,3 +262,22 @@ func (p WebPass) valid() error {
 // WebLinks is the table's web links setting (Config.Web): where the page
 // is, and its key, for the door that serves it.
 func (t *Table) WebLinks() WebLinks { return t.web }
+
+// webButton adds Open in browser to a board's controls, when the page is
+// served: anyone who clicks it gets their own link, privately. It goes
+// beside the board's buttons if their row has room, else in a row of its
+// own if the board has room for one.
+func (t *Table) webButton(l *loaded, rows []Row) []Row {
+	if t.web.Base == "" {
+		return rows
+	}
+	b := Component{Kind: Button, ID: customID(l.row.ID, 0, "web"), Label: Clip(l.lang.T("🌐 Open in browser"), limits.ButtonLabel), Style: Secondary}
+	if len(rows) > 0 && rows[0][0].Kind == Button && len(rows[0]) < limits.ButtonsPerRow {
+		rows[0] = append(rows[0], b)
+		return rows
+	}
+	if len(rows) < limits.Rows {
+		rows = append(rows, Row{b})
+	}
+	return rows
+}

@@ -122,3 +122,41 @@ func TestWebLinksOff(t *testing.T) {
 		t.Errorf("got %q, want it to say the page is not served", text)
 	}
 }
+
+// With the page served, a board in play has Open in browser, which gives
+// whoever clicks it (a player or not) their own link, privately; without
+// it, boards have no such button.
+func TestOpenInBrowserButton(t *testing.T) {
+	find := func(m *Message) (Component, bool) {
+		for _, row := range m.Components {
+			for _, c := range row {
+				if strings.HasSuffix(c.ID, "/web") {
+					return c, true
+				}
+			}
+		}
+		return Component{}, false
+	}
+	e := newEnv(t)
+	_, board := e.challenge(alice, bob)
+	if _, ok := find(board); ok {
+		t.Errorf("a board has Open in browser without the page served")
+	}
+	e = newEnv(t)
+	e.table.web = WebLinks{Base: "https://parlor.test/", Secret: []byte("the links' key")}
+	id, board := e.challenge(alice, bob)
+	b, ok := find(board)
+	if !ok || !strings.Contains(b.Label, "Open in browser") {
+		t.Fatalf("the board has no Open in browser: %+v", board.Components)
+	}
+	for _, u := range []User{bob, stranger} {
+		resp := e.do(e.click(u, b.ID))
+		if resp.Public != nil || resp.Update != nil {
+			t.Errorf("%s's click answers more than privately: %s", u.Name, showResp(resp))
+		}
+		p, err := e.table.OpenWebLink(e.ctx, linkToken(t, resp))
+		if err != nil || p.UserID != u.ID || p.GameID != id {
+			t.Errorf("%s's link: %+v, %v", u.Name, p, err)
+		}
+	}
+}
