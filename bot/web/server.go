@@ -299,13 +299,15 @@ func sessionKey(session string) string {
 // game serves a game's page and what it loads: "" the page, "board.png"
 // the picture, "events" the live stream, "move" a move (POST).
 func (s *Server) game(w http.ResponseWriter, r *http.Request, game int64, page string) {
+	// The rate comes before the session is checked, which reads the
+	// database: a session sent too often is slowed down unread.
+	if c, err := r.Cookie(cookieName(game)); err == nil && !s.limits.allow(sessionKey(c.Value), s.Now()) {
+		s.tooMany(w)
+		return
+	}
 	p, session, err := s.session(r, game)
 	if err != nil {
 		s.refuse(w, r, err)
-		return
-	}
-	if !s.limits.allow(sessionKey(session), s.Now()) {
-		s.tooMany(w)
 		return
 	}
 	switch page {
