@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // The web page's personal links. /<game> web gives the member who asks a

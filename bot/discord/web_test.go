@@ -62,6 +62,10 @@ func TestServeWeb(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("ServeWeb: %v", err)
 	}
+	// Shutdown runs what is registered with it on goroutines of its own.
+	for wait := time.Now().Add(2 * time.Second); page.closed.Load() == 0 && time.Now().Before(wait); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	if page.closed.Load() != 1 {
 		t.Errorf("the page was closed %d times, want once", page.closed.Load())
 	}
