@@ -19,6 +19,7 @@ import (
 	"parlor/bot"
 	"parlor/bot/discord/discordtest"
 	"parlor/bot/web"
+	"parlor/storage"
 )
 
 // The web page in a real browser: headless Chromium (Debian's chromium
@@ -123,7 +124,15 @@ func newGame(t *testing.T, h *harness, kind string, a, b discordtest.User, ch di
 	if !ok {
 		t.Fatalf("the invitation %q has no Accept button", lobby.Content)
 	}
-	return gameID(t, h.board(h.f.Click(b, lobby, accept.CustomID)))
+	id := gameID(t, lobby)
+	h.f.Click(b, lobby, accept.CustomID)
+	// The first board goes to the game's thread, as the answer or as a
+	// post there, whichever comes first: the game is begun once stored.
+	h.f.Await(t, "the game begun, in its thread", func() bool {
+		g, err := h.proc.db.Game(context.Background(), id)
+		return err == nil && g.Status == storage.StatusActive && g.ThreadID != ""
+	})
+	return id
 }
 
 // optionOf is the option called name of a subcommand.
