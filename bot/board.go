@@ -81,13 +81,16 @@ func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, pin
 		if g.DrawOffer >= 0 {
 			b.WriteString("\n" + l.lang.T("%s has offered a draw.", seatUser(g, g.DrawOffer).Name))
 		}
-		msg.Components = t.controls(l)
+		msg.Components = t.webButton(l, t.controls(l))
 	}
 	msg.Content = b.String()
 	msg.Drawing = rules.DrawingIn(st, l.lang.Say)
 	msg.Lang = l.lang
 	msg.Live = &Live{GameID: g.ID, Version: g.Version}
-	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: l.lang.T("Game #%s", no(g.ID)), Earlier: earlier, Say: l.lang.T})
+	png, err := l.picture, error(nil)
+	if png == nil {
+		png, err = t.paint(st, render.Info{Names: names(g), LastMove: last, Title: l.lang.T("Game #%s", no(g.ID)), Earlier: earlier, Say: l.lang.T})
+	}
 	if err != nil {
 		// Any change is saved by now: answer without the picture rather
 		// than say that nothing happened.

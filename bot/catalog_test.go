@@ -18,7 +18,7 @@ import (
 var updateCatalog = flag.Bool("update-catalog", false, "rewrite bot/i18n/catalogs/en.json from the source")
 
 // catalogDirs are the packages whose words players read.
-var catalogDirs = []string{".", "console", "discord", "../render", "../rules", "../rules/dice", "../rules/kimbo", "../rules/kippykoo", "../rules/kingsmen", "../rules/rumba"}
+var catalogDirs = []string{".", "console", "discord", "web", "../render", "../rules", "../rules/dice", "../rules/kimbo", "../rules/kippykoo", "../rules/kingsmen", "../rules/rumba"}
 
 // specMessages are the words of the commands as they are registered: each
 // description and choice name, and each name as "cmd:" and the name (its

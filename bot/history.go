@@ -108,30 +108,36 @@ func historyLines(lang Lang, g *storage.Game, log []storage.Entry, from, to int)
 			day = d
 			lines = append(lines, fmt.Sprintf("__<t:%d:D>__", at))
 		}
-		who := "🎲"
-		if e.Seat != storage.ChanceSeat {
-			who = "**" + seatUser(g, e.Seat).Name + "**"
-		}
-		var what string
-		switch e.Kind {
-		case storage.EntryMove:
-			what = "`" + lang.Move(e.Text) + "`"
-		case storage.EntryResign:
-			what = lang.T("resigned")
-		case storage.EntrySkip:
-			what = lang.T("turn skipped (deadline)")
-		case storage.EntryForfeit:
-			what = lang.T("forfeited (deadline)")
-		case storage.EntryDraw:
-			what = lang.T("agreed a draw")
-		case storage.EntryTakeback:
-			what = lang.T("took back move %s, by agreement", strings.TrimPrefix(e.Text, "takeback "))
-		default:
-			what = e.Kind
-		}
+		who, what := entryWords(lang, g, e)
 		lines = append(lines, fmt.Sprintf("`%d.` <t:%d:t> %s %s", e.Ply, at, who, what))
 	}
 	return lines
+}
+
+// entryWords are who made log entry e of game g and what it did, in lang,
+// with Discord's markup (a name in bold, a move as code).
+func entryWords(lang Lang, g *storage.Game, e storage.Entry) (who, what string) {
+	who = "🎲"
+	if e.Seat != storage.ChanceSeat {
+		who = "**" + seatUser(g, e.Seat).Name + "**"
+	}
+	switch e.Kind {
+	case storage.EntryMove:
+		what = "`" + lang.Move(e.Text) + "`"
+	case storage.EntryResign:
+		what = lang.T("resigned")
+	case storage.EntrySkip:
+		what = lang.T("turn skipped (deadline)")
+	case storage.EntryForfeit:
+		what = lang.T("forfeited (deadline)")
+	case storage.EntryDraw:
+		what = lang.T("agreed a draw")
+	case storage.EntryTakeback:
+		what = lang.T("took back move %s, by agreement", strings.TrimPrefix(e.Text, "takeback "))
+	default:
+		what = e.Kind
+	}
+	return who, what
 }
 
 // export answers /<game> export: the game's record as a text file,

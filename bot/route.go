@@ -53,6 +53,8 @@ type Config struct {
 	// Metrics counts what the table does for an operator (see
 	// observe.go); nil counts nothing.
 	Metrics Metrics
+	// Web turns on the web page's personal links (see weblinks.go).
+	Web WebLinks
 }
 
 // NewTable builds a table service. It panics on a duplicate game, a
@@ -60,7 +62,7 @@ type Config struct {
 func NewTable(c Config) *Table {
 	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
 		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil, pace: c.Pace.withDefaults(),
-		retain: cmp.Or(c.Retain, DefaultRetain),
+		retain: cmp.Or(c.Retain, DefaultRetain), web: c.Web,
 		ceilings: storage.Limits{
 			MemberLobbies: cmp.Or(c.Ceilings.MemberLobbies, DefaultCeilings.MemberLobbies),
 			MemberGames:   cmp.Or(c.Ceilings.MemberGames, DefaultCeilings.MemberGames),
@@ -325,6 +327,10 @@ func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64
 			return Response{}, sorry("Game #%s has moved on since that preview: choose your move again on the newest board.", no(l.row.ID))
 		}
 		return t.move(ctx, req, l, text, version, false)
+	}
+	if action == "web" && version == 0 {
+		// The board's Open in browser: the clicker's own link.
+		return t.webLink(ctx, req, l)
 	}
 	if action == "cancel-move" {
 		return Response{Update: &Message{Content: you(req).T("Cancelled: nothing was played.")}}, nil
@@ -612,6 +618,16 @@ var gameSubs = []gameSub{
 		has: func(kit Kit) bool { return kit.Draws }, missing: N("%s has no draws by agreement."),
 		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
 			return t.draw(ctx, req, l, -1)
+		}},
+	{name: "web", spec: func(Kit) SubSpec {
+		return SubSpec{Description: "Your own link to a game's live page, to play or watch it in a browser (only you see it)", Options: []OptionSpec{
+			{Name: "links", Description: "revoke: stop every link you were given to the game", Type: StringOption, MaxLength: 10,
+				Choices: []Choice{{Name: "revoke", Value: "revoke"}}},
+			gameOption(),
+		}}
+	}, look: true,
+		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
+			return t.webLink(ctx, req, l)
 		}},
 	{name: "rules", spec: func(kit Kit) SubSpec { return SubSpec{Description: "How to play " + kit.Game.Title()} },
 		direct: func(_ context.Context, _ *Table, req Request, kit Kit) (Response, error) {

@@ -179,6 +179,7 @@ type Table struct {
 	// fair says the dice of games that have a seed come from it; without,
 	// they come from roll (Config.Roll, which tests script).
 	fair bool
+	web  WebLinks // see Config.Web
 }
 
 func cryptoRoll(n int) int {
@@ -205,6 +206,9 @@ type loaded struct {
 	// lang is the game's language, in which everything the game shows
 	// everyone is said: boards, pictures, notices, pings.
 	lang Lang
+	// picture, if set, is the board's picture drawn already, which
+	// boardWith shows rather than draw it again (see WebView).
+	picture []byte
 }
 
 // placeOf is where a game lives, or where a request comes from: its

@@ -55,7 +55,10 @@ type Discord struct {
 	// zero means one per core, negative none: the sweeps play them, one
 	// after another.
 	ComputerWorkers int
-	Logger          *slog.Logger
+	// Web, if set, serves the web page under /web/ on the HTTP door's
+	// server (see web.go).
+	Web    http.Handler
+	Logger *slog.Logger
 
 	// Registered is closed once the commands are registered.
 	Registered chan struct{}

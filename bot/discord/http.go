@@ -76,6 +76,9 @@ func NewHTTPDoor(ctx context.Context, d *Discord, key ed25519.PublicKey, health 
 }
 
 func (h *HTTPDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.web(w, r) {
+		return
+	}
 	switch r.URL.Path {
 	case "/interactions":
 		h.interactions(w, r)
@@ -284,9 +287,7 @@ func (d *Discord) ServeHTTP(ctx context.Context, ln net.Listener, key ed25519.Pu
 	// The answers run on after each request, and after ctx ends until
 	// they are sent: an acknowledged move is never left unsaid.
 	door := NewHTTPDoor(context.WithoutCancel(ctx), d, key, health)
-	srv := &http.Server{Handler: door, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
-		WriteTimeout: 15 * time.Second, IdleTimeout: 60 * time.Second, MaxHeaderBytes: 64 << 10,
-		ErrorLog: slog.NewLogLogger(d.Logger.Handler(), slog.LevelWarn)}
+	srv := d.httpServer(door)
 	d.startSweeps(ctx)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

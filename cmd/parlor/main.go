@@ -354,8 +354,15 @@ func tableWith(ctx context.Context, path string, logger *slog.Logger, console bo
 		return nil, nil, err
 	}
 	pace.Off = pace.Off || console
+	var links bot.WebLinks
+	if !console {
+		if links, err = webFromEnv(ctx, db); err != nil {
+			db.Close()
+			return nil, nil, err
+		}
+	}
 	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold,
-		Retain: retain, Ceilings: ceilings, Pace: pace, Metrics: m})
+		Retain: retain, Ceilings: ceilings, Pace: pace, Metrics: m, Web: links})
 	return t, db, nil
 }
 
@@ -507,6 +514,7 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		d := discord.NewDiscord(s, t, guild, env.logger)
 		d.SweepEvery = cfg.sweepEvery
 		d.Rate = cfg.rate
+		serveWeb(t, d)
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		var doors []func() error
@@ -515,7 +523,12 @@ func runBot(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 			if err != nil {
 				return fmt.Errorf("PARLOR_HTTP_ADDR=%s: %w", cfg.httpAddr, err)
 			}
-			doors = append(doors, func() error { return d.ServeHTTP(ctx, ln, cfg.publicKey, store.Ping, stopGrace) })
+			if cfg.publicKey == nil {
+				// The web page alone, beside the gateway.
+				doors = append(doors, func() error { return d.ServeWeb(ctx, ln, store.Ping, stopGrace) })
+			} else {
+				doors = append(doors, func() error { return d.ServeHTTP(ctx, ln, cfg.publicKey, store.Ping, stopGrace) })
+			}
 		}
 		if cfg.gateway {
 			doors = append(doors, func() error { return d.Run(ctx) })
@@ -620,7 +633,8 @@ type doors struct {
 }
 
 // doorsFromEnv reads the doors' settings: DISCORD_TOKEN always;
-// PARLOR_HTTP_ADDR with DISCORD_PUBLIC_KEY for the HTTP door; the gateway
+// PARLOR_HTTP_ADDR with DISCORD_PUBLIC_KEY for the HTTP door (without the
+// key but with PARLOR_PUBLIC_URL, for the web page alone); the gateway
 // unless the HTTP door is on (PARLOR_GATEWAY=on keeps it too), sharded by
 // DISCORD_SHARD_ID and DISCORD_SHARD_COUNT.
 func doorsFromEnv() (doors, error) {
@@ -628,23 +642,32 @@ func doorsFromEnv() (doors, error) {
 	if d.token == "" {
 		return d, errors.New("DISCORD_TOKEN is not set: put your bot's token in .env (see README), or try `parlor console` to play without Discord")
 	}
+	webOnly := false
 	if d.httpAddr != "" {
 		hexKey := strings.TrimSpace(os.Getenv("DISCORD_PUBLIC_KEY"))
-		if hexKey == "" {
+		// Without the key but with a public address, the HTTP server
+		// serves the web page alone, and Discord is met by the gateway.
+		webOnly = hexKey == "" && strings.TrimSpace(os.Getenv("PARLOR_PUBLIC_URL")) != ""
+		if hexKey == "" && !webOnly {
 			return d, errors.New("PARLOR_HTTP_ADDR is set, so DISCORD_PUBLIC_KEY must be too: copy the Public Key from the Developer Portal (General Information) into .env")
 		}
-		key, err := discord.ParsePublicKey(hexKey)
-		if err != nil {
-			return d, err
+		if !webOnly {
+			key, err := discord.ParsePublicKey(hexKey)
+			if err != nil {
+				return d, err
+			}
+			d.publicKey = key
 		}
-		d.publicKey = key
 	}
 	switch g := strings.ToLower(strings.TrimSpace(os.Getenv("PARLOR_GATEWAY"))); g {
 	case "":
-		d.gateway = d.httpAddr == ""
+		d.gateway = d.httpAddr == "" || webOnly
 	case "on":
 		d.gateway = true
 	case "off":
+		if webOnly {
+			return d, errors.New("PARLOR_GATEWAY=off, and PARLOR_HTTP_ADDR serves only the web page (no DISCORD_PUBLIC_KEY): Parlor would have no door to Discord")
+		}
 		d.gateway = false
 	default:
 		return d, fmt.Errorf("PARLOR_GATEWAY=%q: say on or off", g)

@@ -190,6 +190,8 @@ type harness struct {
 	// from or is in ("removed " or "back " and the id), after the table
 	// has recorded it (see watchGuilds).
 	guilds chan string
+	// web turns the web page's links on (see browser_e2e_test.go).
+	web bot.WebLinks
 }
 
 // clock is a time the test moves by hand.
@@ -380,7 +382,8 @@ func (h *harness) launch() *process {
 	cfg := bot.Config{Store: db, Painter: h.painter, Kits: bot.Kits(), Logger: logger,
 		Roll:  h.roll, // the challenger keeps South and moves first
 		Think: cmp.Or(h.think, 3*time.Millisecond),
-		Pace:  h.pace}
+		Pace:  h.pace,
+		Web:   h.web}
 	if h.clock != nil {
 		db.Now, cfg.Now = h.clock.Now, h.clock.Now
 	}
