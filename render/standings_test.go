@@ -12,15 +12,12 @@ import (
 // paper; the thirds the fonts lack are written out, and a table too long
 // is refused.
 func TestStandingsPNG(t *testing.T) {
-	s := Standings{Title: "Tournament #7 · Kimbo", Head: [6]string{"#", "Entrant", "Points", "Buchholz", "S-B", "Games"}}
-	for _, r := range []StandingRow{
+	s := Standings{Title: "Tournament #7 · Kimbo", Head: [6]string{"#", "Entrant", "Points", "Buchholz", "S-B", "Games"}, Rows: []StandingRow{
 		{"1", "Alice Liddell", "2⅔", "4½", "3.25", "3", false},
 		{"2", "Bob", "2", "5", "2", "3", false},
 		{"3", "A name far too long to fit in its column on a phone", "1⅓", "3", "1", "3", false},
 		{"4", "Parlor (strong)", "½", "2", "0", "3", true},
-	} {
-		s.Rows = append(s.Rows, r)
-	}
+	}}
 	data, err := New().StandingsPNG(s)
 	if err != nil {
 		t.Fatal(err)
