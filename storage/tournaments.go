@@ -249,10 +249,12 @@ func (db *DB) Tournaments(ctx context.Context, f TournamentFilter) ([]Tournament
 }
 
 // DueTournaments lists the tournaments a sweep has work for: those
-// running, and those open whose start time has come.
+// running, and those open whose start time has come, but none of a server
+// that removed the bot (see removal.go), as Due leaves out its games.
 func (db *DB) DueTournaments(ctx context.Context, now time.Time) ([]Tournament, error) {
 	return db.tournaments(ctx, "SELECT "+tournamentColumns+` FROM tournaments
-		WHERE status = 'running' OR (status = 'open' AND starts_at > 0 AND starts_at <= ?) ORDER BY id`, millis(now))
+		WHERE (status = 'running' OR (status = 'open' AND starts_at > 0 AND starts_at <= ?))
+		AND NOT EXISTS (SELECT 1 FROM removed_guilds r WHERE r.guild_id = tournaments.guild_id) ORDER BY id`, millis(now))
 }
 
 func (db *DB) tournaments(ctx context.Context, query string, args ...any) ([]Tournament, error) {

@@ -3,9 +3,11 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // newTournament stores an open round robin of kimbo in c with the entrants
@@ -196,6 +198,65 @@ func TestJoinsAtOnce(t *testing.T) {
 		})
 		if got := loadTournament(t, db, tr.ID); won != 1 || len(got.Entrants) != 2 {
 			t.Fatalf("%d joins won, %d entrants; want 1 and 2", won, len(got.Entrants))
+		}
+	})
+}
+
+// A sweep has work for tournaments running and for those open whose start
+// time has come, but not for those of a server that removed the bot; the
+// server's purge deletes its tournaments with their entrants and games.
+func TestDueTournamentsAndPurge(t *testing.T) {
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db, ctx := openTest(t), t.Context()
+		now := db.now()
+		running := newTournament(t, db, "a", "b")
+		v, err := db.StartTournament(ctx, running.ID, running.Version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.MakeRound(ctx, running.ID, v, 1, roundGames(1, [2]string{"a", "b"})); err != nil {
+			t.Fatal(err)
+		}
+		later := &Tournament{GuildID: "g", ChannelID: "c", Kind: "kimbo", Format: "swiss", PerGame: 2, Rounds: 1, Creator: "boss", StartsAt: now.Add(time.Hour)}
+		if _, err := db.CreateTournament(ctx, later); err != nil {
+			t.Fatal(err)
+		}
+		newTournament(t, db) // its creator starts it: never due
+		ids := func(at time.Time) []int64 {
+			due, err := db.DueTournaments(ctx, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []int64
+			for _, tr := range due {
+				out = append(out, tr.ID)
+			}
+			return out
+		}
+		if got := ids(now); !slices.Equal(got, []int64{running.ID}) {
+			t.Fatalf("due now: %v, want %d", got, running.ID)
+		}
+		if got := ids(now.Add(2 * time.Hour)); !slices.Equal(got, []int64{running.ID, later.ID}) {
+			t.Fatalf("due in two hours: %v, want %d and %d", got, running.ID, later.ID)
+		}
+		if _, err := db.MarkRemoved(ctx, "g"); err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(now.Add(2 * time.Hour)); len(got) != 0 {
+			t.Fatalf("due of a removed server: %v", got)
+		}
+		r, err := db.Purge(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Tournaments != 3 || r.Games != 1 {
+			t.Fatalf("purged %+v, want 3 tournaments and their game", r)
+		}
+		for _, table := range []string{"tournaments", "tournament_entrants", "tournament_games"} {
+			var n int
+			if err := db.SQL().QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&n); err != nil || n != 0 {
+				t.Errorf("%s after the purge: %d rows (%v)", table, n, err)
+			}
 		}
 	})
 }
