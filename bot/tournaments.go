@@ -44,6 +44,7 @@ type TournamentStore interface {
 	MakeRound(ctx context.Context, id, version int64, batch int, games []storage.RoundGame) (int64, error)
 	ReportRound(ctx context.Context, id int64, round int) (bool, error)
 	SetTournamentThread(ctx context.Context, id int64, messageID, threadID string) error
+	TournamentOf(ctx context.Context, gameID int64) (int64, storage.TournamentGame, bool, error)
 }
 
 // TournamentThreads is what a door that starts threads tells the table
@@ -89,6 +90,10 @@ func (t *Table) tournamentCommands() []CommandSpec {
 			{Name: "computers", Description: "Computer players entered", Type: IntegerOption, Min: 0, Max: maxTournamentComputers},
 			{Name: "level", Description: "How well the computer players play (default: strong)", Type: StringOption, MaxLength: 10,
 				Choices: []Choice{{Name: "easy", Value: string(rules.Easy)}, {Name: "strong", Value: string(rules.Strong)}}},
+			{Name: "takebacks", Description: "Whether its games allow takebacks by agreement (default off)", Type: StringOption, MaxLength: 3,
+				Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
+			{Name: "pauses", Description: "Whether its games may be paused by agreement (default off)", Type: StringOption, MaxLength: 3,
+				Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
 			{Name: "twice", Description: "In a round robin of two-player games, each pair meets twice, seats swapped", Type: StringOption, MaxLength: 3,
 				Choices: []Choice{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}},
 		}},
@@ -164,7 +169,8 @@ func (t *Table) newTournament(ctx context.Context, req Request) (Response, error
 	}
 	lang := t.newGameLang(req, gs)
 	tr := &storage.Tournament{GuildID: req.GuildID, ChannelID: req.ChannelID, Kind: kit.Game.Name(), Format: string(format), PerGame: per,
-		Rounds: rounds, Double: twice, DeadlineDays: clock.DeadlineDays, Creator: req.User.ID, Lang: lang.Code()}
+		Rounds: rounds, Double: twice, DeadlineDays: clock.DeadlineDays, Creator: req.User.ID, Lang: lang.Code(),
+		Takebacks: req.Options["takebacks"] == "on", Pauses: req.Options["pauses"] == "on"}
 	if hours > 0 {
 		tr.StartsAt = t.now().Add(time.Duration(hours) * time.Hour)
 	}
@@ -866,4 +872,25 @@ func tiePoints(v, per int64) string {
 		return strconv.FormatInt(v/per, 10)
 	}
 	return strconv.FormatFloat(float64(v)/float64(per), 'f', 2, 64)
+}
+
+// tournamentAllows refuses a takeback asked for (takeback set) or a pause
+// (not set) in l's game when it is a game of a tournament that does not
+// allow them: a tournament's games follow its settings.
+func (t *Table) tournamentAllows(ctx context.Context, l *loaded, takeback bool) error {
+	id, _, ok, err := t.store.TournamentOf(ctx, l.row.ID)
+	if err != nil || !ok {
+		return err
+	}
+	tr, err := t.store.Tournament(ctx, id)
+	if err != nil {
+		return err
+	}
+	switch {
+	case takeback && !tr.Takebacks:
+		return sorry("Game #%s is a game of tournament #%s, which allows no takebacks.", no(l.row.ID), no(id))
+	case !takeback && !tr.Pauses:
+		return sorry("Game #%s is a game of tournament #%s, which allows no pauses.", no(l.row.ID), no(id))
+	}
+	return nil
 }

@@ -316,3 +316,28 @@ func TestTournamentSweepsAtOnce(t *testing.T) {
 		t.Errorf("%d games made, want 4", len(tr.Games))
 	}
 }
+
+// A tournament's games follow its settings: by default they refuse a
+// takeback and a pause, and allow them when it says so.
+func TestTournamentTakebacksAndPauses(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		e := newEnv(t)
+		opts := []string{"game", "kingsmen", "format", "round-robin"}
+		if on {
+			opts = append(opts, "takebacks", "on", "pauses", "on")
+		}
+		id := e.openTournament([]User{alice, bob}, opts...)
+		e.sweep(e.table)
+		g := e.tournamentGames(id, storage.StatusActive)[0]
+		game := fmt.Sprint(g.ID)
+		mover := User{ID: g.Seats[0].UserID, Name: g.Seats[0].Name}
+		if !on {
+			e.refuse(e.cmd(mover, "takeback", "game", game), "allows no takebacks")
+			e.refuse(e.cmd(mover, "pause", "game", game), "allows no pauses")
+			continue
+		}
+		if r := e.do(e.cmd(mover, "pause", "game", game)); r.Public == nil && r.Private == nil || r.Private != nil && strings.Contains(r.Private.Content, "allows no") {
+			t.Errorf("a pause asked in a tournament that allows them: %s", showResp(r))
+		}
+	}
+}
