@@ -771,6 +771,11 @@ func (t *Table) beginTournamentGame(ctx context.Context, tr *storage.Tournament,
 	if resp.Public != nil {
 		out = append(out, Notice{GameID: g.ID, ChannelID: g.Where(), Message: resp.Public})
 	}
+	if _, _, ok := computerSeat(l); ok {
+		// A computer opens: this process's workers, if it runs them,
+		// take its turn now rather than at the next sweep.
+		t.computers.queue(g.ID, t.now())
+	}
 	ns, err := t.forfeitLeft(ctx, tr, g.ID)
 	return append(out, ns...), err
 }
