@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"strings"
 
 	"golang.org/x/image/font"
@@ -118,9 +117,22 @@ func (r *Renderer) StandingsPNG(s Standings) ([]byte, error) {
 		y += stRowH
 	}
 	fillRect(img, stMargin-8, y, stWidth-2*stMargin+16, 2, ink)
-	var b bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, img); err != nil {
+	// Reduced to a palette and encoded as the boards are (see PNG).
+	q := r.quantizers.get()
+	if q == nil {
+		q = newQuantizer()
+	}
+	pal := q.quantize(img, nil)
+	q.runs = nil
+	r.quantizers.put(q)
+	e := r.encoders.get()
+	if e == nil {
+		e = new(pngEncoder)
+	}
+	defer r.encoders.put(e)
+	e.file.Reset()
+	if err := e.encodeRows(&e.file, pal, nil); err != nil {
 		return nil, fmt.Errorf("render: encode the standings: %w", err)
 	}
-	return b.Bytes(), nil
+	return bytes.Clone(e.file.Bytes()), nil
 }

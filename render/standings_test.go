@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -45,4 +46,23 @@ func TestStandingsPNG(t *testing.T) {
 	if _, err := New().StandingsPNG(s); err == nil {
 		t.Error("a table longer than the most drawn was drawn")
 	}
+}
+
+// BenchmarkStandingsPNG draws the standings of a tournament of 32, the
+// most entrants one takes.
+func BenchmarkStandingsPNG(b *testing.B) {
+	r := New()
+	s := Standings{Title: "Tournament #7 · Kippy Koo", Head: [6]string{"#", "Entrant", "Points", "Buchholz", "S-B", "Games"}}
+	for i := range 32 {
+		s.Rows = append(s.Rows, StandingRow{Place: fmt.Sprint(i + 1), Name: fmt.Sprintf("Entrant number %d", i+1), Points: "2⅔", Tie1: "4½", Tie2: "3.25", Games: "5"})
+	}
+	var size int
+	for b.Loop() {
+		data, err := r.StandingsPNG(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size)/1024, "KB")
 }
