@@ -485,8 +485,8 @@ func (t *Table) tournamentStandings(ctx context.Context, req Request) (Response,
 		return Response{}, err
 	}
 	var playing []string
-	for _, g := range games {
-		if g.Status == storage.StatusActive {
+	for _, tg := range tr.Games {
+		if g := games[tg.GameID]; g != nil && g.Status == storage.StatusActive {
 			playing = append(playing, fmt.Sprintf("#%s %s", no(g.ID), strings.Join(names(g), " · ")))
 		}
 	}
@@ -532,6 +532,11 @@ func (t *Table) eventOf(ctx context.Context, tr *storage.Tournament) (tournament
 		eg := tournament.Game{Round: tg.Round}
 		for _, s := range g.Seats {
 			eg.Seats = append(eg.Seats, s.UserID)
+			if !slices.Contains(ev.Entrants, s.UserID) {
+				// Not an entrant (any more): a seat renamed by a change
+				// that raced its entrant's. It counts, withdrawn.
+				ev.Entrants, ev.Left = append(ev.Entrants, s.UserID), append(ev.Left, s.UserID)
+			}
 		}
 		if g.Status == storage.StatusOver {
 			rg, err := t.ratedGame(ctx, g)

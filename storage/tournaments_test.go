@@ -260,3 +260,46 @@ func TestDueTournamentsAndPurge(t *testing.T) {
 		}
 	})
 }
+
+// A member forgotten leaves the open tournaments they entered, and in the
+// others becomes the pseudonym their seats become, withdrawn (paired no
+// more), their byes and the tournaments they made renamed too; each
+// tournament moves to a new version.
+func TestForgetEntrant(t *testing.T) {
+	eachEngine(t, func(t *testing.T, openTest func(*testing.T) *DB) {
+		db, ctx := openTest(t), t.Context()
+		running := newTournament(t, db, "a", "b", "c")
+		v, err := db.StartTournament(ctx, running.ID, running.Version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err = db.MakeRound(ctx, running.ID, v, 1, roundGames(1, [2]string{"b", "c"}, [2]string{"a", ""})); err != nil {
+			t.Fatal(err)
+		}
+		open := newTournament(t, db, "a", "b")
+		r, err := db.Forget(ctx, "a", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Pseudonym.N == 0 {
+			t.Fatalf("a member who had a bye got no pseudonym: %+v", r)
+		}
+		got := loadTournament(t, db, running.ID)
+		e, ok := got.Entrant(r.Pseudonym.UserID())
+		if !ok || !e.Left || e.Name != r.Pseudonym.Name() || got.Version != v+1 || got.Games[1].Bye != r.Pseudonym.UserID() {
+			t.Fatalf("after forgetting a: entrants %+v, games %+v, version %d (was %d)", got.Entrants, got.Games, got.Version, v)
+		}
+		if _, ok := got.Entrant("a"); ok {
+			t.Error("a is still an entrant")
+		}
+		if got := loadTournament(t, db, open.ID); len(got.Entrants) != 1 || got.Entrants[0].Member != "b" {
+			t.Errorf("the open tournament's entrants after forgetting a: %+v", got.Entrants)
+		}
+		if _, err := db.Forget(ctx, "boss", nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := loadTournament(t, db, open.ID); !IsPseudonym(got.Creator) {
+			t.Errorf("the creator after forgetting them: %q", got.Creator)
+		}
+	})
+}
