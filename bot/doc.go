@@ -30,10 +30,11 @@
 //     command), computer players (computer.go, and computers.go, the queue
 //     of their turns), the clocks (pause.go, away.go, takeback.go), the
 //     record and replay (history.go, record.go, replay.go), ratings
-//     (ratings.go, over package rating), a member's data (forget.go), the
-//     server's settings (parlor.go);
+//     (ratings.go, over package rating), tournaments (tournaments.go, over
+//     package tournament), a member's data (forget.go), the server's
+//     settings (parlor.go);
 //   - the front: scheduler.go (Sweep: reminders, deadlines, digests, the
-//     computers' turns found late) and route.go (NewTable, Handle, and the
+//     computers' turns found late, the tournaments' rounds) and route.go (NewTable, Handle, and the
 //     command table: each command declared once, with its spec, whether
 //     it needs a game, whether a spectator may use it, and its handler).
 //

@@ -510,12 +510,14 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	g := l.row
 	seats := make([]storage.Seat, len(joined))
 	copy(seats, joined)
-	if l.kit.Partners {
+	switch {
+	case l.seated:
+	case l.kit.Partners:
 		var err error
 		if seats, err = partnerSeating(joined); err != nil {
 			return Response{}, err
 		}
-	} else {
+	default:
 		for i := len(seats) - 1; i > 0; i-- {
 			j := i - t.roll(i+1) // a roll of 0 keeps everyone where they sat
 			seats[i], seats[j] = seats[j], seats[i]
@@ -549,11 +551,11 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	who := joinIn(lang, sides)
 	var lead string
 	switch narrate := len(played) > 0 && l.kit.Narrate != nil; {
-	case narrate && l.kit.Partners:
+	case narrate && (l.kit.Partners || l.seated):
 		lead = lang.T("%s Game #%s begins. %s.", headline, no(g.ID), who) + " " + l.kit.Narrate(lang, played, st, names(g))
 	case narrate:
 		lead = lang.T("%s Game #%s begins. By lot, %s.", headline, no(g.ID), who) + " " + l.kit.Narrate(lang, played, st, names(g))
-	case l.kit.Partners:
+	case l.kit.Partners, l.seated:
 		lead = lang.T("%s Game #%s begins. %s; %s moves first.", headline, no(g.ID), who, seatUser(g, int(st.ToMove())).Name)
 	default:
 		lead = lang.T("%s Game #%s begins. By lot, %s; %s moves first.", headline, no(g.ID), who, seatUser(g, int(st.ToMove())).Name)

@@ -31,6 +31,9 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
+	if err := t.tournamentAllows(ctx, l, false); err != nil {
+		return Response{}, err
+	}
 	g := l.row
 	if !g.PausedAt.IsZero() {
 		return Response{}, sorry("Game #%s is paused already; /%s resume carries on.", no(g.ID), g.Kind)

@@ -119,6 +119,7 @@ func (t *Table) Commands() []CommandSpec {
 		out = append(out, gameCommand(t.kits[name]))
 	}
 	out = append(out, parlorCommands(t.ceilings)...)
+	out = append(out, t.tournamentCommands()...)
 	return append(out, t.ratingCommands()...)
 }
 
@@ -295,6 +296,13 @@ func (t *Table) component(ctx context.Context, req Request) (Response, error) {
 			return Response{}, err
 		}
 		return t.forgetClick(ctx, req)
+	}
+	if strings.HasPrefix(req.CustomID, "tn/") {
+		// A tournament's sign-up button.
+		if err := t.once(ctx, req); err != nil {
+			return Response{}, err
+		}
+		return t.tournamentClick(ctx, req)
 	}
 	id, version, action, err := parseCustomID(req.CustomID)
 	if err != nil {

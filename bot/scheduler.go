@@ -55,6 +55,9 @@ func (t *Table) Sweep(ctx context.Context) ([]Notice, error) {
 		}
 	}
 	out = append(out, t.digests(ctx, digests, now)...)
+	// After the games: a game ended in this sweep (a deadline) may end
+	// its tournament's round.
+	out = append(out, t.sweepTournaments(ctx)...)
 	t.purge(ctx)
 	return out, nil
 }

@@ -63,6 +63,8 @@ type Store interface {
 	Removed(ctx context.Context) ([]storage.RemovedGuild, error)
 	ClaimPurge(ctx context.Context, retain, hold time.Duration) (string, bool, error)
 	PurgeRemoved(ctx context.Context, guildID string) (storage.PurgeReport, error)
+	// Tournaments: see tournaments.go.
+	TournamentStore
 }
 
 // Painter draws a board as a PNG.
@@ -209,6 +211,9 @@ type loaded struct {
 	// picture, if set, is the board's picture drawn already, which
 	// boardWith shows rather than draw it again (see WebView).
 	picture []byte
+	// seated says the seats are fixed (a tournament's pairing): start
+	// keeps them rather than drawing them by lot.
+	seated bool
 }
 
 // placeOf is where a game lives, or where a request comes from: its

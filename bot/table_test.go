@@ -982,7 +982,7 @@ func TestCommandSpecs(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"/kingsmen new", "/kingsmen move", "/kingsmen board", "/kingsmen history", "/kingsmen replay", "/kingsmen export", "/kingsmen resign", "/kingsmen takeback", "/kingsmen pause", "/kingsmen resume", "/kingsmen draw", "/kingsmen web", "/kingsmen rules", "/parlor settings", "/parlor me", "/parlor reminders", "/parlor away", "/parlor privacy", "/parlor forget", "/leaderboard ", "/profile "}; !slices.Equal(subs, want) {
+	if want := []string{"/kingsmen new", "/kingsmen move", "/kingsmen board", "/kingsmen history", "/kingsmen replay", "/kingsmen export", "/kingsmen resign", "/kingsmen takeback", "/kingsmen pause", "/kingsmen resume", "/kingsmen draw", "/kingsmen web", "/kingsmen rules", "/parlor settings", "/parlor me", "/parlor reminders", "/parlor away", "/parlor privacy", "/parlor forget", "/tournament new", "/tournament start", "/tournament standings", "/tournament leave", "/leaderboard ", "/profile "}; !slices.Equal(subs, want) {
 		t.Errorf("subcommands %v, want %v (each one handled)", subs, want)
 	}
 }

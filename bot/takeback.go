@@ -54,6 +54,9 @@ func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Respon
 	if err != nil {
 		return Response{}, err
 	}
+	if err := t.tournamentAllows(ctx, l, true); err != nil {
+		return Response{}, err
+	}
 	e, before, why, err := t.lastDecision(ctx, l, seat)
 	if err != nil {
 		return Response{}, err

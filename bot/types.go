@@ -91,10 +91,14 @@ type Response struct {
 	Computer int64
 }
 
-// ThreadSpec is a thread to start for a game.
+// ThreadSpec is a thread to start for a game, or for a tournament.
 type ThreadSpec struct {
 	GameID int64
-	Name   string // at most limits.ThreadName characters
+	// Tournament, if set, is the tournament the thread is for, in place
+	// of a game: its games and standings are posted there (see
+	// TournamentThreads).
+	Tournament int64
+	Name       string // at most limits.ThreadName characters
 	// Intro is the thread's first message, in the game's language; if it
 	// is empty the thread has none.
 	Intro string

@@ -10,6 +10,9 @@ import (
 // CopyReport says what Copy copied.
 type CopyReport struct {
 	Games, Seats, Entries, Interactions, ServerSettings, PlayerSettings, AwayPeriods, RemovedServers int
+	// Tournaments counts the tournaments copied, with their entrants and
+	// the marks of their games.
+	Tournaments int
 }
 
 // ErrNotEmpty means a copy's target already holds games or settings.
@@ -60,10 +63,12 @@ func Copy(ctx context.Context, from, to *DB) (CopyReport, error) {
 	if to.db.postgres {
 		// Explicit ids leave the sequence behind: new games continue
 		// after the copied ones.
-		_, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('games', 'id'),
-			COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)`)
-		if err != nil {
-			return r, fmt.Errorf("copy: move the games sequence on: %w", classify(err))
+		for _, table := range []string{"games", "tournaments"} {
+			_, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'),
+				COALESCE((SELECT MAX(id) FROM `+table+`), 0) + 1, false)`)
+			if err != nil {
+				return r, fmt.Errorf("copy: move the %s sequence on: %w", table, classify(err))
+			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -127,6 +132,13 @@ var copyTables = []copyTableSpec{
 		holders: holders("ssiii"), count: func(r *CopyReport) *int { return &r.AwayPeriods }},
 	{name: "removed_guilds", order: "guild_id", columns: []string{"guild_id", "removed_at", "purge_claim"},
 		holders: holders("sii"), count: func(r *CopyReport) *int { return &r.RemovedServers }},
+	{name: "tournaments", order: "id", columns: []string{"id", "guild_id", "channel_id", "thread_id", "message_id", "kind", "format", "per_game",
+		"rounds", "twice", "deadline_days", "starts_at", "creator", "status", "round", "reported", "version", "takebacks", "pauses", "lang", "created_at"},
+		holders: holders("isssssssiibiisiiibbsi"), count: func(r *CopyReport) *int { return &r.Tournaments }},
+	{name: "tournament_entrants", order: "tournament_id, ord", columns: []string{"tournament_id", "member", "name", "computer", "ord", "left_event"},
+		holders: holders("isssib"), count: func(r *CopyReport) *int { return new(int) }},
+	{name: "tournament_games", order: "game_id", columns: []string{"game_id", "tournament_id", "round", "board"},
+		holders: holders("iiii"), count: func(r *CopyReport) *int { return new(int) }},
 }
 
 func copyTable(ctx context.Context, from *DB, to sqlTx, t copyTableSpec) (int, error) {

@@ -41,10 +41,12 @@ func (db *DB) Forgotten(ctx context.Context) (int64, error) {
 }
 
 // qLastPseudonym is the highest number of a pseudonym in a seat or as a
-// game's creator.
+// game's creator, or among a tournament's entrants or as its creator.
 const qLastPseudonym = `SELECT COALESCE(MAX(n), 0) FROM (
 	SELECT CAST(SUBSTR(user_id, 11) AS BIGINT) AS n FROM seats WHERE user_id LIKE 'forgotten/%'
-	UNION ALL SELECT CAST(SUBSTR(creator, 11) AS BIGINT) FROM games WHERE creator LIKE 'forgotten/%') p`
+	UNION ALL SELECT CAST(SUBSTR(creator, 11) AS BIGINT) FROM games WHERE creator LIKE 'forgotten/%'
+	UNION ALL SELECT CAST(SUBSTR(member, 11) AS BIGINT) FROM tournament_entrants WHERE member LIKE 'forgotten/%'
+	UNION ALL SELECT CAST(SUBSTR(creator, 11) AS BIGINT) FROM tournaments WHERE creator LIKE 'forgotten/%') p`
 
 // ForgetReport counts what Forget replaced and removed.
 type ForgetReport struct {
@@ -98,8 +100,9 @@ func forget(ctx context.Context, tx sqlTx, userID string, extra []string) (Forge
 		}
 	}
 	var known bool
-	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM seats WHERE user_id = ?) OR EXISTS (SELECT 1 FROM games WHERE creator = ?)`,
-		userID, userID).Scan(&known)
+	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM seats WHERE user_id = ?) OR EXISTS (SELECT 1 FROM games WHERE creator = ?)
+		OR EXISTS (SELECT 1 FROM tournament_entrants WHERE member = ?) OR EXISTS (SELECT 1 FROM tournaments WHERE creator = ?)`,
+		userID, userID, userID, userID).Scan(&known)
 	if err != nil {
 		return r, err
 	}
@@ -131,7 +134,17 @@ func forget(ctx context.Context, tx sqlTx, userID string, extra []string) (Forge
 		counted{&r.Settings, "DELETE FROM user_settings WHERE user_id = ?", []any{userID}},
 		counted{&r.AwayPeriods, "DELETE FROM away_periods WHERE user_id = ?", []any{userID}},
 		// The slow-down's count of their interactions (see Pace).
-		counted{new(int), "DELETE FROM pace WHERE user_id = ?", []any{userID}})
+		counted{new(int), "DELETE FROM pace WHERE user_id = ?", []any{userID}},
+		// Their tournaments (see tournaments.go): every one they are in
+		// moves to a new version, so that a change made from what it was
+		// (a round paired with them) is refused; they leave those open,
+		// withdraw from the others under the pseudonym, as their games
+		// are played on by it, and are paired no more.
+		counted{new(int), "UPDATE tournaments SET version = version + 1 WHERE id IN (SELECT tournament_id FROM tournament_entrants WHERE member = ?)", []any{userID}},
+		counted{new(int), "DELETE FROM tournament_entrants WHERE member = ? AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'open')", []any{userID}},
+		counted{new(int), "UPDATE tournament_entrants SET member = ?, name = ?, left_event = ? WHERE member = ?", []any{p.UserID(), p.Name(), true, userID}},
+		counted{new(int), "UPDATE tournament_games SET bye = ? WHERE bye = ?", []any{p.UserID(), userID}},
+		counted{new(int), "UPDATE tournaments SET creator = ? WHERE creator = ?", []any{p.UserID(), userID}})
 	return r, err
 }
 

@@ -28,6 +28,9 @@ type RemovedGuild struct {
 // PurgeReport says what a purge deleted.
 type PurgeReport struct {
 	Games, Seats, Entries, Interactions, ServerSettings, AwayPeriods int
+	// Tournaments are the server's tournaments deleted, with their
+	// entrants (their games are among Games).
+	Tournaments int
 }
 
 // String says the report in a line, for logs and the command line.
@@ -213,6 +216,9 @@ func (db *DB) purge(ctx context.Context, guildID string, onlyRemoved bool) (Purg
 		return execCounted(ctx, tx,
 			counted{&r.ServerSettings, "DELETE FROM guild_settings WHERE guild_id = ?", []any{guildID}},
 			counted{&r.AwayPeriods, "DELETE FROM away_periods WHERE guild_id = ?", []any{guildID}},
+			counted{new(int), "DELETE FROM tournament_entrants WHERE tournament_id IN (SELECT id FROM tournaments WHERE guild_id = ?)", []any{guildID}},
+			counted{new(int), "DELETE FROM tournament_games WHERE tournament_id IN (SELECT id FROM tournaments WHERE guild_id = ?)", []any{guildID}},
+			counted{&r.Tournaments, "DELETE FROM tournaments WHERE guild_id = ?", []any{guildID}},
 			counted{new(int), "DELETE FROM removed_guilds WHERE guild_id = ?", []any{guildID}})
 	})
 	if err != nil {

@@ -260,6 +260,10 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		log.Info("no thread for the game; it is played in the channel", "err", err)
 		return
 	}
+	if spec.Tournament != 0 {
+		d.tournamentThread(ctx, log, i, spec, origin, th.ID)
+		return
+	}
 	board, err := tm.ThreadMade(ctx, spec.GameID, th.ID, origin)
 	if err != nil {
 		log.Error("record the game's thread", "thread", th.ID, "err", err)
@@ -282,6 +286,24 @@ func (d *Discord) startThread(ctx context.Context, log *slog.Logger, i *discordg
 		log.Info("the game began before its thread was recorded: its board goes to the thread too", "thread", th.ID)
 		if _, err := d.post(log, th.ID, board, "", lang); err != nil {
 			log.Warn("post the game's board in its thread", "thread", th.ID, "err", err)
+		}
+	}
+}
+
+// tournamentThread records the thread started for a tournament from its
+// sign-up message, and introduces it.
+func (d *Discord) tournamentThread(ctx context.Context, log *slog.Logger, i *discordgo.Interaction, spec *bot.ThreadSpec, from bot.Posted, threadID string) {
+	tt, ok := d.Handler.(bot.TournamentThreads)
+	if !ok {
+		return
+	}
+	if err := tt.TournamentThread(ctx, spec.Tournament, from.MessageID, threadID); err != nil {
+		log.Error("record the tournament's thread", "tournament", spec.Tournament, "thread", threadID, "err", err)
+		return
+	}
+	if spec.Intro != "" {
+		if _, err := d.post(log, threadID, &bot.Message{Content: spec.Intro}, "", langsOf(i).PlaceLang()); err != nil {
+			log.Warn("introduce the tournament's thread", "thread", threadID, "err", err)
 		}
 	}
 }

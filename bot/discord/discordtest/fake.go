@@ -85,6 +85,9 @@ type User struct {
 	// Locale is the language of the user's Discord, which their
 	// interactions carry; "" is en-GB.
 	Locale string
+	// Manager says the member may manage the server (Discord's Manage
+	// Server permission), which their interactions carry.
+	Manager bool
 }
 
 // Channel types the Fake knows.

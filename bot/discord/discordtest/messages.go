@@ -8,6 +8,7 @@ import (
 	_ "image/gif" // attachment sizes, as Discord reports them
 	_ "image/jpeg"
 	_ "image/png"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -432,6 +433,10 @@ func memberJSON(u User) map[string]any {
 	out := map[string]any{
 		"user": userJSON(u), "roles": []any{}, "joined_at": "2024-01-01T00:00:00.000000+00:00",
 		"deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "2248473465835073", "avatar": nil,
+	}
+	if u.Manager {
+		// Manage Server (1 << 5) too.
+		out["permissions"] = strconv.FormatInt(2248473465835073|1<<5, 10)
 	}
 	if u.Nick != "" {
 		out["nick"] = u.Nick
