@@ -80,7 +80,7 @@ type kimboCache struct {
 
 // load returns the static layer for the occupied sides mask whose words
 // are w, and makes sure the sprites are drawn.
-func (c *kimboCache) load(kit *faceKit, w kbWords, mask uint8) *packedLayer {
+func (c *kimboCache) load(kit *Canvas, w kbWords, mask uint8) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -191,7 +191,7 @@ func kbBarBox(side kimbo.Side) (x, y, w, h float64) {
 // kbStatic draws the layer under every picture whose occupied sides are
 // mask: background, plain name bars, squares, slots, walls, start areas and
 // their arrows, HOME and its entrances, coordinates and corner names.
-func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
+func kbStatic(kit *Canvas, mask uint8, words kbWords) *image.RGBA {
 	dc := gg.NewContext(kbW, kbHeight(mask))
 	dc.SetColor(paper)
 	dc.Clear()
@@ -202,7 +202,7 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
 			barSeat(img, kit, words.side[side], x+w-20, y+h/2, true)
 		} else if kbSideRow(mask) && (side == kimbo.WestSide || side == kimbo.EastSide) {
-			drawText(img, kit.face(false, textMin), words.closed[side], x+w/2, y+h/2, 0.5, muted)
+			drawText(img, kit.Face(false, textMin), words.closed[side], x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -242,7 +242,7 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 	dc.DrawRectangle(hx-1.5*kbSq, hy-1.5*kbSq, 3*kbSq, 3*kbSq)
 	dc.SetColor(kbHomeTint)
 	dc.Fill()
-	drawText(img, kit.face(true, 30), words.home, hx, hy, 0.5, kbHomeInk)
+	drawText(img, kit.Face(true, 30), words.home, hx, hy, 0.5, kbHomeInk)
 
 	// Slots: a groove along every edge a fence can stand in.
 	dc.SetLineCapRound()
@@ -329,7 +329,7 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 
 	// Coordinates on all four sides, and the start areas' names in the
 	// margin's corners, as a corner decision names them.
-	f := kit.face(true, textMin)
+	f := kit.Face(true, textMin)
 	for i := range kimbo.Size {
 		x := kbBoardX + (float64(i)+0.5)*kbSq
 		l := string(rune('a' + i))
@@ -342,7 +342,7 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 		drawText(img, f, l, kbBoardX/2-2, y, 0.5, kbCoordInk)
 		drawText(img, f, l, kbW-kbBoardX/2+2, y, 0.5, kbCoordInk)
 	}
-	cf := kit.face(false, textMin)
+	cf := kit.Face(false, textMin)
 	for c := range 4 {
 		x, y := kbBoardX/2-4, kbBoardY+kbBoardH+kbCoord/2+2
 		if c == 1 || c == 2 {
@@ -395,16 +395,19 @@ func kbMask(p *kimbo.Position) uint8 {
 	return m
 }
 
-// kimbo draws a Kimbo position.
-func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
+// Kimbo is the Painter of Kimbo.
+func Kimbo() Painter { return PainterOf(new(kimboCache).paint) }
+
+// paint draws a Kimbo position.
+func (cache *kimboCache) paint(kit *Canvas, p *kimbo.Position, info Info) (*image.RGBA, error) {
 	mask := kbMask(p)
-	img := kit.canvas(r.kb.load(kit, kbStaticWords(info), mask))
+	img := kit.canvas(cache.load(kit, kbStaticWords(info), mask))
 	dc := gg.NewContextForRGBA(img)
 
 	n := p.Players()
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, info.word(p.Side(rules.Seat(seat)).Word()))
+		names[seat] = info.Name(kit, seat, info.word(p.Side(rules.Seat(seat)).Word()))
 	}
 	v := &kbView{p: p, names: names, last: p.Last(), in: info}
 	if ph := p.Phase(); ph == kimbo.PhaseMove || ph == kimbo.PhaseCorner {
@@ -412,9 +415,9 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 	}
 	last, legs := v.last, v.last.Legs()
 
-	kbHeader(img, dc, kit, &r.kb, v, info)
+	kbHeader(img, dc, kit, cache, v, info)
 	for seat := range n {
-		kbSeatBar(img, dc, kit, &r.kb, v, seat)
+		kbSeatBar(img, dc, kit, cache, v, seat)
 	}
 
 	// The pieces that can move: their squares tinted in the mover's colour
@@ -460,11 +463,11 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 		dc.Stroke()
 	}
 	for _, sl := range p.Fences(kimbo.Neutral) {
-		r.kb.fence(img, sl, 4)
+		cache.fence(img, sl, 4)
 	}
 	for seat := range n {
 		for _, sl := range p.Fences(rules.Seat(seat)) {
-			r.kb.fence(img, sl, seat)
+			cache.fence(img, sl, seat)
 		}
 	}
 
@@ -478,10 +481,10 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 				home++
 			case s.OnGrid():
 				x, y := kbCentre(s)
-				over(img, r.kb.sprites[seat][side], int(x)-kbSprite/2, int(y)-kbSprite/2)
+				over(img, cache.sprites[seat][side], int(x)-kbSprite/2, int(y)-kbSprite/2)
 			}
 		}
-		kbHomePieces(img, r.kb.homes[seat][side], side, home)
+		kbHomePieces(img, cache.homes[seat][side], side, home)
 	}
 
 	// On top: the captures of the latest move, its arrowheads, and in a
@@ -898,7 +901,7 @@ func kbDecision(v *kbView, seat int) (short, shorter, long string) {
 // kbSeatBar draws a seat's name bar: its disc with its side's letter, its
 // name and, on the right, what it is deciding, its pieces HOME and
 // captured, and its side; in the opening, its roll.
-func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, v *kbView, seat int) {
+func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *Canvas, cache *kimboCache, v *kbView, seat int) {
 	p, name := v.p, v.names[seat]
 	side := p.Side(rules.Seat(seat))
 	x, y, w, h := kbBarBox(side)
@@ -976,7 +979,7 @@ func kbBarParts(v *kbView, seat int, state barState) []barPart {
 // kbHeader draws the title on the first line, whose decision it is (or
 // the result) on the second and the latest turn on the third, and the
 // dice on the right of the first two.
-func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, v *kbView, info Info) {
+func kbHeader(img *image.RGBA, dc *gg.Context, kit *Canvas, cache *kimboCache, v *kbView, info Info) {
 	p, names, last := v.p, v.names, v.last
 	left, right := kbBoardX-20, float64(kbW)-kbBoardX+20
 	const dy = headerDiceY
@@ -1004,7 +1007,7 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 
 	// Whose decision it is, or the result.
 	y := headerStatusY
-	bf := kit.face(true, textStatus)
+	bf := kit.Face(true, textStatus)
 	x := left
 	o := p.Outcome()
 	var status string
@@ -1048,11 +1051,11 @@ const kbDiscSize = 2*int(kbDiscR) + 6
 
 // kbDiscSprite draws a seat's disc with its side's letter in a transparent
 // square.
-func kbDiscSprite(kit *faceKit, seat int, side kimbo.Side) *image.RGBA {
+func kbDiscSprite(kit *Canvas, seat int, side kimbo.Side) *image.RGBA {
 	dc := gg.NewContext(kbDiscSize, kbDiscSize)
 	c := float64(kbDiscSize) / 2
 	seatDisc(dc, seat, c, c, kbDiscR)
-	drawText(dc.Image().(*image.RGBA), kit.face(true, textMin), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	drawText(dc.Image().(*image.RGBA), kit.Face(true, textMin), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	return dc.Image().(*image.RGBA)
 }
 

@@ -65,7 +65,7 @@ func tintedBar(dc *gg.Context, seat int, x, y, w, h float64) {
 // its colour and marked with a triangle: the legend and the turn in one
 // place. It keeps its label rather than saying "to move", which the
 // header says already with the mover's name.
-func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, seat int, name, label string, state barState, x, y, w, h float64) {
+func seatBar(img *image.RGBA, dc *gg.Context, kit *Canvas, in Info, seat int, name, label string, state barState, x, y, w, h float64) {
 	cy := y + h/2
 	if state == barToMove || state == barWinner {
 		seatBarBack(dc, seat, state, x, y, w, h)
@@ -82,16 +82,16 @@ func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, seat int, n
 	if state == barWinner {
 		right = in.T("winner")
 	}
-	rf := kit.face(state == barToMove || state == barWinner, textMin)
+	rf := kit.Face(state == barToMove || state == barWinner, textMin)
 	rc := muted
 	if state == barToMove || state == barWinner {
 		rc = seatOutline[seat]
 	}
 	rw := drawText(img, rf, right, x+w-22, cy, 1, rc)
 
-	nf := kit.face(true, textName)
+	nf := kit.Face(true, textName)
 	if state == barWaiting || state == barDone {
-		nf = kit.face(false, textName)
+		nf = kit.Face(false, textName)
 	}
 	drawText(img, nf, fit(nf, name, x+w-22-rw-20-nx), nx, cy, 0, ink)
 }

@@ -78,7 +78,7 @@ func runRender(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if *names != "" {
 			info.Names = splitComma(*names)
 		}
-		png, err := render.New().PNG(st, info)
+		png, err := render.New(bot.Painters(bot.Kits())...).PNG(st, info)
 		if err != nil {
 			return err
 		}
@@ -120,7 +120,7 @@ func renderReplay(env *cmdEnv, file, out string) error {
 	}
 	start, _ := game.New(len(rec.Names))
 	frames := bot.Frames(start, steps, rec.Names, rec.Title)
-	gif, err := render.New().GIF(frames)
+	gif, err := render.New(bot.Painters(bot.Kits())...).GIF(frames)
 	if err != nil {
 		return err
 	}
