@@ -192,6 +192,26 @@ type Game interface {
 	Parse(text string) (State, error)
 }
 
+// Checker is implemented by games whose engines check their own states
+// beyond the contract: what must hold after every decision (pieces
+// neither made nor lost, fences where they may stand), for self-play, the
+// fuzzers and the tests of every game to run without knowing the game.
+type Checker interface {
+	// Invariants checks what must hold from prev to next, the state after
+	// one decision (or a retirement, a skipped turn, an End) from prev,
+	// and says what does not.
+	Invariants(prev, next State) error
+}
+
+// Invariants checks the step from prev to next with g's own checks (see
+// Checker): nil for a game that has none.
+func Invariants(g Game, prev, next State) error {
+	if c, ok := g.(Checker); ok {
+		return c.Invariants(prev, next)
+	}
+	return nil
+}
+
 // ErrIllegal is wrapped by every error that rejects a move.
 var ErrIllegal = errors.New("illegal move")
 
