@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"iter"
 	"math"
 	"strings"
 	"sync"
@@ -173,19 +174,27 @@ func kbSideRow(mask uint8) bool {
 }
 
 // kbBarBox is the box of side's name bar: North above the board, South
-// below, West and East in a row under South's, on the left and the right.
+// below, West and East in a row under South's, on the left and the right
+// (see sideBarBox), as wide as the board.
 func kbBarBox(side kimbo.Side) (x, y, w, h float64) {
-	h = kbBarH - 8
-	half := kbBoardW/2 - 6
-	switch side {
-	case kimbo.NorthSide:
-		return kbBoardX, kbHeaderH + 4, kbBoardW, h
-	case kimbo.WestSide:
-		return kbBoardX, kbSouthY + kbBarH, half, h
-	case kimbo.EastSide:
-		return kbBoardX + kbBoardW - half, kbSouthY + kbBarH, half, h
+	return sideBarBox(int(side), kbBoardX, kbBoardW, kbHeaderH, kbSouthY, kbBarH)
+}
+
+// kbEdges are the edges of kind e of the squares of area a, each as its
+// square and the direction it faces, square by square.
+func kbEdges(a kimbo.Area, e kimbo.Edge) iter.Seq2[kimbo.Square, kimbo.Dir] {
+	return func(yield func(kimbo.Square, kimbo.Dir) bool) {
+		for s := kimbo.Square(0); s < kimbo.Cells; s++ {
+			if kimbo.Board.Area(s) != a {
+				continue
+			}
+			for d := kimbo.North; d <= kimbo.West; d++ {
+				if k, _ := kimbo.Board.Edge(s, d); k == e && !yield(s, d) {
+					return
+				}
+			}
+		}
 	}
-	return kbBoardX, kbSouthY, kbBoardW, h
 }
 
 // kbStatic draws the layer under every picture whose occupied sides are
@@ -263,18 +272,10 @@ func kbStatic(kit *Canvas, mask uint8, words kbWords) *image.RGBA {
 	dc.SetLineCapSquare()
 	dc.SetLineWidth(kbWall)
 	dc.SetColor(kbFrame)
-	for s := kimbo.Square(0); s < kimbo.Cells; s++ {
-		if kimbo.Board.Area(s) != kimbo.HomeArea {
-			continue
-		}
-		for d := kimbo.North; d <= kimbo.West; d++ {
-			if e, _ := kimbo.Board.Edge(s, d); e != kimbo.HomeWall {
-				continue
-			}
-			x, y, ux, uy := kbEdge(s, d)
-			px, py := -uy*kbSq/2, ux*kbSq/2
-			dc.DrawLine(x-px, y-py, x+px, y+py)
-		}
+	for s, d := range kbEdges(kimbo.HomeArea, kimbo.HomeWall) {
+		x, y, ux, uy := kbEdge(s, d)
+		px, py := -uy*kbSq/2, ux*kbSq/2
+		dc.DrawLine(x-px, y-py, x+px, y+py)
 	}
 	dc.Stroke()
 	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -308,23 +309,15 @@ func kbStatic(kit *Canvas, mask uint8, words kbWords) *image.RGBA {
 	// The start areas' arrows: a head on each edge a piece leaves by,
 	// pointing out of the area.
 	dc.SetColor(kbArrowInk)
-	for s := kimbo.Square(0); s < kimbo.Cells; s++ {
-		if kimbo.Board.Area(s) != kimbo.StartArea {
-			continue
-		}
-		for d := kimbo.North; d <= kimbo.West; d++ {
-			if e, _ := kimbo.Board.Edge(s, d); e != kimbo.Arrow {
-				continue
-			}
-			x, y, ux, uy := kbEdge(s, d)
-			px, py := -uy, ux
-			const back, tip, half = 1.0, 13.0, 11.0
-			dc.MoveTo(x+ux*tip, y+uy*tip)
-			dc.LineTo(x-ux*back+px*half, y-uy*back+py*half)
-			dc.LineTo(x-ux*back-px*half, y-uy*back-py*half)
-			dc.ClosePath()
-			dc.Fill()
-		}
+	for s, d := range kbEdges(kimbo.StartArea, kimbo.Arrow) {
+		x, y, ux, uy := kbEdge(s, d)
+		px, py := -uy, ux
+		const back, tip, half = 1.0, 13.0, 11.0
+		dc.MoveTo(x+ux*tip, y+uy*tip)
+		dc.LineTo(x-ux*back+px*half, y-uy*back+py*half)
+		dc.LineTo(x-ux*back-px*half, y-uy*back-py*half)
+		dc.ClosePath()
+		dc.Fill()
 	}
 
 	// Coordinates on all four sides, and the start areas' names in the
@@ -431,9 +424,8 @@ func (cache *kimboCache) paint(kit *Canvas, p *kimbo.Position, info Info) (*imag
 	}
 
 	// Earlier turns (Info.Earlier), under the latest.
-	earlier := kbEarlier(info.Earlier, last)
-	for i, t := range earlier {
-		kbEarlierMarks(dc, t, earlierFade(len(earlier)-i))
+	for t, a := range faded(kbEarlier(info.Earlier, last)) {
+		kbEarlierMarks(dc, t, a)
 	}
 
 	// The latest turn under everything else: the squares its pieces left,
@@ -573,11 +565,18 @@ func (c *kimboCache) fence(img *image.RGBA, sl kimbo.Slot, owner int) {
 // its outline, dashed, over a pale fill.
 func kbFenceGhost(dc *gg.Context, sl kimbo.Slot, seat int) {
 	kbFenceShape(dc, sl, kbFenceLen, kbFenceThick)
+	kbGhost(dc, seat, 2.5, 5)
+}
+
+// kbGhost fills dc's path pale in seat's tint and strokes its outline
+// dashed, width pixels wide in dashes of dash: the look of a place a piece
+// or fence of the seat stood on, or may go to.
+func kbGhost(dc *gg.Context, seat int, width, dash float64) {
 	dc.SetColor(alpha(seatTint[seat], 0.9))
 	dc.FillPreserve()
 	dc.SetColor(seatOutline[seat])
-	dc.SetLineWidth(2.5)
-	dc.SetDash(5, 4)
+	dc.SetLineWidth(width)
+	dc.SetDash(dash, 4)
 	dc.Stroke()
 	dc.SetDash()
 }
@@ -643,18 +642,7 @@ func kbTipGap(lg kimbo.Leg) float64 {
 // that kbLegMarks draws in front of the piece at its end.
 func kbLegPath(dc *gg.Context, lg kimbo.Leg) {
 	pts, _, _ := cutPath(kbLegPoints(lg), kbTipGap(lg)+kbHeadLen-2)
-	if len(pts) < 2 {
-		return
-	}
-	dc.SetColor(alpha(kbPath, 0.6))
-	dc.SetLineWidth(10)
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
-	dc.MoveTo(pts[0][0], pts[0][1])
-	for _, pt := range pts[1:] {
-		dc.LineTo(pt[0], pt[1])
-	}
-	dc.Stroke()
+	band(dc, pts, alpha(kbPath, 0.6), 10)
 }
 
 // kbLegMarks draws over the pieces what a leg's band leads to: the
@@ -812,13 +800,7 @@ func kbCornerChoices(dc *gg.Context, v *kbView) {
 				}
 				x, y := kbCentre(s)
 				dc.DrawCircle(x, y, kbPieceR)
-				dc.SetColor(alpha(seatTint[victim], 0.9))
-				dc.FillPreserve()
-				dc.SetColor(seatOutline[victim])
-				dc.SetLineWidth(3)
-				dc.SetDash(6, 4)
-				dc.Stroke()
-				dc.SetDash()
+				kbGhost(dc, int(victim), 3, 6)
 				break
 			}
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
@@ -283,7 +284,7 @@ func (cache *kingsmenCache) paint(kit *Canvas, p *kingsmen.Position, info Info) 
 		marked[s] = true
 	}
 	path := func(from, to kingsmen.Square) {
-		df, dr := sign(to.File()-from.File()), sign(to.Rank()-from.Rank())
+		df, dr := cmp.Compare(to.File(), from.File()), cmp.Compare(to.Rank(), from.Rank())
 		for s := from; s != kingsmen.NoSquare; s = kingsmen.SquareAt(s.File()+df, s.Rank()+dr) {
 			marked[s] = true
 			if s == to || (df == 0 && dr == 0) {
@@ -295,9 +296,8 @@ func (cache *kingsmenCache) paint(kit *Canvas, p *kingsmen.Position, info Info) 
 	// Earlier moves (Info.Earlier) under the last: their squares tinted
 	// in the mover's colour, joined by a narrower band with a dot on the
 	// square left, fainter the older.
-	earlier := kmEarlier(info.Earlier)
-	for i, e := range earlier {
-		a, c := earlierFade(len(earlier)-i), seatFill[e.side]
+	for e, a := range faded(kmEarlier(info.Earlier)) {
+		c := seatFill[e.side]
 		square(e.step.From, alpha(c, 0.3*a))
 		square(e.step.To, alpha(c, 0.3*a))
 		path(e.step.From, e.step.To)
@@ -503,14 +503,4 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *Canvas, p *kingsmen.Position
 		return
 	}
 	drawText(img, bf, fit(bf, status, room), x, y, 0, ink)
-}
-
-func sign(x int) int {
-	switch {
-	case x < 0:
-		return -1
-	case x > 0:
-		return 1
-	}
-	return 0
 }

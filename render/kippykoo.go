@@ -237,20 +237,10 @@ func kkHeight(n int) int {
 }
 
 // kkBarBox is the box of side's name bar: North above the board, South
-// below, West and East in a row under South's, on the left and the right.
+// below, West and East in a row under South's, on the left and the right
+// (see sideBarBox), 20 pixels inside the board's edges.
 func kkBarBox(side kippykoo.Side) (x, y, w, h float64) {
-	h = kkBarH - 8
-	const left, width = kkBoardX + 20, kkBoardS - 40
-	half := width/2 - 6
-	switch side {
-	case kippykoo.NorthSide:
-		return left, kkHeaderH + 4, width, h
-	case kippykoo.WestSide:
-		return left, kkSouthY + kkBarH, half, h
-	case kippykoo.EastSide:
-		return left + width - half, kkSouthY + kkBarH, half, h
-	}
-	return left, kkSouthY, width, h
+	return sideBarBox(int(side), kkBoardX+20, kkBoardS-40, kkHeaderH, kkSouthY, kkBarH)
 }
 
 // kkSideColours are the fill, rim and tint of side's star and pockets:
@@ -303,14 +293,10 @@ func kkStatic(kit *Canvas, n int, sides []kippykoo.Side, words kkWords) *image.R
 	dc.SetLineWidth(6)
 	dc.SetColor(kkLine)
 	const steps = 240
-	for i := range steps + 1 {
+	trace(dc, steps+1, func(i int) (float64, float64) {
 		x, y, _, _ := kkAlong(kkLoop * float64(i) / steps)
-		if i == 0 {
-			dc.MoveTo(x, y)
-		} else {
-			dc.LineTo(x, y)
-		}
-	}
+		return x, y
+	})
 	dc.ClosePath()
 	dc.Stroke()
 	for h := 1; h < kippykoo.Holes; h += 2 {
@@ -393,19 +379,14 @@ func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *Canvas, side kippykoo.Sid
 // the unit vector (ux, uy).
 func kkStar(dc *gg.Context, x, y, ux, uy float64, fill, rim color.RGBA) {
 	a0 := math.Atan2(uy, ux)
-	for i := range 10 {
+	trace(dc, 10, func(i int) (float64, float64) {
 		r := kkStarOut
 		if i%2 == 1 {
 			r = kkStarIn
 		}
 		a := a0 + float64(i)*math.Pi/5
-		px, py := x+r*math.Cos(a), y+r*math.Sin(a)
-		if i == 0 {
-			dc.MoveTo(px, py)
-		} else {
-			dc.LineTo(px, py)
-		}
-	}
+		return x + r*math.Cos(a), y + r*math.Sin(a)
+	})
 	dc.ClosePath()
 	dc.SetColor(fill)
 	dc.FillPreserve()
@@ -481,9 +462,8 @@ func (cache *kippykooCache) paint(kit *Canvas, p *kippykoo.Position, info Info) 
 	}
 
 	// Earlier turns (Info.Earlier), under the latest.
-	earlier := kkEarlier(info.Earlier, v.last)
-	for i, t := range earlier {
-		kkEarlierMarks(dc, p, t, earlierFade(len(earlier)-i))
+	for t, a := range faded(kkEarlier(info.Earlier, v.last)) {
+		kkEarlierMarks(dc, p, t, a)
 	}
 
 	// The latest move under the marbles: its paths (those of the throws

@@ -556,14 +556,7 @@ func rbStatic(kit *Canvas, n int, words rbWords) *image.RGBA {
 		dc.SetLineWidth(12)
 		dc.SetColor(rbLoopInk)
 		const steps = 64
-		for i := range steps + 1 {
-			x, y := l.at(l.length * float64(i) / steps)
-			if i == 0 {
-				dc.MoveTo(x, y)
-			} else {
-				dc.LineTo(x, y)
-			}
-		}
+		trace(dc, steps+1, func(i int) (float64, float64) { return l.at(l.length * float64(i) / steps) })
 		dc.Stroke()
 		nf := kit.Face(true, textNumber)
 		for k := 1; k <= rumba.TurnoutSpaces; k++ {
@@ -738,9 +731,8 @@ func (cache *rumbaCache) paint(kit *Canvas, p *rumba.Position, info Info) (*imag
 			rbBlockade(dc, &rbTiles[s], on[s][0].Side())
 		}
 	}
-	earlier := rbEarlier(info.Earlier, rbThrow{v.last, -1})
-	for i, t := range earlier {
-		rbEarlierMarks(dc, t, earlierFade(len(earlier)-i))
+	for t, a := range faded(rbEarlier(info.Earlier, rbThrow{v.last, -1})) {
+		rbEarlierMarks(dc, t, a)
 	}
 	for _, pa := range paths {
 		if pa.from.OnBoard() {

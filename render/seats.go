@@ -20,6 +20,34 @@ const (
 	barDone                    // the game is over and this seat did not win
 )
 
+// The sides of the boards with four sides (Kimbo's, Kippy Koo's), in the
+// order both games number them: clockwise, which is turn order.
+const (
+	southSide = iota
+	westSide
+	northSide
+	eastSide
+)
+
+// sideBarBox is the box of the name bar of side (southSide to eastSide)
+// on a board with four sides: North's under the header, headerH down,
+// South's at southY, below the board, and West's and East's in a row under
+// South's, on the left and the right. The bars are barH apart (8 pixels of
+// it a gap) and span width from left, West's and East's half of it each.
+func sideBarBox(side int, left, width, headerH, southY, barH float64) (x, y, w, h float64) {
+	h = barH - 8
+	half := width/2 - 6
+	switch side {
+	case northSide:
+		return left, headerH + 4, width, h
+	case westSide:
+		return left, southY + barH, half, h
+	case eastSide:
+		return left + width - half, southY + barH, half, h
+	}
+	return left, southY, width, h
+}
+
 // seatBarBack draws the background of a seat's name bar in the box (x, y,
 // w, h): plain, or tinted and outlined in the seat's colour when the seat is
 // to move or has won. Painters draw the plain one in their static layer.

@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"iter"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -282,14 +283,11 @@ func drawBadge(dc *gg.Context, x, y float64, fill, cross color.RGBA) {
 	const long, half = 4.5*math.Sqrt2 + 1.5, 1.5
 	for _, u := range [][2]float64{{math.Sqrt2 / 2, math.Sqrt2 / 2}, {math.Sqrt2 / 2, -math.Sqrt2 / 2}} {
 		v := [2]float64{-u[1], u[0]}
-		for i, c := range [4][2]float64{{-long, -half}, {-long, half}, {long, half}, {long, -half}} {
-			px, py := x+c[0]*u[0]+c[1]*v[0], y+c[0]*u[1]+c[1]*v[1]
-			if i == 0 {
-				dc.MoveTo(px, py)
-			} else {
-				dc.LineTo(px, py)
-			}
-		}
+		corners := [4][2]float64{{-long, -half}, {-long, half}, {long, half}, {long, -half}}
+		trace(dc, len(corners), func(i int) (float64, float64) {
+			c := corners[i]
+			return x + c[0]*u[0] + c[1]*v[0], y + c[0]*u[1] + c[1]*v[1]
+		})
 		dc.ClosePath()
 	}
 	dc.SetColor(cross)
@@ -335,6 +333,20 @@ func chevron(dc *gg.Context, x, y, ux, uy, size float64) {
 // pathBand draws the band of a path, under the marbles.
 func pathBand(dc *gg.Context, pts [][2]float64) {
 	band(dc, pts, alpha(pathInk, 0.55), 12)
+}
+
+// trace adds to dc's path a line through the n points at gives, begun
+// afresh at the first: a polyline for the caller to stroke, or to close
+// and fill.
+func trace(dc *gg.Context, n int, at func(i int) (x, y float64)) {
+	for i := range n {
+		x, y := at(i)
+		if i == 0 {
+			dc.MoveTo(x, y)
+		} else {
+			dc.LineTo(x, y)
+		}
+	}
 }
 
 // band strokes the polyline pts in c (premultiplied), w pixels wide, with
@@ -408,6 +420,18 @@ const maxEarlier = 5
 // strength: each turn back is 30% fainter than the one after it.
 func earlierFade(age int) float64 {
 	return 0.9 * math.Pow(0.7, float64(age-1))
+}
+
+// faded yields each of the earlier turns a picture marks (oldest first)
+// with the strength of its marks, fainter the older (earlierFade).
+func faded[T any](earlier []T) iter.Seq2[T, float64] {
+	return func(yield func(T, float64) bool) {
+		for i, t := range earlier {
+			if !yield(t, earlierFade(len(earlier)-i)) {
+				return
+			}
+		}
+	}
 }
 
 // earlierTurns reads the earlier turns a picture marks from turns, oldest
