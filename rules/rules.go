@@ -12,6 +12,9 @@
 // Moves are identified by their canonical text. Parsing what a user typed is
 // done by Find, which matches it against the texts of the legal moves, so the
 // encoder and decoder can never drift apart.
+//
+// A Game may check its own states after every decision (Checker), so that
+// self-play and the fuzzers check any game through the Game alone.
 package rules
 
 import (
