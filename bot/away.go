@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/rules"
 	"parlor/storage"
 )

@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"parlor/rules"
@@ -81,59 +79,12 @@ func (t *Table) computerMoves(ctx context.Context, l *loaded, most int, budget t
 	return out, nil
 }
 
-// computerLevel is the level of the computer players a new game asks
-// for (its level option, strong by default), or "" when the game has none.
-func computerLevel(req Request, kit Kit) (rules.Level, error) {
-	if _, ok := kit.Game.(rules.Thinker); !ok {
-		return "", nil
-	}
-	raw := req.Options["level"]
-	if raw == "" {
-		return rules.Strong, nil
-	}
-	l, err := rules.ParseLevel(raw)
-	if err != nil {
-		return "", sorry("The computer plays easy or strong, not %s.", quote(raw))
-	}
-	return l, nil
-}
-
-// computerAt is the n-th computer player of a game, of level, in seat at,
-// named in the game's language lang ("Parlor (strong)", "Parlor 2
-// (fácil)"): the name is kept with the game.
-func computerAt(lang Lang, at, n int, level rules.Level) storage.Seat {
-	name := "Parlor"
-	if n > 1 {
-		name = fmt.Sprintf("Parlor %d", n)
-	}
-	return storage.Seat{Seat: at, UserID: fmt.Sprintf("computer/%d", n), Name: lang.T("%s (%s)", name, levelWord(string(level))), Joined: true, Computer: string(level)}
-}
-
-// computersOnly returns the seats still in game next when every one of
-// them is a computer's, else nil.
-func computersOnly(l *loaded, next rules.State) []rules.Seat {
-	var left []rules.Seat
-	for _, s := range l.row.Seats {
-		if r, ok := next.(rules.Retirer); ok && r.Retired(rules.Seat(s.Seat)) {
-			continue
-		}
-		if s.Computer == "" {
-			return nil
-		}
-		left = append(left, rules.Seat(s.Seat))
-	}
-	return left
-}
-
 // addComputer seats a strong computer player in the first open seat of
 // l's lobby, at its creator's word; the game begins if that was the last.
 func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, N("Game #%s is no longer open (it is %s).")); err != nil {
+	if err := byCreator(g, req.User.ID, N("Game #%s is no longer open (it is %s)."), N("Only %s, who made game #%s, can seat a computer player.")); err != nil {
 		return Response{}, err
-	}
-	if req.User.ID != g.Creator {
-		return Response{}, sorry("Only %s, who made game #%s, can seat a computer player.", seatUser(g, 0).Name, no(g.ID))
 	}
 	if _, ok := l.kit.Game.(rules.Thinker); !ok {
 		return Response{}, sorry("%s has no computer players yet.", titleOf(l.kit))
@@ -152,32 +103,4 @@ func (t *Table) addComputer(ctx context.Context, req Request, l *loaded) (Respon
 		}
 	}
 	return Response{}, sorry("Game #%s has no open seat for a computer player.", no(g.ID))
-}
-
-// nameIn is s's name as a reader of lang reads it. A computer player's
-// name is kept in the language of the game it plays in ("Parlor
-// (strong)"), and said again in lang ("Parlor (fuerte)") for a reader of
-// another language, such as in a list of games; a person's name is as it
-// is.
-func nameIn(lang Lang, s storage.Seat) string {
-	if s.Computer == "" {
-		return s.Name
-	}
-	n := 1
-	if v, ok := strings.CutPrefix(s.UserID, "computer/"); ok {
-		if i, err := strconv.Atoi(v); err == nil && i > 0 {
-			n = i
-		}
-	}
-	return computerAt(lang, s.Seat, n, rules.Level(s.Computer)).Name
-}
-
-// namesIn is the names of g's seats as a reader of lang reads them (see
-// nameIn).
-func namesIn(lang Lang, g *storage.Game) []string {
-	out := make([]string, len(g.Seats))
-	for i, s := range g.Seats {
-		out[i] = nameIn(lang, s)
-	}
-	return out
 }

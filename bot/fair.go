@@ -213,3 +213,59 @@ func (t *Table) verify(ctx context.Context, req Request, l *loaded) (Response, e
 	}
 	return Response{Private: &Message{Content: b.String()}}, nil
 }
+
+// roller draws a change's chance outcomes: from the game's fair dice, the
+// n-th entry that settle makes taking ply first+n, or from roll.
+type roller struct {
+	fair  storage.Dice // its seed and input, when the dice are fair
+	first int          // the ply of settle's first entry
+	roll  func(int) int
+}
+
+// draw is the outcome of the n-th entry settle makes.
+func (d roller) draw(outcomes []rules.Move, n int) (rules.Move, error) {
+	if d.fair.Seed != "" && d.fair.Input != "" {
+		return fairDraw(d.fair, d.first+n, outcomes)
+	}
+	return pickByOdds(outcomes, d.roll), nil
+}
+
+// diceOf are the dice of game g for a change whose entries before
+// settle's are before: the fair dice, when the table uses them and the
+// game has them, else the table's roll.
+func (t *Table) diceOf(ctx context.Context, g *storage.Game, before int) (roller, error) {
+	d := roller{roll: t.roll}
+	if !t.fair || g.Dice.Seed == "" || g.Dice.Input == "" {
+		return d, nil
+	}
+	plies, err := t.store.Plies(ctx, g.ID)
+	if err != nil {
+		return d, err
+	}
+	d.fair, d.first = g.Dice, plies+before+1
+	return d, nil
+}
+
+// pickByOdds picks an outcome with its odds, resolving to one part in a
+// million.
+func pickByOdds(outcomes []rules.Move, roll func(int) int) rules.Move {
+	const scale = 1_000_000
+	r := float64(roll(scale)) / scale
+	for _, m := range outcomes {
+		r -= m.Odds
+		if r < 0 {
+			return m
+		}
+	}
+	return outcomes[len(outcomes)-1]
+}
+
+// settleDice settles st (see settle) with g's dice, before being how many
+// decisions come before st's in the log beyond those stored (see diceOf).
+func (t *Table) settleDice(ctx context.Context, g *storage.Game, kit Kit, st rules.State, before int) (rules.State, []storage.Entry, []Played, error) {
+	dice, err := t.diceOf(ctx, g, before)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return t.settle(kit, st, dice)
+}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/storage"
 	"parlor/storage/storagetest"
 )

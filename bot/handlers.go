@@ -7,162 +7,11 @@ import (
 	"strconv"
 	"strings"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
 )
-
-func (t *Table) command(ctx context.Context, req Request) (Response, error) {
-	// A redelivered interaction is recognised before anything else: once it
-	// has been done, the game has moved on and every other check would
-	// answer something misleading ("not your turn", "game over").
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
-	}
-	if do, ok, err := t.route(req); ok || err != nil {
-		if err != nil {
-			return Response{}, err
-		}
-		return do(t, ctx, req)
-	}
-	kit, err := t.kit(req.Command)
-	if err != nil {
-		return Response{}, err
-	}
-	if req.Sub == "new" {
-		return t.newGame(ctx, req, kit)
-	}
-	var act func(l *loaded) (Response, error)
-	look := false
-	if g, ok := gameSubNamed(req.Sub); ok {
-		if g.has != nil && !g.has(kit) {
-			return Response{}, sorry(g.missing, titleOf(kit))
-		}
-		if g.direct != nil {
-			return g.direct(t, req, kit)
-		}
-		if g.first != nil {
-			if err := g.first(req, kit); err != nil {
-				return Response{}, err
-			}
-		}
-		act = func(l *loaded) (Response, error) { return g.act(ctx, t, req, l) }
-		look = g.look
-	} else {
-		sub, ok := kit.sub(req.Sub)
-		if !ok {
-			return Response{}, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
-		}
-		act = func(l *loaded) (Response, error) {
-			if _, err := mover(l, req.User.ID); err != nil {
-				return Response{}, err
-			}
-			text, err := sub.Text(l.state, req.Options)
-			if err != nil {
-				return Response{}, err
-			}
-			return t.move(ctx, req, l, text, -1, true)
-		}
-	}
-	l, err := t.pick(ctx, req, kit, look)
-	if err != nil {
-		return Response{}, err
-	}
-	return t.retry(ctx, req, l, act)
-}
-
-// pick finds the game a command is about: the one named by the game
-// option, or the user's only game of this kind in this channel. For the
-// board, a channel's only game will do for anyone.
-func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*loaded, error) {
-	kind := kit.Game.Name()
-	if raw := req.Options["game"]; strings.TrimSpace(raw) != "" {
-		id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(raw), "#"), 10, 64)
-		if err != nil || id <= 0 {
-			return nil, sorry("%s is not a game number; game numbers look like 12.", quote(raw))
-		}
-		l, err := t.load(ctx, req, id)
-		if err != nil {
-			return nil, err
-		}
-		if l.row.Kind != kind {
-			return nil, sorry("Game #%s is a game of %s; use /%s for it.", no(id), t.title(l.row.Kind), l.row.Kind)
-		}
-		return l, nil
-	}
-	// Games are looked for in the request's channel, within its server
-	// (a channel id is the same place whatever the server, but the wall
-	// between servers does not rest on that).
-	here := storage.Filter{Kind: kind, GuildID: req.GuildID, ChannelID: req.ChannelID}
-	// In a game's thread, the game is that one.
-	if req.ChannelID != "" {
-		in, err := t.store.Find(ctx, storage.Filter{Kind: kind, GuildID: req.GuildID, ThreadID: req.ChannelID, Limit: 1})
-		if err != nil {
-			return nil, err
-		}
-		if len(in) == 1 {
-			return t.load(ctx, req, in[0].ID)
-		}
-	}
-	find := func(user string, limit int, statuses ...storage.Status) ([]storage.Game, error) {
-		f := here
-		f.UserID, f.Limit, f.Statuses = user, limit, statuses
-		return t.store.Find(ctx, f)
-	}
-	mine, err := find(req.User.ID, 0, storage.StatusActive)
-	if err != nil {
-		return nil, err
-	}
-	if len(mine) == 0 && anyone {
-		if mine, err = find("", 0, storage.StatusActive); err != nil {
-			return nil, err
-		}
-	}
-	if len(mine) == 0 {
-		// A game of theirs that just ended, or has not begun, answers better
-		// than "no game": the caller says it is over or not started.
-		recent, err := find(req.User.ID, 1, storage.StatusOver, storage.StatusInvited, storage.StatusOpen)
-		if err != nil {
-			return nil, err
-		}
-		if len(recent) == 1 {
-			return t.load(ctx, req, recent[0].ID)
-		}
-	}
-	switch len(mine) {
-	case 0:
-		here, err := find("", 1, storage.StatusActive)
-		if err == nil && len(here) > 0 {
-			return nil, sorry("You are not playing in any game of %s here (game #%s is %s's). Start your own with /%s new.", titleOf(kit), no(here[0].ID), versus(namesIn(you(req), &here[0])), kind)
-		}
-		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", titleOf(kit), kind)
-	case 1:
-		return t.load(ctx, req, mine[0].ID)
-	}
-	var list []string
-	for i, g := range mine {
-		if i == 5 {
-			list = append(list, "…")
-			break
-		}
-		list = append(list, you(req).T("#%s (%s)", no(g.ID), versus(namesIn(you(req), &g))))
-	}
-	return nil, sorry("You have %d games of %s here: %s. Say which with the game option.", len(mine), titleOf(kit), strings.Join(list, ", "))
-}
-
-// versus is the players of a game, one against the other: "Ann vs Bob",
-// "Ann vs Bob vs Cy", said in the language of the text it is in.
-func versus(players []string) rules.Text {
-	if len(players) == 0 {
-		return rules.Text{}
-	}
-	out := rules.Plain(players[0])
-	for _, p := range players[1:] {
-		out = rules.Textf("%s vs %s", out, p)
-	}
-	return out
-}
 
 // title is the title of the game kind, as a word said in the language of
 // the text it is in.
@@ -187,173 +36,6 @@ func (t *Table) once(ctx context.Context, req Request) error {
 		return storage.ErrDuplicate
 	}
 	return nil
-}
-
-// customID is a component id: "g/{game}/{version}/{action}". A button
-// about the member rather than a game begins "me/" instead (forgetID).
-func customID(game, version int64, action string) string {
-	return fmt.Sprintf("g/%d/%d/%s", game, version, action)
-}
-
-// GameOfCustomID is the game a component's custom id names, for a door
-// that shows which game a message is about.
-func GameOfCustomID(id string) (int64, bool) {
-	game, _, _, err := parseCustomID(id)
-	return game, err == nil
-}
-
-// TurnControl reports whether a component's custom id plays the turn of
-// the player to move (a board's button, a move menu, a preview's Confirm),
-// and the version of the game it was drawn for: a door that clicks
-// through a turn for someone uses only the newest board's.
-func TurnControl(id string) (version int64, ok bool) {
-	_, version, action, err := parseCustomID(id)
-	if err != nil || version == 0 {
-		return 0, false
-	}
-	for _, p := range []string{"do:", "pick", "play", "ok:"} {
-		if strings.HasPrefix(action, p) {
-			return version, true
-		}
-	}
-	return 0, false
-}
-
-func parseCustomID(id string) (game, version int64, action string, err error) {
-	parts := strings.Split(id, "/")
-	if len(parts) != 4 || parts[0] != "g" {
-		return 0, 0, "", sorry("I don't recognise that button. It may be from an older version of the bot; use /board to get a fresh one.")
-	}
-	game, err1 := strconv.ParseInt(parts[1], 10, 64)
-	version, err2 := strconv.ParseInt(parts[2], 10, 64)
-	if err1 != nil || err2 != nil || game <= 0 || version < 0 {
-		return 0, 0, "", unknownButton()
-	}
-	return game, version, parts[3], nil
-}
-
-func (t *Table) component(ctx context.Context, req Request) (Response, error) {
-	if strings.HasPrefix(req.CustomID, "me/") {
-		// A button about the member, not a game: /parlor forget's.
-		if err := t.once(ctx, req); err != nil {
-			return Response{}, err
-		}
-		return t.forgetClick(ctx, req)
-	}
-	id, version, action, err := parseCustomID(req.CustomID)
-	if err != nil {
-		return Response{}, err
-	}
-	// As for commands: a redelivered click must not meet "out of date" or
-	// "no longer open" because its first delivery moved the game on.
-	if err := t.once(ctx, req); err != nil {
-		return Response{}, err
-	}
-	// A custom id is the user's word, not ours: the game it names must be
-	// one of this place, and its version and action are checked against the
-	// game as stored, like a typed command.
-	l, err := t.load(ctx, req, id)
-	if err != nil {
-		return Response{}, err
-	}
-	return t.retry(ctx, req, l, func(l *loaded) (Response, error) { return t.click(ctx, req, l, version, action) })
-}
-
-// unknownButton is the answer for a custom id the bot never made.
-func unknownButton() error { return sorry("I don't recognise that button.") }
-
-// click answers a component of l's game, made at version, for action.
-func (t *Table) click(ctx context.Context, req Request, l *loaded, version int64, action string) (Response, error) {
-	// The lobby's buttons are made at version 0 and stay good while the
-	// lobby is open: each checks the game's status and the seats itself.
-	lobby := action == "accept" || action == "decline" || action == "cancel" || action == "start" || action == "computer"
-	if text, ok := strings.CutPrefix(action, "ok:"); ok {
-		// Confirm of a move's preview: good while the board it was
-		// shown on is the newest.
-		if version != l.row.Version {
-			return Response{}, sorry("Game #%s has moved on since that preview: choose your move again on the newest board.", no(l.row.ID))
-		}
-		return t.move(ctx, req, l, text, version, false)
-	}
-	if action == "cancel-move" {
-		return Response{Update: &Message{Content: you(req).T("Cancelled: nothing was played.")}}, nil
-	}
-	if answer, ok := strings.CutPrefix(action, "resign:"); ok && version == 0 {
-		// The answer to "Resign game #N?": good while the game is on.
-		lang := you(req)
-		if answer != "yes" {
-			return Response{Update: &Message{Content: lang.T("You play on in game #%s.", no(l.row.ID))}}, nil
-		}
-		resp, err := t.resign(ctx, req, l)
-		if err == nil {
-			resp.Update = &Message{Content: lang.T("You resigned game #%s.", no(l.row.ID))}
-		}
-		return resp, err
-	}
-	if rest, ok := strings.CutPrefix(action, "tb:"); ok && version == 0 {
-		// Accept or Decline of a takeback: good while it is asked for.
-		answer, p, _ := strings.Cut(rest, ":")
-		ply, err := strconv.Atoi(p)
-		if err != nil || (answer != "yes" && answer != "no") {
-			return Response{}, unknownButton()
-		}
-		return t.answerTakeback(ctx, req, l, answer == "yes", ply)
-	}
-	if page, ok := strings.CutPrefix(action, "hist:"); ok && version == 0 {
-		// A page of the history: any game begun, over or not.
-		n, err := strconv.Atoi(page)
-		if err != nil || n < 0 {
-			return Response{}, unknownButton()
-		}
-		resp, err := t.history(ctx, req, l, n)
-		return Response{Update: resp.Private}, err
-	}
-	seat, join := joinSeat(action)
-	board := action == "draw" || strings.HasPrefix(action, "pick") || strings.HasPrefix(action, "play") || strings.HasPrefix(action, "do:")
-	switch {
-	case !lobby && !join && !board, (lobby || join) && version != 0,
-		version > l.row.Version:
-		return Response{}, unknownButton()
-	}
-	switch {
-	case action == "accept" || action == "decline":
-		return t.answerInvite(ctx, req, l, action == "accept")
-	case action == "cancel":
-		return t.cancel(ctx, req, l)
-	case action == "start":
-		return t.startNow(ctx, req, l)
-	case action == "computer":
-		return t.addComputer(ctx, req, l)
-	case join:
-		return t.join(ctx, req, l, seat)
-	}
-	// The rest act on a game in play.
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	if action == "draw" {
-		// Good for as long as the offer stands, even after the offerer's
-		// own move; draw says so when it no longer does.
-		return t.draw(ctx, req, l, version)
-	}
-	// The rest act on a position: the button must be from the current
-	// board, drawn since the position last changed.
-	if version < l.row.BoardVersion {
-		return Response{}, sorry("That board is out of date: game #%s has moved on since. Use the newest board, or /%s board.", no(l.row.ID), l.row.Kind)
-	}
-	switch {
-	case strings.HasPrefix(action, "pick"):
-		return t.pickPiece(ctx, req, l)
-	case strings.HasPrefix(action, "play"):
-		if len(req.Values) != 1 {
-			return Response{}, sorry("Choose one move.")
-		}
-		return t.move(ctx, req, l, req.Values[0], version, true)
-	case strings.HasPrefix(action, "do:"):
-		// A button on the board that plays the move it names.
-		return t.move(ctx, req, l, strings.TrimPrefix(action, "do:"), -1, false)
-	}
-	return Response{}, unknownButton()
 }
 
 // move plays text for the user. version is the version the user saw (from
@@ -399,11 +81,7 @@ func (t *Table) play(ctx context.Context, interactionID string, l *loaded, seat 
 		return Response{}, sorry("%s", illegalWords(m.Text, err, l.kit))
 	}
 	entries := []storage.Entry{{Seat: seat, Kind: storage.EntryMove, Text: m.Text, At: t.now()}}
-	dice, err := t.diceOf(ctx, g, 1)
-	if err != nil {
-		return Response{}, err
-	}
-	next, more, played, err := t.settle(l.kit, next, dice)
+	next, more, played, err := t.settleDice(ctx, g, l.kit, next, 1)
 	if err != nil {
 		return Response{}, err
 	}
@@ -472,10 +150,7 @@ func illegalWords(text string, err error, kit Kit) rules.Text {
 // confirmResign answers /<game> resign: resigning always asks to confirm,
 // privately.
 func (t *Table) confirmResign(l *loaded, req Request) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	if _, err := player(l, req.User.ID); err != nil {
+	if _, err := playing(l, req.User.ID); err != nil {
 		return Response{}, err
 	}
 	lang := you(req)
@@ -493,10 +168,7 @@ func (t *Table) confirmResign(l *loaded, req Request) (Response, error) {
 }
 
 func (t *Table) resign(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := playing(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -578,11 +250,7 @@ func (t *Table) offBoard(ctx context.Context, interactionID string, l *loaded, n
 		entries[i].At = t.now()
 		skip = skip || entries[i].Kind == storage.EntrySkip
 	}
-	dice, err := t.diceOf(ctx, g, len(entries))
-	if err != nil {
-		return nil, "", err
-	}
-	next, more, _, err := t.settle(l.kit, next, dice)
+	next, more, _, err := t.settleDice(ctx, g, l.kit, next, len(entries))
 	if err != nil {
 		return nil, "", err
 	}
@@ -603,10 +271,7 @@ func (t *Table) offBoard(ctx context.Context, interactionID string, l *loaded, n
 
 // draw offers a draw, or accepts the one offered to the user.
 func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := playing(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -648,20 +313,6 @@ func (t *Table) draw(ctx context.Context, req Request, l *loaded, version int64)
 	return resp, err
 }
 
-// lastMove is the text of the last move on the board, for drawing it.
-func (t *Table) lastMove(ctx context.Context, id int64) string {
-	log, err := t.store.Log(ctx, id)
-	if err != nil {
-		return ""
-	}
-	for i := len(log) - 1; i >= 0; i-- {
-		if log[i].Kind == storage.EntryMove {
-			return log[i].Text
-		}
-	}
-	return ""
-}
-
 func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, error) {
 	switch l.row.Status {
 	case storage.StatusInvited, storage.StatusOpen:
@@ -681,89 +332,6 @@ func (t *Table) board(ctx context.Context, l *loaded, lead string) (Response, er
 	return Response{Public: board}, nil
 }
 
-// boardMessage is a game's board for everyone: what happened, whose turn,
-// the picture, and the controls for the player to move. It pings the player
-// to move when ping is set, and nobody else ever.
-func (t *Table) boardMessage(ctx context.Context, l *loaded, lead, last string, ping bool) (*Message, error) {
-	return t.boardWith(ctx, l, lead, last, ping, nil)
-}
-
-// boardWith is boardMessage with earlier turns for the picture to mark
-// (render.Info.Earlier).
-func (t *Table) boardWith(ctx context.Context, l *loaded, lead, last string, ping bool, earlier []render.Turn) (*Message, error) {
-	g, st := l.row, l.state
-	var b strings.Builder
-	b.WriteString(l.lang.T("**Game #%s · %s**", no(g.ID), titleOf(l.kit)) + " · ")
-	var seats []string
-	for _, s := range g.Seats {
-		seats = append(seats, fmt.Sprintf("%s (%s)", s.Name, l.kit.SeatName(l.lang, st, s.Seat)))
-	}
-	if len(seats) == 2 {
-		b.WriteString(l.lang.Say(versus(seats)))
-	} else {
-		b.WriteString(strings.Join(seats, " · "))
-	}
-	b.WriteString("\n")
-	if lead != "" {
-		b.WriteString(lead + "\n")
-	}
-	msg := &Message{}
-	if o := st.Outcome(); o.Over() {
-		b.WriteString(l.lang.T("Game over: %s", result(l)))
-		msg.gameOver = true
-		if line := revealLine(g); line != "" {
-			b.WriteString("\n" + line)
-		}
-	} else {
-		mover := seatUser(g, int(st.ToMove()))
-		name := "**" + mover.Name + "**"
-		if mover.Computer != "" {
-			// It never needs a ping, and moves soon by itself.
-			msg.computerTurn = g.Status == storage.StatusActive && g.PausedAt.IsZero()
-			ping = false
-		}
-		if ping {
-			name = "<@" + mover.UserID + ">"
-			msg.Mentions = []string{mover.UserID}
-		}
-		b.WriteString(l.lang.T("%s, your move (%s).", name, l.kit.SeatName(l.lang, st, int(st.ToMove()))) + l.lang.Say(t.awayNote(ctx, g, mover.UserID)))
-		if l.kit.Alert != nil {
-			if alert := l.kit.Alert(l.lang, st); alert != "" {
-				b.WriteString(" " + alert)
-			}
-		}
-		if g.DrawOffer >= 0 {
-			b.WriteString("\n" + l.lang.T("%s has offered a draw.", seatUser(g, g.DrawOffer).Name))
-		}
-		msg.Components = t.controls(l)
-	}
-	msg.Content = b.String()
-	msg.Drawing = rules.DrawingIn(st, l.lang.Say)
-	msg.Lang = l.lang
-	msg.Live = &Live{GameID: g.ID, Version: g.Version}
-	png, err := t.paint(st, render.Info{Names: names(g), LastMove: last, Title: l.lang.T("Game #%s", no(g.ID)), Earlier: earlier, Say: l.lang.T})
-	if err != nil {
-		// Any change is saved by now: answer without the picture rather
-		// than say that nothing happened.
-		t.log.Error("draw board", "game", g.ID, "err", err)
-		return msg, nil
-	}
-	msg.File = &File{Name: fmt.Sprintf("%s-%d-%d.png", g.Kind, g.ID, g.Version), ContentType: "image/png", Data: png}
-	return msg, nil
-}
-
-// paint draws a board, turning a panic of the painter into an error.
-func (t *Table) paint(st rules.State, info render.Info) (png []byte, err error) {
-	start := t.now()
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("painter panicked: %v", p)
-		}
-		t.metrics.Picture(t.now().Sub(start), err != nil)
-	}()
-	return t.painter.PNG(st, info)
-}
-
 // aliasStarts reports whether one of the other ways to type m (see
 // rules.Aliaser), such as "Nc5" for "Nc1-c5", starts with typed, which is
 // normalized.
@@ -778,67 +346,6 @@ func aliasStarts(s rules.State, m rules.Move, typed string) bool {
 		}
 	}
 	return false
-}
-
-// autocomplete suggests legal moves, or the user's games.
-func (t *Table) autocomplete(ctx context.Context, req Request) []Choice {
-	kit, err := t.kit(req.Command)
-	if err != nil {
-		return nil
-	}
-	typed := rules.Normalize(req.Options[req.Focused])
-	switch req.Focused {
-	case "game":
-		games, err := t.store.Find(ctx, storage.Filter{Kind: kit.Game.Name(), GuildID: req.GuildID, ChannelID: req.ChannelID, UserID: req.User.ID, Statuses: []storage.Status{storage.StatusActive}, Limit: limits.Choices})
-		if err != nil {
-			return nil
-		}
-		var out []Choice
-		for _, g := range games {
-			c := Choice{Name: Clip(you(req).T("#%s: %s", no(g.ID), versus(namesIn(you(req), &g))), limits.ChoiceText), Value: strconv.FormatInt(g.ID, 10)}
-			if strings.Contains(rules.Normalize(c.Name), typed) {
-				out = append(out, c)
-			}
-		}
-		return out
-	case "move":
-		l, err := t.turnOf(ctx, req, kit)
-		if err != nil {
-			return nil
-		}
-		var first, rest []Choice
-		for _, m := range l.state.Legal() {
-			// The suggestions are the mover's own: what each move does is
-			// said without naming the mover ("enter N · a North man
-			// enters on 32", not "· South: a North man…").
-			shown := you(req).Move(m.Text)
-			c := Choice{Name: Clip(shown+" · "+you(req).Say(moveWords(l.state, m)), limits.ChoiceText), Value: m.Text}
-			norm, said := rules.Normalize(m.Text), rules.Normalize(shown)
-			switch {
-			case strings.HasPrefix(norm, typed) || strings.HasPrefix(said, typed) || (len(norm) > 1 && strings.HasPrefix(norm[1:], typed)) || aliasStarts(l.state, m, typed):
-				first = append(first, c)
-			case strings.Contains(rules.Normalize(c.Name), typed):
-				rest = append(rest, c)
-			}
-		}
-		out := append(first, rest...)
-		if len(out) > limits.Choices {
-			out = out[:limits.Choices]
-		}
-		return out
-	}
-	if sub, ok := kit.sub(req.Sub); ok && sub.Suggest != nil {
-		l, err := t.turnOf(ctx, req, kit)
-		if err != nil {
-			return nil
-		}
-		out := sub.Suggest(you(req), l.state, req.Focused, req.Options)
-		if len(out) > limits.Choices {
-			out = out[:limits.Choices]
-		}
-		return out
-	}
-	return nil
 }
 
 // turnOf is the game an autocomplete is about, when it is the user's turn
@@ -883,4 +390,144 @@ func (t *Table) preview(l *loaded, m rules.Move, version int64, lang Lang) (Resp
 		return Response{Update: msg}, nil
 	}
 	return Response{Private: msg}, nil
+}
+
+// pick finds the game a command is about: the one named by the game
+// option, or the user's only game of this kind in this channel. For the
+// board, a channel's only game will do for anyone.
+func (t *Table) pick(ctx context.Context, req Request, kit Kit, anyone bool) (*loaded, error) {
+	kind := kit.Game.Name()
+	if raw := req.Options["game"]; strings.TrimSpace(raw) != "" {
+		id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(raw), "#"), 10, 64)
+		if err != nil || id <= 0 {
+			return nil, sorry("%s is not a game number; game numbers look like 12.", quote(raw))
+		}
+		l, err := t.load(ctx, req, id)
+		if err != nil {
+			return nil, err
+		}
+		if l.row.Kind != kind {
+			return nil, sorry("Game #%s is a game of %s; use /%s for it.", no(id), t.title(l.row.Kind), l.row.Kind)
+		}
+		return l, nil
+	}
+	// Games are looked for in the request's channel, within its server
+	// (a channel id is the same place whatever the server, but the wall
+	// between servers does not rest on that).
+	here := storage.Filter{Kind: kind, GuildID: req.GuildID, ChannelID: req.ChannelID}
+	// In a game's thread, the game is that one.
+	if req.ChannelID != "" {
+		in, err := t.store.Find(ctx, storage.Filter{Kind: kind, GuildID: req.GuildID, ThreadID: req.ChannelID, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if len(in) == 1 {
+			return t.load(ctx, req, in[0].ID)
+		}
+	}
+	find := func(user string, limit int, statuses ...storage.Status) ([]storage.Game, error) {
+		f := here
+		f.UserID, f.Limit, f.Statuses = user, limit, statuses
+		return t.store.Find(ctx, f)
+	}
+	mine, err := find(req.User.ID, 0, storage.StatusActive)
+	if err != nil {
+		return nil, err
+	}
+	if len(mine) == 0 && anyone {
+		if mine, err = find("", 0, storage.StatusActive); err != nil {
+			return nil, err
+		}
+	}
+	if len(mine) == 0 {
+		// A game of theirs that just ended, or has not begun, answers better
+		// than "no game": the caller says it is over or not started.
+		recent, err := find(req.User.ID, 1, storage.StatusOver, storage.StatusInvited, storage.StatusOpen)
+		if err != nil {
+			return nil, err
+		}
+		if len(recent) == 1 {
+			return t.load(ctx, req, recent[0].ID)
+		}
+	}
+	switch len(mine) {
+	case 0:
+		here, err := find("", 1, storage.StatusActive)
+		if err == nil && len(here) > 0 {
+			return nil, sorry("You are not playing in any game of %s here (game #%s is %s's). Start your own with /%s new.", titleOf(kit), no(here[0].ID), versus(namesIn(you(req), &here[0])), kind)
+		}
+		return nil, sorry("You have no game of %s going in this channel. Start one with /%s new.", titleOf(kit), kind)
+	case 1:
+		return t.load(ctx, req, mine[0].ID)
+	}
+	var list []string
+	for i, g := range mine {
+		if i == 5 {
+			list = append(list, "…")
+			break
+		}
+		list = append(list, you(req).T("#%s (%s)", no(g.ID), versus(namesIn(you(req), &g))))
+	}
+	return nil, sorry("You have %d games of %s here: %s. Say which with the game option.", len(mine), titleOf(kit), strings.Join(list, ", "))
+}
+
+// computersOnly returns the seats still in game next when every one of
+// them is a computer's, else nil.
+func computersOnly(l *loaded, next rules.State) []rules.Seat {
+	var left []rules.Seat
+	for _, s := range l.row.Seats {
+		if r, ok := next.(rules.Retirer); ok && r.Retired(rules.Seat(s.Seat)) {
+			continue
+		}
+		if s.Computer == "" {
+			return nil
+		}
+		left = append(left, rules.Seat(s.Seat))
+	}
+	return left
+}
+
+// pickPiece answers a choice of the first menu: it plays the choice's move
+// when it is the only one and the kit says such choices play at once, and
+// otherwise offers the moves of the choice in a second, private menu.
+func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response, error) {
+	if _, err := mover(l, req.User.ID); err != nil {
+		return Response{}, err
+	}
+	if len(req.Values) != 1 {
+		return Response{}, sorry("Choose one piece.")
+	}
+	var chosen *menuGroup
+	lang := you(req)
+	for _, gr := range groups(l, lang) {
+		if gr.key == req.Values[0] {
+			chosen = gr
+		}
+	}
+	if chosen == nil {
+		return Response{}, sorry("That piece has no legal move now.")
+	}
+	if len(chosen.moves) == 1 && l.kit.Direct {
+		return t.move(ctx, req, l, chosen.moves[0].Text, -1, true)
+	}
+	var rows []Row
+	for p := 0; p*limits.SelectOptions < len(chosen.moves) && p < limits.Rows; p++ {
+		var opts []Option
+		for _, m := range chosen.moves[p*limits.SelectOptions : min(len(chosen.moves), (p+1)*limits.SelectOptions)] {
+			opts = append(opts, Option{Label: Clip(lang.Move(m.Text), limits.OptionText), Value: m.Text, Description: Clip(lang.Say(moveWords(l.state, m)), limits.OptionText)})
+		}
+		action := "play"
+		if p > 0 {
+			action = fmt.Sprintf("play%d", p+1)
+		}
+		rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: lang.T("Choose the move…"), Options: opts}})
+	}
+	content := lang.T("Where should the %s go?", chosen.label)
+	if l.kit.Direct {
+		content = lang.T("%s: which way?", chosen.label)
+	}
+	if len(chosen.moves) > limits.Rows*limits.SelectOptions {
+		content += " " + lang.T("(%d moves; the first %d are here, type /%s move for the others)", len(chosen.moves), limits.Rows*limits.SelectOptions, l.row.Kind)
+	}
+	return Response{Private: &Message{Content: content, Components: rows}}, nil
 }

@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/render"
 	"parlor/storage"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kimbo"

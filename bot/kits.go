@@ -2,7 +2,6 @@ package bot
 
 import (
 	"parlor/render"
-	"parlor/rules"
 )
 
 // Kits lists every game the bot serves, one line each: this list is the
@@ -30,7 +29,3 @@ func Painters(kits []Kit) []render.Painter {
 	}
 	return out
 }
-
-// titleOf is the title of k's game, as a word said in the language of the
-// text it is in (the catalogs list every kit's title: see specMessages).
-func titleOf(k Kit) rules.Word { return rules.Word(k.Game.Title()) }

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"strconv"
+	"strings"
+	"time"
 
 	"golang.org/x/text/language"
 
@@ -77,13 +79,29 @@ func N(s string) string { return s }
 // that is a name, so not written as a quantity ("1,234" or "1.234").
 func no(id int64) string { return strconv.FormatInt(id, 10) }
 
-// PlaceLang is the language of what req makes public where it was made
-// (a new game's invitation, which becomes the game's language; the words
-// a transport adds to a public answer): the server's language (Discord's
-// guild_locale), or, outside a server, the language of the user who acted.
-func (req Request) PlaceLang() Lang {
-	if req.GuildID != "" && req.GuildLocale != "" {
-		return LangOf(req.GuildLocale)
+// spell says a duration in whole days or hours: "3 days", "26 hours",
+// "1 hour", "less than an hour"; a Text, said in the language of the
+// message it is an argument of.
+func spell(d time.Duration) rules.Text {
+	hours := int(d / time.Hour)
+	switch {
+	case hours >= 48 && hours%24 == 0, hours >= 72:
+		return rules.Textf("%d days", hours/24)
+	case hours == 24:
+		return rules.Textf("%d days", 1)
+	case hours >= 1:
+		return rules.Textf("%d hours", hours)
 	}
-	return you(req)
+	return rules.Textf("less than an hour")
+}
+
+// joinIn joins "a", "b" and "c" as "a, b and c", in lang.
+func joinIn(lang Lang, words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return lang.T("%s and %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 }

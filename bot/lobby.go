@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/rules"
 	"parlor/storage"
 )
@@ -16,9 +16,6 @@ import (
 // open seats (no user) that anyone may take. The game starts when every
 // seat is taken, or earlier when its creator says so and enough have joined.
 // The seats are shuffled by lot when it starts.
-
-// openSeat reports whether s is a seat nobody has taken or been offered.
-func openSeat(s storage.Seat) bool { return s.UserID == "" }
 
 // lobbyStatus is the status of an unstarted game with these seats: open
 // while a seat is open to anyone, else invited.
@@ -172,7 +169,7 @@ func (t *Table) newGame(ctx context.Context, req Request, kit Kit) (Response, er
 		row.Dice = newDice()
 	}
 	// Within the server's limits, counted as the game is stored (see
-	// limits.go): a game past one is refused before anything is drawn or
+	// ceilings.go): a game past one is refused before anything is drawn or
 	// stored, and gets no thread.
 	id, err := t.store.CreateWithin(ctx, row, req.ID, t.limitsOf(set))
 	if err != nil {
@@ -343,24 +340,16 @@ func unstarted(g *storage.Game, format string) error {
 	return sorry(format, no(g.ID), statusWord(g.Status))
 }
 
-// statusWord is a game's status as messages say it: "(it is over)". Each
-// status is a constant Word here so that the catalogs list its words.
-func statusWord(s storage.Status) rules.Word {
-	switch s {
-	case storage.StatusInvited:
-		return rules.Word("invited")
-	case storage.StatusOpen:
-		return rules.Word("open")
-	case storage.StatusActive:
-		return rules.Word("active")
-	case storage.StatusOver:
-		return rules.Word("over")
-	case storage.StatusDeclined:
-		return rules.Word("declined")
-	case storage.StatusCancelled:
-		return rules.Word("cancelled")
+// byCreator checks that g has not begun (else closed says so, as
+// unstarted) and that user made it (else only says who did, and the game).
+func byCreator(g *storage.Game, user, closed, only string) error {
+	if err := unstarted(g, closed); err != nil {
+		return err
 	}
-	return rules.Word(s)
+	if user != g.Creator {
+		return sorry(only, seatUser(g, 0).Name, no(g.ID))
+	}
+	return nil
 }
 
 func (t *Table) answerInvite(ctx context.Context, req Request, l *loaded, accept bool) (Response, error) {
@@ -476,11 +465,8 @@ func (t *Table) seat(ctx context.Context, req Request, l *loaded, seats []storag
 // joined, when its creator asks and there are enough of them.
 func (t *Table) startNow(ctx context.Context, req Request, l *loaded) (Response, error) {
 	g := l.row
-	if err := unstarted(g, N("Game #%s can't be started now (it is %s).")); err != nil {
+	if err := byCreator(g, req.User.ID, N("Game #%s can't be started now (it is %s)."), N("Only %s, who made game #%s, can start it early.")); err != nil {
 		return Response{}, err
-	}
-	if req.User.ID != g.Creator {
-		return Response{}, sorry("Only %s, who made game #%s, can start it early.", seatUser(g, 0).Name, no(g.ID))
 	}
 	var in []storage.Seat
 	for _, s := range g.Seats {
@@ -547,11 +533,7 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	if g.Dice.Seed != "" {
 		g.Dice.Input = "begun:" + req.ID
 	}
-	dice, err := t.diceOf(ctx, g, 0)
-	if err != nil {
-		return Response{}, err
-	}
-	st, entries, played, err := t.settle(l.kit, st, dice)
+	st, entries, played, err := t.settleDice(ctx, g, l.kit, st, 0)
 	if err != nil {
 		return Response{}, err
 	}
@@ -601,13 +583,19 @@ func (t *Table) start(ctx context.Context, req Request, l *loaded, joined []stor
 	return Response{Update: &Message{Content: lang.T("Game #%s of %s: %s", no(g.ID), titleOf(l.kit), headline)}, Public: owed(board), PublicIn: g.ThreadID}, nil
 }
 
-// joinIn joins "a", "b" and "c" as "a, b and c", in lang.
-func joinIn(lang Lang, words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
+// computerLevel is the level of the computer players a new game asks
+// for (its level option, strong by default), or "" when the game has none.
+func computerLevel(req Request, kit Kit) (rules.Level, error) {
+	if _, ok := kit.Game.(rules.Thinker); !ok {
+		return "", nil
 	}
-	return lang.T("%s and %s", strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
+	raw := req.Options["level"]
+	if raw == "" {
+		return rules.Strong, nil
+	}
+	l, err := rules.ParseLevel(raw)
+	if err != nil {
+		return "", sorry("The computer plays easy or strong, not %s.", quote(raw))
+	}
+	return l, nil
 }

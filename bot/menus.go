@@ -1,11 +1,10 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/rules"
 )
 
@@ -93,49 +92,4 @@ func (t *Table) controls(l *loaded) []Row {
 		}
 	}
 	return rows
-}
-
-// pickPiece answers a choice of the first menu: it plays the choice's move
-// when it is the only one and the kit says such choices play at once, and
-// otherwise offers the moves of the choice in a second, private menu.
-func (t *Table) pickPiece(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if _, err := mover(l, req.User.ID); err != nil {
-		return Response{}, err
-	}
-	if len(req.Values) != 1 {
-		return Response{}, sorry("Choose one piece.")
-	}
-	var chosen *menuGroup
-	lang := you(req)
-	for _, gr := range groups(l, lang) {
-		if gr.key == req.Values[0] {
-			chosen = gr
-		}
-	}
-	if chosen == nil {
-		return Response{}, sorry("That piece has no legal move now.")
-	}
-	if len(chosen.moves) == 1 && l.kit.Direct {
-		return t.move(ctx, req, l, chosen.moves[0].Text, -1, true)
-	}
-	var rows []Row
-	for p := 0; p*limits.SelectOptions < len(chosen.moves) && p < limits.Rows; p++ {
-		var opts []Option
-		for _, m := range chosen.moves[p*limits.SelectOptions : min(len(chosen.moves), (p+1)*limits.SelectOptions)] {
-			opts = append(opts, Option{Label: Clip(lang.Move(m.Text), limits.OptionText), Value: m.Text, Description: Clip(lang.Say(moveWords(l.state, m)), limits.OptionText)})
-		}
-		action := "play"
-		if p > 0 {
-			action = fmt.Sprintf("play%d", p+1)
-		}
-		rows = append(rows, Row{{Kind: Select, ID: customID(l.row.ID, l.row.Version, action), Placeholder: lang.T("Choose the move…"), Options: opts}})
-	}
-	content := lang.T("Where should the %s go?", chosen.label)
-	if l.kit.Direct {
-		content = lang.T("%s: which way?", chosen.label)
-	}
-	if len(chosen.moves) > limits.Rows*limits.SelectOptions {
-		content += " " + lang.T("(%d moves; the first %d are here, type /%s move for the others)", len(chosen.moves), limits.Rows*limits.SelectOptions, l.row.Kind)
-	}
-	return Response{Private: &Message{Content: content, Components: rows}}, nil
 }

@@ -10,8 +10,8 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
-	"parlor/bot/discord/limits"
 	"parlor/bot/i18n"
+	"parlor/bot/limits"
 	"parlor/storage"
 )
 
@@ -155,7 +155,7 @@ func (t *Table) settings(ctx context.Context, req Request) (Response, error) {
 		min, max int
 		to       **int
 	}{{"reminders", 0, maxRemindHours, &ch.RemindEvery}, {"deadline", 0, maxDeadlineDays, &ch.DeadlineDays}, {"invitations", 1, maxInviteHours, &ch.InviteHours}, {"away", 0, maxAwayDays, &ch.AwayDays},
-		// The limits, within the operator's ceilings (see limits.go).
+		// The limits, within the operator's ceilings (see ceilings.go).
 		{"lobbies", 1, t.ceilings.MemberLobbies, &ch.MemberLobbies}, {"games", 1, t.ceilings.MemberGames, &ch.MemberGames},
 		{"server-lobbies", 1, t.ceilings.ServerLobbies, &ch.ServerLobbies}, {"server-games", 1, t.ceilings.ServerGames, &ch.ServerGames}} {
 		n, set, ok := intOption(req.Options, o.name, o.min, o.max)

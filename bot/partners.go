@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/storage"
 )
 

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"math/bits"
-	"strings"
 
 	"parlor/rules"
 	"parlor/storage"
@@ -28,10 +27,7 @@ func inGame(l *loaded) []int {
 }
 
 func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := playing(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
@@ -74,10 +70,7 @@ func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, er
 }
 
 func (t *Table) resume(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	if _, err := player(l, req.User.ID); err != nil {
+	if _, err := playing(l, req.User.ID); err != nil {
 		return Response{}, err
 	}
 	g := l.row
@@ -114,12 +107,4 @@ func (t *Table) setPause(ctx context.Context, req Request, l *loaded, p *storage
 		g.TurnSince = p.TurnSince
 	}
 	return nil
-}
-
-// paused refuses a move in a paused game.
-func paused(l *loaded) error {
-	if l.row.PausedAt.IsZero() {
-		return nil
-	}
-	return sorry("Game #%s is paused. Any player can carry on with /%s resume.", no(l.row.ID), strings.ToLower(l.row.Kind))
 }

@@ -213,17 +213,6 @@ func ratingWords(r rating.Rating) rules.Text {
 	return rules.Textf("%s", base)
 }
 
-// levelWord is a computer player's level as messages say it.
-func levelWord(level string) rules.Word {
-	switch rules.Level(level) {
-	case rules.Easy:
-		return rules.Word("easy")
-	case rules.Strong:
-		return rules.Word("strong")
-	}
-	return rules.Word(level)
-}
-
 // profile answers /profile: a player's rating, record and current games,
 // per game, in this server.
 func (t *Table) profile(ctx context.Context, req Request) (Response, error) {

@@ -72,6 +72,21 @@ func (t *Table) loadRemovedLocked(ctx context.Context) error {
 	return nil
 }
 
+// mark notes in memory that the bot was removed from the server, or is
+// back in it.
+func (r *removed) mark(guildID string, gone bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !gone {
+		delete(r.set, guildID)
+		return
+	}
+	if r.set == nil {
+		r.set = map[string]bool{}
+	}
+	r.set[guildID] = true
+}
+
 // GuildRemoved records that the bot was removed from the server: its games
 // stop until it is added back, and are deleted after the retention period.
 func (t *Table) GuildRemoved(ctx context.Context, guildID string) error {
@@ -79,12 +94,7 @@ func (t *Table) GuildRemoved(ctx context.Context, guildID string) error {
 	if err != nil {
 		return err
 	}
-	t.removed.mu.Lock()
-	if t.removed.set == nil {
-		t.removed.set = map[string]bool{}
-	}
-	t.removed.set[guildID] = true
-	t.removed.mu.Unlock()
+	t.removed.mark(guildID, true)
 	if fresh {
 		t.log.Info("the bot was removed from a server: its games stop, and are deleted after the retention period",
 			"guild", guildID, "retain", t.retain)
@@ -99,9 +109,7 @@ func (t *Table) GuildBack(ctx context.Context, guildID string) error {
 	if err != nil {
 		return err
 	}
-	t.removed.mu.Lock()
-	delete(t.removed.set, guildID)
-	t.removed.mu.Unlock()
+	t.removed.mark(guildID, false)
 	if was {
 		t.log.Info("the bot is back in a server that had removed it: its games carry on", "guild", guildID)
 	}

@@ -17,27 +17,6 @@ type Animator interface {
 	GIF(frames []render.Frame) ([]byte, error)
 }
 
-// turnEnds are the indices of the steps that end a turn: a step after
-// which a different seat decides (the dice aside), the game ends, or an
-// entry other than a move comes.
-func turnEnds(steps []Step) []int {
-	var ends []int
-	for i, s := range steps {
-		if s.Entry.Kind == storage.EntryMove && s.Before.ToMove() == rules.Chance && i+1 < len(steps) {
-			continue // a roll: its turn goes on
-		}
-		end := i+1 == len(steps) || steps[i+1].Entry.Kind != storage.EntryMove
-		if !end {
-			next := nextSeat(steps[i+1:])
-			end = next != s.Entry.Seat || s.Entry.Kind != storage.EntryMove
-		}
-		if end {
-			ends = append(ends, i)
-		}
-	}
-	return ends
-}
-
 // Frames are a replay's frames: the start of the game, then the board
 // after each turn of steps.
 func Frames(start rules.State, steps []Step, names []string, title string) []render.Frame {

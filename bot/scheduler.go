@@ -17,21 +17,6 @@ import (
 // and every action is claimed there before it is announced, so sweeps
 // that overlap, or a restart between two, never act twice.
 
-// Notice is a message the scheduler posts in a game's channel or thread,
-// or, when UserID is set, sends to that user alone (a direct message).
-type Notice struct {
-	GameID int64
-	// GuildID is the server the game lives in, "" for a DM's game or a
-	// direct message: a door that finds the bot is not in it any more
-	// tells the table (GuildKeeper).
-	GuildID   string
-	ChannelID string
-	// UserID, if set, is the user the message is for, in a direct
-	// message; ChannelID is then "".
-	UserID  string
-	Message *Message
-}
-
 // Sweep does the work due at the table's clock and returns what to post.
 // Games it cannot handle are logged and left for the next sweep. The
 // games of a server that removed the bot are not due; those of a server
@@ -87,21 +72,6 @@ func (t *Table) computerToMove(g *storage.Game) bool {
 	return ok
 }
 
-// loadedFrom is the stored game g as the table works on it when no request
-// brought it (a sweep, a computer's worker): nil for a game of a kind this
-// table does not play, an error for a position it cannot read.
-func (t *Table) loadedFrom(g *storage.Game) (*loaded, error) {
-	kit, ok := t.kits[g.Kind]
-	if !ok {
-		return nil, nil
-	}
-	st, err := kit.Game.Parse(g.Position)
-	if err != nil {
-		return nil, fmt.Errorf("stored position unreadable: %w", err)
-	}
-	return &loaded{row: g, state: st, kit: kit, lang: LangOf(g.Lang)}, nil
-}
-
 // sweepGame does what is due for one game: the board it owes, if the
 // process that owed it did not post it in time (see outbox.go), then what
 // else is due (sweepDue).
@@ -131,7 +101,7 @@ func (t *Table) sweepDue(ctx context.Context, g *storage.Game, now time.Time, di
 		if g.ExpiresAt.IsZero() || g.ExpiresAt.After(now) {
 			return nil, nil // due for something else
 		}
-		return one(t.expire(ctx, g, kit))
+		return oneNotice(t.expire(ctx, g, kit))
 	}
 	l, err := t.loadedFrom(g)
 	if err != nil {
@@ -156,13 +126,13 @@ func (t *Table) sweepDue(ctx context.Context, g *storage.Game, now time.Time, di
 		return nil, err
 	}
 	if g.DeadlineDays > 0 && waited >= time.Duration(g.DeadlineDays)*24*time.Hour {
-		return one(t.late(ctx, l, seat))
+		return oneNotice(t.late(ctx, l, seat))
 	}
-	return one(t.remind(ctx, l, seat, now, waited, digests))
+	return oneNotice(t.remind(ctx, l, seat, now, waited, digests))
 }
 
-// one is the notice n, if any, as a list.
-func one(n *Notice, err error) ([]Notice, error) {
+// oneNotice is the notice n, if any, as a list.
+func oneNotice(n *Notice, err error) ([]Notice, error) {
 	if n == nil {
 		return nil, err
 	}
@@ -238,20 +208,4 @@ func (t *Table) remind(ctx context.Context, l *loaded, seat rules.Seat, now time
 		msg += " " + l.lang.Say(inLeft(l.state, spell(left)))
 	}
 	return &Notice{GameID: g.ID, ChannelID: g.Where(), Message: &Message{Content: msg, Mentions: []string{user.UserID}, Lang: l.lang}}, nil
-}
-
-// spell says a duration in whole days or hours: "3 days", "26 hours",
-// "1 hour", "less than an hour"; a Text, said in the language of the
-// message it is an argument of.
-func spell(d time.Duration) rules.Text {
-	hours := int(d / time.Hour)
-	switch {
-	case hours >= 48 && hours%24 == 0, hours >= 72:
-		return rules.Textf("%d days", hours/24)
-	case hours == 24:
-		return rules.Textf("%d days", 1)
-	case hours >= 1:
-		return rules.Textf("%d hours", hours)
-	}
-	return rules.Textf("less than an hour")
 }

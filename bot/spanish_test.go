@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/text/language"
 
-	"parlor/bot/i18n"
+	"parlor/bot/i18n/i18ntest"
 	"parlor/rules"
 	"parlor/rules/kimbo"
 	"parlor/rules/rumba"
@@ -68,8 +68,8 @@ func shown(m *Message) []string {
 }
 
 // englishOnly is what only English says, of the catalogs' pieces of text,
-// for Spanish (i18n.EnglishOnly): computed once, as it scans every catalog.
-var englishOnly = sync.OnceValue(func() []string { return i18n.EnglishOnly(language.Spanish) })
+// for Spanish (i18ntest.EnglishOnly): computed once, as it scans every catalog.
+var englishOnly = sync.OnceValue(func() []string { return i18ntest.EnglishOnly(language.Spanish) })
 
 // englishIn is the pieces of text, of those only English says, that text
 // has.

@@ -243,3 +243,24 @@ func (ts *tails) steps(id int64, game rules.Game, players int, log []storage.Ent
 func sameEntry(a, b storage.Entry) bool {
 	return a.Ply == b.Ply && a.Seat == b.Seat && a.Kind == b.Kind && a.Text == b.Text && a.At.Equal(b.At)
 }
+
+// turnEnds are the indices of the steps that end a turn: a step after
+// which a different seat decides (the dice aside), the game ends, or an
+// entry other than a move comes.
+func turnEnds(steps []Step) []int {
+	var ends []int
+	for i, s := range steps {
+		if s.Entry.Kind == storage.EntryMove && s.Before.ToMove() == rules.Chance && i+1 < len(steps) {
+			continue // a roll: its turn goes on
+		}
+		end := i+1 == len(steps) || steps[i+1].Entry.Kind != storage.EntryMove
+		if !end {
+			next := nextSeat(steps[i+1:])
+			end = next != s.Entry.Seat || s.Entry.Kind != storage.EntryMove
+		}
+		if end {
+			ends = append(ends, i)
+		}
+	}
+	return ends
+}

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -20,7 +19,7 @@ import (
 // Store is the game repository the table service needs.
 type Store interface {
 	Create(ctx context.Context, g *storage.Game, interactionID string) (int64, error)
-	// Limits: see limits.go.
+	// Limits: see ceilings.go.
 	CreateWithin(ctx context.Context, g *storage.Game, interactionID string, lim storage.Limits) (int64, error)
 	Pace(ctx context.Context, userID, kind string, win int64, durableFrom int) (int, error)
 	ForgetPace(ctx context.Context, before int64) (int64, error)
@@ -157,39 +156,6 @@ type Played struct {
 	Move   rules.Move
 }
 
-// Config holds what a Table needs.
-type Config struct {
-	Store   Store
-	Painter Painter
-	Kits    []Kit
-	// Roll returns a uniformly random number in [0, n); it decides chance
-	// outcomes and seating by lot. Nil means crypto/rand.
-	Roll func(n int) int
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
-	// Think is the budget of a strong computer player's decision; 0
-	// means rules.DefaultThink.
-	Think time.Duration
-	// BoardHold is how long the process that stores a change has to post
-	// the board it owes before a sweep (of any process) posts it instead
-	// (see storage.Board); 0 means storage.DefaultBoardHold.
-	BoardHold time.Duration
-	// Retain is how long the games of a server that removed the bot are
-	// kept before a sweep deletes them (see removal.go); 0 means
-	// DefaultRetain.
-	Retain time.Duration
-	// Ceilings are the operator's bounds on the limits a server's
-	// managers may choose (see limits.go); zero fields take
-	// DefaultCeilings'.
-	Ceilings storage.Limits
-	// Pace is the slow-down's budget (see limits.go).
-	Pace   Pace
-	Logger *slog.Logger
-	// Metrics counts what the table does for an operator (see
-	// observe.go); nil counts nothing.
-	Metrics Metrics
-}
-
 // Table is the table service: the only place that knows both the rules
 // engines and the storage. Its handlers take a Request and return a Response.
 type Table struct {
@@ -219,199 +185,12 @@ type Table struct {
 	fair bool
 }
 
-// NewTable builds a table service. It panics on a duplicate game, a
-// programming error found at start-up.
-func NewTable(c Config) *Table {
-	t := &Table{store: c.Store, painter: c.Painter, kits: map[string]Kit{}, roll: c.Roll, now: c.Now, think: cmp.Or(c.Think, rules.DefaultThink),
-		hold: cmp.Or(c.BoardHold, storage.DefaultBoardHold), log: c.Logger, fair: c.Roll == nil, pace: c.Pace.withDefaults(),
-		retain: cmp.Or(c.Retain, DefaultRetain),
-		ceilings: storage.Limits{
-			MemberLobbies: cmp.Or(c.Ceilings.MemberLobbies, DefaultCeilings.MemberLobbies),
-			MemberGames:   cmp.Or(c.Ceilings.MemberGames, DefaultCeilings.MemberGames),
-			ServerLobbies: cmp.Or(c.Ceilings.ServerLobbies, DefaultCeilings.ServerLobbies),
-			ServerGames:   cmp.Or(c.Ceilings.ServerGames, DefaultCeilings.ServerGames),
-		}}
-	if t.roll == nil {
-		t.roll = cryptoRoll
-	}
-	if t.now == nil {
-		t.now = time.Now
-	}
-	if t.log == nil {
-		t.log = slog.New(slog.DiscardHandler)
-	}
-	if t.metrics = c.Metrics; t.metrics == nil {
-		t.metrics = noMetrics{}
-	}
-	for _, k := range c.Kits {
-		name := k.Game.Name()
-		if _, dup := t.kits[name]; dup {
-			panic("bot: duplicate game " + name)
-		}
-		t.kits[name] = k
-		t.order = append(t.order, name)
-	}
-	t.options, t.routes = map[string]OptionSpec{}, map[string]handler{}
-	for _, c := range t.Commands() {
-		if c.do != nil {
-			t.routes[c.Name] = c.do
-		}
-		for _, sub := range c.Subs {
-			if sub.do != nil {
-				t.routes[c.Name+"/"+sub.Name] = sub.do
-			}
-		}
-		subs := c.Subs
-		if len(subs) == 0 {
-			subs = []SubSpec{{Options: c.Options}}
-		}
-		for _, sub := range subs {
-			for _, o := range sub.Options {
-				t.options[c.Name+"/"+sub.Name+"/"+o.Name] = o
-			}
-		}
-	}
-	return t
-}
-
 func cryptoRoll(n int) int {
 	v, err := rand.Int(rand.Reader, big.NewInt(int64(n)))
 	if err != nil {
 		panic("bot: no randomness: " + err.Error())
 	}
 	return int(v.Int64())
-}
-
-// Commands lists the slash commands of every game the table serves.
-func (t *Table) Commands() []CommandSpec {
-	var out []CommandSpec
-	for _, name := range t.order {
-		out = append(out, gameCommand(t.kits[name]))
-	}
-	out = append(out, parlorCommands(t.ceilings)...)
-	return append(out, t.ratingCommands()...)
-}
-
-// route finds the handler declared with a command that is not a game's
-// (its spec's do): ok is false for a game's command, and err says a
-// command that is not a game's has no such subcommand.
-func (t *Table) route(req Request) (do handler, ok bool, err error) {
-	if do, ok := t.routes[req.Command]; ok {
-		return do, true, nil
-	}
-	if do, ok := t.routes[req.Command+"/"+req.Sub]; ok {
-		return do, true, nil
-	}
-	if _, game := t.kits[req.Command]; !game && req.Sub != "" {
-		for key := range t.routes {
-			if strings.HasPrefix(key, req.Command+"/") {
-				return nil, false, sorry("/%s has no %s command.", req.Command, quote(req.Sub))
-			}
-		}
-	}
-	return nil, false, nil
-}
-
-// userError is an answer for the user: something they asked that cannot be
-// done, said in a sentence, which is said in their language when it is
-// answered (see explain).
-type userError struct{ text rules.Text }
-
-func (e *userError) Error() string { return e.text.String() }
-
-// sorry is the userError of the message format with args (see Lang.T).
-func sorry(format string, args ...any) error {
-	return &userError{text: rules.Textf(format, args...)}
-}
-
-// Handle answers one request. It never panics and never returns an error:
-// every failure becomes a short private answer.
-func (t *Table) Handle(ctx context.Context, req Request) (resp Response) {
-	log := t.log.With("interaction", req.ID, "guild", req.GuildID, "user", req.User.ID, "command", req.Command, "sub", req.Sub, "custom_id", req.CustomID)
-	start, outcome := t.now(), "panic"
-	defer func() {
-		if p := recover(); p != nil {
-			log.Error("handler panic", "panic", p)
-			resp = private(you(req).T("Something went wrong on our side, and nothing was changed. Please try again."))
-		}
-		t.metrics.Interaction(kindName(req.Kind), outcome, t.now().Sub(start))
-	}()
-	// The slow-down comes before any other work.
-	if r, done := t.slowDown(ctx, req, log); done {
-		outcome = "slowed"
-		return r
-	}
-	t.backFrom(ctx, req)
-	var err error
-	switch req.Kind {
-	case CommandRequest:
-		if err = t.checkOptions(req); err == nil {
-			resp, err = t.command(ctx, req)
-		}
-	case ComponentRequest:
-		resp, err = t.component(ctx, req)
-	case AutocompleteRequest:
-		outcome = "ok"
-		if t.checkOptions(req) != nil {
-			return Response{Choices: []Choice{}}
-		}
-		return Response{Choices: t.autocomplete(ctx, req)}
-	default:
-		err = sorry("I don't know that kind of interaction.")
-	}
-	if err != nil && req.ID != "" && !errors.Is(err, storage.ErrDuplicate) {
-		// The same interaction delivered twice at once: the twin may have
-		// been recorded after this one's first check, and this one then
-		// saw the changed game. Its refusal would mislead.
-		if done, herr := t.store.Handled(ctx, req.ID); herr == nil && done {
-			err = storage.ErrDuplicate
-		}
-	}
-	outcome = outcomeOf(err)
-	if c := storeClass(err); err != nil && c != "other" {
-		t.metrics.StoreError(c)
-	}
-	if err != nil {
-		return t.explain(log, err, you(req))
-	}
-	// A computer to move, or a game just over, whose replay comes next.
-	resp.Wake = resp.Wake || resp.Public != nil && (resp.Public.computerTurn || resp.Public.gameOver)
-	if resp.Public != nil && resp.Public.computerTurn && resp.Public.Live != nil {
-		resp.Computer = resp.Public.Live.GameID
-	}
-	return resp
-}
-
-// explain turns an error into the private answer the user sees.
-func (t *Table) explain(log *slog.Logger, err error, l Lang) Response {
-	if gf := (*gameFailure)(nil); errors.As(err, &gf) {
-		log = log.With("game", gf.id)
-	}
-	var ue *userError
-	if say, ok := overLimit(err, l); ok {
-		return private(say)
-	}
-	switch {
-	case errors.As(err, &ue):
-		return private(l.Say(ue.text))
-	case errors.Is(err, storage.ErrConflict):
-		return private(l.T("The board changed while you were acting (someone moved first). Nothing of yours was recorded; look at the newest board and try again."))
-	case errors.Is(err, storage.ErrDuplicate):
-		return private(l.T("That was already done."))
-	case errors.Is(err, storage.ErrBusy):
-		log.Warn("database busy", "err", err)
-		return private(l.T("The game store is busy right now. Nothing was changed; please try again in a moment."))
-	case errors.Is(err, storage.ErrNotFound):
-		return private(l.T("I can't find that game."))
-	case errors.Is(err, storage.ErrUnavailable):
-		log.Error("database unavailable", "err", err)
-		return private(l.T("Parlor could not reach its database; nothing changed. Please try again in a moment."))
-	case errors.Is(err, storage.ErrUnwritable):
-		log.Error("could not save", "err", err)
-		return private(l.T("Parlor could not save that; nothing changed. Please try again."))
-	}
-	log.Error("handler failed", "err", err)
-	return private(l.T("Something went wrong on our side, and nothing was changed. Please try again."))
 }
 
 func (t *Table) kit(name string) (Kit, error) {
@@ -509,33 +288,6 @@ type gameFailure struct {
 func (g *gameFailure) Error() string { return g.err.Error() }
 func (g *gameFailure) Unwrap() error { return g.err }
 
-// seatOf is the seat of user in g, or -1.
-func seatOf(g *storage.Game, user string) int {
-	for _, s := range g.Seats {
-		if s.UserID == user && s.Joined {
-			return s.Seat
-		}
-	}
-	return -1
-}
-
-func seatUser(g *storage.Game, seat int) storage.Seat {
-	for _, s := range g.Seats {
-		if s.Seat == seat {
-			return s
-		}
-	}
-	return storage.Seat{Seat: seat, Name: fmt.Sprintf("seat %d", seat+1)}
-}
-
-func names(g *storage.Game) []string {
-	out := make([]string, len(g.Seats))
-	for i, s := range g.Seats {
-		out[i] = s.Name
-	}
-	return out
-}
-
 // playable checks that g is in play, so that moves, resignations and
 // draws make sense.
 func playable(l *loaded) error {
@@ -566,6 +318,15 @@ func player(l *loaded, user string) (int, error) {
 		return -1, sorry("You have left game #%s; the others play on without you.", no(l.row.ID))
 	}
 	return seat, nil
+}
+
+// playing checks that l's game is in play and that user plays in it, and
+// returns their seat.
+func playing(l *loaded, user string) (int, error) {
+	if err := playable(l); err != nil {
+		return -1, err
+	}
+	return player(l, user)
 }
 
 // mover checks that g is in play and that it is the user's turn, and
@@ -661,54 +422,8 @@ func (t *Table) settle(kit Kit, st rules.State, dice roller) (rules.State, []sto
 	return st, entries, played, nil
 }
 
-// roller draws a change's chance outcomes: from the game's fair dice, the
-// n-th entry that settle makes taking ply first+n, or from roll.
-type roller struct {
-	fair  storage.Dice // its seed and input, when the dice are fair
-	first int          // the ply of settle's first entry
-	roll  func(int) int
-}
-
-// draw is the outcome of the n-th entry settle makes.
-func (d roller) draw(outcomes []rules.Move, n int) (rules.Move, error) {
-	if d.fair.Seed != "" && d.fair.Input != "" {
-		return fairDraw(d.fair, d.first+n, outcomes)
-	}
-	return pickByOdds(outcomes, d.roll), nil
-}
-
-// diceOf are the dice of game g for a change whose entries before
-// settle's are before: the fair dice, when the table uses them and the
-// game has them, else the table's roll.
-func (t *Table) diceOf(ctx context.Context, g *storage.Game, before int) (roller, error) {
-	d := roller{roll: t.roll}
-	if !t.fair || g.Dice.Seed == "" || g.Dice.Input == "" {
-		return d, nil
-	}
-	plies, err := t.store.Plies(ctx, g.ID)
-	if err != nil {
-		return d, err
-	}
-	d.fair, d.first = g.Dice, plies+before+1
-	return d, nil
-}
-
 // maxSettle bounds the decisions settle plays at once.
 const maxSettle = 1000
-
-// pickByOdds picks an outcome with its odds, resolving to one part in a
-// million.
-func pickByOdds(outcomes []rules.Move, roll func(int) int) rules.Move {
-	const scale = 1_000_000
-	r := float64(roll(scale)) / scale
-	for _, m := range outcomes {
-		r -= m.Odds
-		if r < 0 {
-			return m
-		}
-	}
-	return outcomes[len(outcomes)-1]
-}
 
 // Replay rebuilds a game's state from its move log, the truth of the game.
 func Replay(game rules.Game, players int, log []storage.Entry) (rules.State, error) {
@@ -862,4 +577,46 @@ func (t *Table) Check(ctx context.Context) (int, []Problem, error) {
 		}
 	}
 	return len(ids), problems, nil
+}
+
+// statusWord is a game's status as messages say it: "(it is over)". Each
+// status is a constant Word here so that the catalogs list its words.
+func statusWord(s storage.Status) rules.Word {
+	if w, ok := statusWords[s]; ok {
+		return w
+	}
+	return rules.Word(s)
+}
+
+var statusWords = map[storage.Status]rules.Word{
+	storage.StatusInvited: rules.Word("invited"), storage.StatusOpen: rules.Word("open"),
+	storage.StatusActive: rules.Word("active"), storage.StatusOver: rules.Word("over"),
+	storage.StatusDeclined: rules.Word("declined"), storage.StatusCancelled: rules.Word("cancelled"),
+}
+
+// titleOf is the title of k's game, as a word said in the language of the
+// text it is in (the catalogs list every kit's title: see specMessages).
+func titleOf(k Kit) rules.Word { return rules.Word(k.Game.Title()) }
+
+// paused refuses a move in a paused game.
+func paused(l *loaded) error {
+	if l.row.PausedAt.IsZero() {
+		return nil
+	}
+	return sorry("Game #%s is paused. Any player can carry on with /%s resume.", no(l.row.ID), strings.ToLower(l.row.Kind))
+}
+
+// loadedFrom is the stored game g as the table works on it when no request
+// brought it (a sweep, a computer's worker): nil for a game of a kind this
+// table does not play, an error for a position it cannot read.
+func (t *Table) loadedFrom(g *storage.Game) (*loaded, error) {
+	kit, ok := t.kits[g.Kind]
+	if !ok {
+		return nil, nil
+	}
+	st, err := kit.Game.Parse(g.Position)
+	if err != nil {
+		return nil, fmt.Errorf("stored position unreadable: %w", err)
+	}
+	return &loaded{row: g, state: st, kit: kit, lang: LangOf(g.Lang)}, nil
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/rules/kingsmen"
 	"parlor/storage"
 )

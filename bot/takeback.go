@@ -50,10 +50,7 @@ func (t *Table) lastDecision(ctx context.Context, l *loaded, seat int) (e storag
 // askTakeback answers /<game> takeback: the request to the others, or the
 // takeback itself when nobody else need agree.
 func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Response, error) {
-	if err := playable(l); err != nil {
-		return Response{}, err
-	}
-	seat, err := player(l, req.User.ID)
+	seat, err := playing(l, req.User.ID)
 	if err != nil {
 		return Response{}, err
 	}

@@ -17,7 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kingsmen"

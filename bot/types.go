@@ -1,5 +1,13 @@
 package bot
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"parlor/rules"
+)
+
 // Kind is what kind of interaction a Request is.
 type Kind int
 
@@ -198,4 +206,88 @@ type Choice struct {
 // private builds a Response that only the acting user sees.
 func private(format string) Response {
 	return Response{Private: &Message{Content: format}}
+}
+
+// userError is an answer for the user: something they asked that cannot be
+// done, said in a sentence, which is said in their language when it is
+// answered (see explain).
+type userError struct{ text rules.Text }
+
+func (e *userError) Error() string { return e.text.String() }
+
+// sorry is the userError of the message format with args (see Lang.T).
+func sorry(format string, args ...any) error {
+	return &userError{text: rules.Textf(format, args...)}
+}
+
+// customID is a component id: "g/{game}/{version}/{action}". A button
+// about the member rather than a game begins "me/" instead (forgetID).
+func customID(game, version int64, action string) string {
+	return fmt.Sprintf("g/%d/%d/%s", game, version, action)
+}
+
+// GameOfCustomID is the game a component's custom id names, for a door
+// that shows which game a message is about.
+func GameOfCustomID(id string) (int64, bool) {
+	game, _, _, err := parseCustomID(id)
+	return game, err == nil
+}
+
+// TurnControl reports whether a component's custom id plays the turn of
+// the player to move (a board's button, a move menu, a preview's Confirm),
+// and the version of the game it was drawn for: a door that clicks
+// through a turn for someone uses only the newest board's.
+func TurnControl(id string) (version int64, ok bool) {
+	_, version, action, err := parseCustomID(id)
+	if err != nil || version == 0 {
+		return 0, false
+	}
+	for _, p := range []string{"do:", "pick", "play", "ok:"} {
+		if strings.HasPrefix(action, p) {
+			return version, true
+		}
+	}
+	return 0, false
+}
+
+func parseCustomID(id string) (game, version int64, action string, err error) {
+	parts := strings.Split(id, "/")
+	if len(parts) != 4 || parts[0] != "g" {
+		return 0, 0, "", sorry("I don't recognise that button. It may be from an older version of the bot; use /board to get a fresh one.")
+	}
+	game, err1 := strconv.ParseInt(parts[1], 10, 64)
+	version, err2 := strconv.ParseInt(parts[2], 10, 64)
+	if err1 != nil || err2 != nil || game <= 0 || version < 0 {
+		return 0, 0, "", unknownButton()
+	}
+	return game, version, parts[3], nil
+}
+
+// Notice is a message the scheduler posts in a game's channel or thread,
+// or, when UserID is set, sends to that user alone (a direct message).
+type Notice struct {
+	GameID int64
+	// GuildID is the server the game lives in, "" for a DM's game or a
+	// direct message: a door that finds the bot is not in it any more
+	// tells the table (GuildKeeper).
+	GuildID   string
+	ChannelID string
+	// UserID, if set, is the user the message is for, in a direct
+	// message; ChannelID is then "".
+	UserID  string
+	Message *Message
+}
+
+// unknownButton is the answer for a custom id the bot never made.
+func unknownButton() error { return sorry("I don't recognise that button.") }
+
+// PlaceLang is the language of what req makes public where it was made
+// (a new game's invitation, which becomes the game's language; the words
+// a transport adds to a public answer): the server's language (Discord's
+// guild_locale), or, outside a server, the language of the user who acted.
+func (req Request) PlaceLang() Lang {
+	if req.GuildID != "" && req.GuildLocale != "" {
+		return LangOf(req.GuildLocale)
+	}
+	return you(req)
 }

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/text/language"
 
 	"parlor/bot"
-	"parlor/bot/i18n"
+	"parlor/bot/i18n/i18ntest"
 	"parlor/render"
 	"parlor/rules"
 	"parlor/storage"
@@ -262,7 +262,7 @@ func TestConsoleSpanish(t *testing.T) {
 		}
 	}
 	help, _, _ := strings.Cut(got, "bob> ")
-	for _, english := range i18n.EnglishOnly(language.Spanish) {
+	for _, english := range i18ntest.EnglishOnly(language.Spanish) {
 		if strings.Contains(help, english) {
 			t.Errorf("the help is in English: %q", english)
 		}

@@ -20,7 +20,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"parlor/bot"
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 func interaction(t *testing.T, payload string) *discordgo.Interaction {

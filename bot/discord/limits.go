@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"parlor/bot"
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // The handlers keep to Discord's limits on what the bot sends (package

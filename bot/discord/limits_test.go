@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 
 	"parlor/bot"
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // fit brings any message within Discord's limits, leaving out what cutting

@@ -8,8 +8,8 @@ import (
 	"golang.org/x/text/language"
 
 	"parlor/bot"
-	"parlor/bot/discord/limits"
 	"parlor/bot/i18n"
+	"parlor/bot/limits"
 )
 
 // discordLocales are the locales Discord knows (AvailableLocalesEnum in

@@ -10,8 +10,8 @@ import (
 	"golang.org/x/text/language/display"
 
 	"parlor/bot"
-	"parlor/bot/discord/limits"
 	"parlor/bot/i18n"
+	"parlor/bot/limits"
 )
 
 // Spanish is registered for both of Discord's Spanish locales, and for

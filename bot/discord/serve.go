@@ -9,7 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"parlor/bot"
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // firstAnswer sends the first answer to an interaction, which each door

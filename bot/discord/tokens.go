@@ -6,7 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // Calls made with an interaction's token (its answer, the edits of its

@@ -2,7 +2,6 @@ package i18n
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -105,20 +104,6 @@ func TestT(t *testing.T) {
 	}
 	if got := T(language.French, "%s to move", rules.Word("South")); got != "South to move" {
 		t.Errorf("in French, a language Parlor does not speak: %q, want the English", got)
-	}
-}
-
-// EnglishOnly finds the English of a message Spanish translates, and not
-// words Spanish says the same.
-func TestEnglishOnly(t *testing.T) {
-	got := EnglishOnly(language.Spanish)
-	if !slices.Contains(got, "Keep playing") {
-		t.Errorf("EnglishOnly(es) has no %q: %q", "Keep playing", got)
-	}
-	for _, piece := range got {
-		if len(strings.Fields(piece)) < 2 {
-			t.Errorf("a piece of one word: %q", piece)
-		}
 	}
 }
 

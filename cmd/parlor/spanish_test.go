@@ -13,6 +13,7 @@ import (
 	"parlor/bot"
 	"parlor/bot/console"
 	"parlor/bot/i18n"
+	"parlor/bot/i18n/i18ntest"
 	"parlor/storage"
 )
 
@@ -24,8 +25,8 @@ import (
 // English text that Spanish says otherwise.
 func TestConsoleGamesInSpanish(t *testing.T) {
 	flowTest(t)
-	pieces := i18n.EnglishOnly(language.Spanish)
-	words := regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(` + strings.Join(i18n.EnglishWords(language.Spanish), "|") + `)(?:$|[^\p{L}'])`)
+	pieces := i18ntest.EnglishOnly(language.Spanish)
+	words := regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(` + strings.Join(i18ntest.EnglishWords(language.Spanish), "|") + `)(?:$|[^\p{L}'])`)
 	news := map[string]string{
 		"kingsmen": "/kingsmen nueva bob",
 		"kimbo":    "/kimbo nueva bob",

@@ -22,7 +22,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // Defaults of a Fake.

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"parlor/bot/discord/discordtest"
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 	"parlor/storage"
 )
 

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // Interaction is an INTERACTION_CREATE the Fake dispatched, and everything

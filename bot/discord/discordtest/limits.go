@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"parlor/bot/discord/limits"
+	"parlor/bot/limits"
 )
 
 // The Fake checks payloads against Discord's limits as package limits

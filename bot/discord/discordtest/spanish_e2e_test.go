@@ -11,6 +11,7 @@ import (
 	"parlor/bot"
 	"parlor/bot/discord/discordtest"
 	"parlor/bot/i18n"
+	"parlor/bot/i18n/i18ntest"
 	"parlor/storage"
 )
 
@@ -131,8 +132,8 @@ var shownFields = map[string]bool{"content": true, "title": true, "description":
 // commands' registration) that is English.
 func checkSpanish(t *testing.T, reqs []discordtest.Request) {
 	t.Helper()
-	pieces := i18n.EnglishOnly(language.Spanish)
-	words := regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(` + strings.Join(i18n.EnglishWords(language.Spanish), "|") + `)(?:$|[^\p{L}'])`)
+	pieces := i18ntest.EnglishOnly(language.Spanish)
+	words := regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(` + strings.Join(i18ntest.EnglishWords(language.Spanish), "|") + `)(?:$|[^\p{L}'])`)
 	seen, reported := map[string]bool{}, map[string]bool{}
 	for _, r := range reqs {
 		if strings.Contains(r.Route, "/commands") || len(r.Body) == 0 {

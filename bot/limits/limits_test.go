@@ -31,7 +31,7 @@ var allowed = map[string][]string{
 	"bot/discord/serve.go":               {"crowdWait = min(100*time.Millisecond, wait)"},
 	"bot/commands.go":                    {"maxMoveLength = 100 // a move text; no legal move is longer"},
 	"bot/story.go":                       {"tailSteps = 256", "tailGames = 512"},
-	"bot/limits.go":                      {"var DefaultCeilings = storage.Limits{MemberLobbies: 25, MemberGames: 200, ServerLobbies: 500, ServerGames: 10000}"},
+	"bot/ceilings.go":                    {"var DefaultCeilings = storage.Limits{MemberLobbies: 25, MemberGames: 200, ServerLobbies: 500, ServerGames: 10000}"},
 	"bot/fair.go":                        {"const seedBytes = 32"},
 	"bot/record.go":                      {"sc.Buffer(make([]byte, 0, 4096), maxRecordLine)"},
 	"bot/computer.go":                    {"seed := uint64(g.ID)<<32 ^ uint64(g.Version)"},
@@ -44,7 +44,7 @@ var allowed = map[string][]string{
 // written once, here, and used by name, so that the door, the table and
 // the fake Discord cannot come to disagree about one.
 func TestLimitsWrittenOnce(t *testing.T) {
-	root := filepath.Join("..", "..", "..")
+	root := filepath.Join("..", "..")
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		t.Fatalf("the repository's root is not where it should be: %v", err)
 	}
