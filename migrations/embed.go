@@ -5,7 +5,7 @@
 // version N holds the same things.
 //
 // Each file is named NNNN_description.sql and is applied once, in order, by
-// storage.Migrate. Never edit a file that has been released: add a new one,
+// storage.Open. Never edit a file that has been released: add a new one,
 // to both sets.
 package migrations
 

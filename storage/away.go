@@ -164,23 +164,13 @@ func (db *DB) AwayPeriods(ctx context.Context, guildID, userID string, since tim
 // Digest reports whether the user asked for one message a day listing
 // their games instead of one reminder per game.
 func (db *DB) Digest(ctx context.Context, userID string) (bool, error) {
-	var on bool
-	err := db.db.QueryRowContext(ctx, "SELECT digest FROM user_settings WHERE user_id = ?", userID).Scan(&on)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return false, fmt.Errorf("load settings of user %s: %w", userID, classify(err))
-	}
-	return on, nil
+	return userSetting[bool](ctx, db, userID, "SELECT digest FROM user_settings WHERE user_id = ?")
 }
 
 // UserLang is the Discord locale the user had when they last set their
 // digest ("es-ES"), in which it is written; "" if unknown.
 func (db *DB) UserLang(ctx context.Context, userID string) (string, error) {
-	var lang string
-	err := db.db.QueryRowContext(ctx, "SELECT lang FROM user_settings WHERE user_id = ?", userID).Scan(&lang)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("load settings of user %s: %w", userID, classify(err))
-	}
-	return lang, nil
+	return userSetting[string](ctx, db, userID, "SELECT lang FROM user_settings WHERE user_id = ?")
 }
 
 // SetDigest turns the user's daily digest on or off; locale, their
@@ -217,25 +207,10 @@ func (db *DB) ClaimDigest(ctx context.Context, userID string, now time.Time) (bo
 // ConfirmMoves reports whether the user sees each move before it counts
 // (/parlor me confirm:on).
 func (db *DB) ConfirmMoves(ctx context.Context, userID string) (bool, error) {
-	var on bool
-	err := db.db.QueryRowContext(ctx, "SELECT confirm_moves FROM user_settings WHERE user_id = ?", userID).Scan(&on)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return false, fmt.Errorf("load settings of user %s: %w", userID, classify(err))
-	}
-	return on, nil
+	return userSetting[bool](ctx, db, userID, "SELECT confirm_moves FROM user_settings WHERE user_id = ?")
 }
 
 // SetConfirmMoves turns the user's move previews on or off.
 func (db *DB) SetConfirmMoves(ctx context.Context, userID string, on bool) error {
-	now := millis(db.now())
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		_, err := q.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, confirm_moves, updated_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET confirm_moves = excluded.confirm_moves, updated_at = excluded.updated_at`,
-			userID, false, on, now)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("set settings of user %s: %w", userID, classify(err))
-	}
-	return nil
+	return db.setUserFlag(ctx, userID, "confirm_moves", on)
 }

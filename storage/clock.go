@@ -311,27 +311,12 @@ func (db *DB) SetGuildSettings(ctx context.Context, guildID string, ch SettingsC
 
 // RemindersOff reports whether the user turned reminders off.
 func (db *DB) RemindersOff(ctx context.Context, userID string) (bool, error) {
-	var off bool
-	err := db.db.QueryRowContext(ctx, "SELECT reminders_off FROM user_settings WHERE user_id = ?", userID).Scan(&off)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return false, fmt.Errorf("load settings of user %s: %w", userID, classify(err))
-	}
-	return off, nil
+	return userSetting[bool](ctx, db, userID, "SELECT reminders_off FROM user_settings WHERE user_id = ?")
 }
 
 // SetRemindersOff turns the user's reminders off or back on.
 func (db *DB) SetRemindersOff(ctx context.Context, userID string, off bool) error {
-	now := millis(db.now())
-	err := db.write(ctx, func(ctx context.Context, q querier) error {
-		_, err := q.ExecContext(ctx, `INSERT INTO user_settings (user_id, reminders_off, updated_at) VALUES (?, ?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off, updated_at = excluded.updated_at`,
-			userID, off, now)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("set settings of user %s: %w", userID, classify(err))
-	}
-	return nil
+	return db.setUserFlag(ctx, userID, "reminders_off", off)
 }
 
 // langLock takes, on PostgreSQL, the lock on the language of server

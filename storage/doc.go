@@ -79,6 +79,6 @@
 // Backup copies a SQLite database that is in use, consistently, without
 // changing or migrating it (PostgreSQL is backed up with pg_dump).
 //
-// The schema lives in the migrations package and is applied by Open (see
-// Migrate). Times are stored as unix milliseconds and returned in UTC.
+// The schema lives in the migrations package and is applied by Open, each
+// migration once and in order. Times are stored as unix milliseconds and returned in UTC.
 package storage

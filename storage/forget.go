@@ -137,22 +137,7 @@ func forget(ctx context.Context, tx sqlTx, userID string, extra []string) (Forge
 
 // namesOf is every name userID has in a seat.
 func namesOf(ctx context.Context, tx sqlTx, userID string) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT DISTINCT name FROM seats WHERE user_id = ? ORDER BY name", userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		if n != "" {
-			names = append(names, n)
-		}
-	}
-	return names, rows.Err()
+	return column[string](tx.QueryContext(ctx, "SELECT DISTINCT name FROM seats WHERE user_id = ? AND name <> '' ORDER BY name", userID))
 }
 
 // scrubLeads replaces, in the words of the boards owed of the games

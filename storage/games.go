@@ -562,21 +562,13 @@ type Filter struct {
 func (db *DB) Find(ctx context.Context, f Filter) ([]Game, error) {
 	var where []string
 	var args []any
-	if f.Kind != "" {
-		where = append(where, "kind = ?")
-		args = append(args, f.Kind)
-	}
-	if f.ChannelID != "" {
-		where = append(where, "channel_id = ?")
-		args = append(args, f.ChannelID)
-	}
-	if f.GuildID != "" {
-		where = append(where, "guild_id = ?")
-		args = append(args, f.GuildID)
-	}
-	if f.ThreadID != "" {
-		where = append(where, "thread_id = ?")
-		args = append(args, f.ThreadID)
+	for _, eq := range [...]struct{ column, value string }{
+		{"kind", f.Kind}, {"channel_id", f.ChannelID}, {"guild_id", f.GuildID}, {"thread_id", f.ThreadID},
+	} {
+		if eq.value != "" {
+			where = append(where, eq.column+" = ?")
+			args = append(args, eq.value)
+		}
 	}
 	if f.UserID != "" {
 		where = append(where, "EXISTS (SELECT 1 FROM seats u WHERE u.game_id = games.id AND u.user_id = ?)")
@@ -619,12 +611,8 @@ const (
 // are together, and gathers the games.
 func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, error) {
 	rows, err := db.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var games []Game
-	for rows.Next() {
+	err = eachRow(rows, err, func(rows *sql.Rows) error {
 		var (
 			g                Game
 			status           string
@@ -641,7 +629,7 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 			&g.DeadlineDays, &paused, &g.PauseOffer, &expires, &g.BoardVersion, &g.Dice.Seed, &g.Dice.Input,
 			&g.Takeback.Offer, &g.Takeback.Agreed, &g.Lang, &g.Owed.Version, &g.Owed.Lead, &seat, &user, &name, &joined, &computer)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
 			g.Status = Status(status)
@@ -655,8 +643,12 @@ func (db *DB) query(ctx context.Context, query string, args ...any) ([]Game, err
 			last := &games[len(games)-1]
 			last.Seats = append(last.Seats, Seat{Seat: int(seat.Int64), UserID: user.String, Name: name.String, Joined: joined.Bool, Computer: computer.String})
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return games, rows.Err()
+	return games, nil
 }
 
 // Plies is the number of entries in a game's log: the ply of its last.
@@ -680,25 +672,22 @@ func (db *DB) Log(ctx context.Context, gameID int64) ([]Entry, error) {
 func (db *DB) log(ctx context.Context, gameID int64) ([]Entry, error) {
 	rows, err := db.db.QueryContext(ctx, `SELECT ply, seat, kind, text, at, interaction_id
 		FROM moves WHERE game_id = ? ORDER BY ply`, gameID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var log []Entry
-	for rows.Next() {
+	err = eachRow(rows, err, func(rows *sql.Rows) error {
 		var (
 			e           Entry
 			at          int64
 			interaction sql.NullString
 		)
 		if err := rows.Scan(&e.Ply, &e.Seat, &e.Kind, &e.Text, &at, &interaction); err != nil {
-			return nil, err
+			return err
 		}
 		e.At = fromMillis(at)
 		e.InteractionID = interaction.String
 		log = append(log, e)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if len(log) == 0 {
@@ -716,20 +705,8 @@ func (db *DB) log(ctx context.Context, gameID int64) ([]Entry, error) {
 
 // GameIDs returns the ids of all games, in ascending order.
 func (db *DB) GameIDs(ctx context.Context) ([]int64, error) {
-	rows, err := db.db.QueryContext(ctx, "SELECT id FROM games ORDER BY id")
+	ids, err := column[int64](db.db.QueryContext(ctx, "SELECT id FROM games ORDER BY id"))
 	if err != nil {
-		return nil, fmt.Errorf("list games: %w", classify(err))
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("list games: %w", classify(err))
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list games: %w", classify(err))
 	}
 	return ids, nil

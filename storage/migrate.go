@@ -18,18 +18,6 @@ type migration struct {
 	sql     string
 }
 
-// Migrate applies the migrations in fsys that db has not applied yet.
-//
-// Migrations are the files *.sql at the root of fsys, named
-// NNNN_description.sql and numbered 1, 2, 3… without gaps or repeats. Each is
-// applied in its own transaction together with its row in schema_migrations
-// (version, name, applied_at), so running Migrate twice changes nothing. A
-// database that has applied versions fsys does not have (made by a newer
-// program) is an error that is ErrNewerSchema.
-func Migrate(ctx context.Context, db *sql.DB, fsys fs.FS) error {
-	return migrate(ctx, db, fsys, time.Now, false)
-}
-
 // handle is what migrations run on: the database, or one connection of it.
 type handle interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
@@ -56,6 +44,15 @@ func migrateLocked(ctx context.Context, db *sql.DB, fsys fs.FS, now func() time.
 	return migrate(ctx, conn, fsys, now, true)
 }
 
+// migrate applies the migrations in fsys that db has not applied yet, as
+// Open does; now stamps each, and postgres says which dialect db speaks.
+//
+// Migrations are the files *.sql at the root of fsys, named
+// NNNN_description.sql and numbered 1, 2, 3… without gaps or repeats. Each is
+// applied in its own transaction together with its row in schema_migrations
+// (version, name, applied_at), so running it twice changes nothing. A
+// database that has applied versions fsys does not have (made by a newer
+// program) is an error that is ErrNewerSchema.
 func migrate(ctx context.Context, db handle, fsys fs.FS, now func() time.Time, postgres bool) error {
 	list, err := readMigrations(fsys)
 	if err != nil {

@@ -223,18 +223,5 @@ func (db *DB) purge(ctx context.Context, guildID string, onlyRemoved bool) (Purg
 
 // gameIDsOf is up to n ids of the server's games, the oldest first.
 func gameIDsOf(ctx context.Context, tx sqlTx, guildID string, n int) ([]int64, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT id FROM games WHERE guild_id = ? ORDER BY id LIMIT ?", guildID, n)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return column[int64](tx.QueryContext(ctx, "SELECT id FROM games WHERE guild_id = ? ORDER BY id LIMIT ?", guildID, n))
 }

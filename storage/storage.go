@@ -21,7 +21,8 @@ import (
 	"parlor/migrations"
 )
 
-// Errors returned by DB methods, wrapped with context; check them with errors.Is.
+// Errors returned by DB methods, wrapped with context; check them with
+// errors.Is. First, what a caller asked for that cannot be done.
 var (
 	// ErrNotFound means the game does not exist.
 	ErrNotFound = errors.New("not found")
@@ -30,18 +31,26 @@ var (
 	ErrConflict = errors.New("the game changed meanwhile")
 	// ErrDuplicate means the interaction was already handled.
 	ErrDuplicate = errors.New("interaction already handled")
-	// ErrBusy means the database stayed locked by another connection for
-	// longer than the busy timeout.
-	ErrBusy = errors.New("database busy")
 	// ErrInvalid means a value cannot be stored, such as an unknown status or
 	// entry kind.
 	ErrInvalid = errors.New("invalid")
+)
+
+// Errors of the database itself: one that is not Parlor's or is too new
+// for this program, and one another connection holds.
+var (
+	// ErrBusy means the database stayed locked by another connection for
+	// longer than the busy timeout.
+	ErrBusy = errors.New("database busy")
 	// ErrCorrupt means the file is not a Parlor database or is damaged.
 	ErrCorrupt = errors.New("not a Parlor database or corrupt")
 	// ErrNewerSchema means the database was migrated by a newer Parlor,
 	// to a schema version this program does not know.
 	ErrNewerSchema = errors.New("the database was made by a newer version of Parlor")
+)
 
+// Errors of a write the file, its directory or the disk refuses.
+var (
 	// ErrUnwritable means the database could not be written, for a reason
 	// that is not ErrBusy, ErrConflict, ErrDuplicate or ErrNotFound: the
 	// file, its directory or the disk refuses the write. Open returns it

@@ -846,22 +846,14 @@ func verifyCopy(ctx context.Context, src, dst *storage.DB, logger *slog.Logger) 
 		return 0, fmt.Errorf("%d games, the copy %d", len(ids), len(copied))
 	}
 	for _, id := range ids {
-		a, err := src.Game(ctx, id)
-		if err != nil {
-			return 0, err
-		}
-		b, err := dst.Game(ctx, id)
+		a, b, err := both(ctx, src, dst, id, (*storage.DB).Game)
 		if err != nil {
 			return 0, err
 		}
 		if !reflect.DeepEqual(a, b) {
 			return 0, fmt.Errorf("game %d differs: %+v, the copy %+v", id, a, b)
 		}
-		la, err := src.Log(ctx, id)
-		if err != nil {
-			return 0, err
-		}
-		lb, err := dst.Log(ctx, id)
+		la, lb, err := both(ctx, src, dst, id, (*storage.DB).Log)
 		if err != nil {
 			return 0, err
 		}
@@ -881,6 +873,18 @@ func verifyCopy(ctx context.Context, src, dst *storage.DB, logger *slog.Logger) 
 		}
 	}
 	return len(ids), nil
+}
+
+// both reads one thing of game id, by read (the game, its log), from the
+// database src and from its copy dst.
+func both[T any](ctx context.Context, src, dst *storage.DB, id int64, read func(*storage.DB, context.Context, int64) (T, error)) (T, T, error) {
+	a, err := read(src, ctx, id)
+	if err != nil {
+		var none T
+		return none, none, err
+	}
+	b, err := read(dst, ctx, id)
+	return a, b, err
 }
 
 func runCheck(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {

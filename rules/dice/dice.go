@@ -54,6 +54,31 @@ func Parse(text, word string) (int, int, error) {
 	return a, b, nil
 }
 
+// ParseExact reads the canonical text of a roll, "roll 5-3", into its
+// dice, as a chance decision of a roll is played: the larger die first.
+// Its errors wrap rules.ErrIllegal and call the text word, as Parse's do.
+func ParseExact(text, word string) (int, int, error) {
+	a, b, err := Parse(text, word)
+	if err != nil {
+		return 0, 0, err
+	}
+	if text != Text(a, b) {
+		return 0, 0, rules.Illegalf("write the %s larger first: %s", word, Text(a, b))
+	}
+	return a, b, nil
+}
+
+// Aliases are the other ways a player may type the roll whose canonical
+// text is text ("roll 5-3"): "5-3", "3-5" and "roll 3-5"; none for a text
+// that is not a roll's.
+func Aliases(text string) []string {
+	a, b, ok := pair(strings.TrimPrefix(text, "roll "))
+	if !ok || !strings.HasPrefix(text, "roll ") {
+		return nil
+	}
+	return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), Text(b, a)}
+}
+
 // ParsePair reads the dice "5-3" (either order), as position texts write
 // them, into the larger and the smaller.
 func ParsePair(s string) (int, int, error) {

@@ -304,10 +304,14 @@ func (q *queue) lower(s Square, v float64) {
 		if q.value[q.heap[up]] <= v {
 			break
 		}
-		q.heap[i] = q.heap[up]
-		q.at[q.heap[i]] = int16(i + 1)
+		q.put(i, q.heap[up])
 		i = up
 	}
+	q.put(i, s)
+}
+
+// put places s at i in the heap.
+func (q *queue) put(i int, s Square) {
 	q.heap[i] = s
 	q.at[s] = int16(i + 1)
 }
@@ -334,11 +338,9 @@ func (q *queue) pop() Square {
 		if v <= q.value[q.heap[l]] {
 			break
 		}
-		q.heap[i] = q.heap[l]
-		q.at[q.heap[i]] = int16(i + 1)
+		q.put(i, q.heap[l])
 		i = l
 	}
-	q.heap[i] = last
-	q.at[last] = int16(i + 1)
+	q.put(i, last)
 	return top
 }

@@ -449,32 +449,33 @@ func (l *Layout) readSides() error {
 			}
 			l.starts[side][b], l.blocks[b][side] = s, s
 		}
-		fences := strings.Fields(row.fences)
-		if len(fences) != 6 {
-			return fmt.Errorf("%s: %d fences, want 6", Side(side), len(fences))
-		}
-		for i, name := range fences {
-			sl, err := l.parseSlot(name)
-			if err != nil {
-				return fmt.Errorf("%s's fences: %v", Side(side), err)
-			}
-			l.fences[side][i] = sl
+		if err := l.parseSlots(row.fences, l.fences[side][:]); err != nil {
+			return fmt.Errorf("%s's fences: %v", Side(side), err)
 		}
 		l.entrance[side] = parseCell(row.entrance)
 		if e := l.entrance[side]; e == NoSquare || l.area[e] != Entrance {
 			return fmt.Errorf("%s: entrance %q is not an entrance square", Side(side), row.entrance)
 		}
-		closing := strings.Fields(row.closing)
-		if len(closing) != 3 {
-			return fmt.Errorf("%s: %d slots close the entrance, want 3", Side(side), len(closing))
+		if err := l.parseSlots(row.closing, l.closing[side][:]); err != nil {
+			return fmt.Errorf("%s's slots closing the entrance: %v", Side(side), err)
 		}
-		for i, name := range closing {
-			sl, err := l.parseSlot(name)
-			if err != nil {
-				return fmt.Errorf("%s's entrance: %v", Side(side), err)
-			}
-			l.closing[side][i] = sl
+	}
+	return nil
+}
+
+// parseSlots reads the slots named in field, separated by spaces, into
+// slots, which it fills: there must be as many.
+func (l *Layout) parseSlots(field string, slots []Slot) error {
+	names := strings.Fields(field)
+	if len(names) != len(slots) {
+		return fmt.Errorf("%d slots, want %d", len(names), len(slots))
+	}
+	for i, name := range names {
+		sl, err := l.parseSlot(name)
+		if err != nil {
+			return err
 		}
+		slots[i] = sl
 	}
 	return nil
 }
@@ -562,10 +563,10 @@ func (l *Layout) check() error {
 	}
 	for side := SouthSide; side <= EastSide; side++ {
 		next := (side + 1) & 3
-		if !sameSquares(l.starts[side][:], l.starts[next][:], rotate) {
+		if !sameUnder(l.starts[side][:], l.starts[next][:], rotate) {
 			return fmt.Errorf("not symmetric: %s's start squares turned are not %s's", side, next)
 		}
-		if !sameSlots(l.fences[side][:], l.fences[next][:], l.rotateSlot) || !sameSlots(l.closing[side][:], l.closing[next][:], l.rotateSlot) {
+		if !sameUnder(l.fences[side][:], l.fences[next][:], l.rotateSlot) || !sameUnder(l.closing[side][:], l.closing[next][:], l.rotateSlot) {
 			return fmt.Errorf("not symmetric: %s's fences turned are not %s's", side, next)
 		}
 		if rotate(l.entrance[side]) != l.entrance[next] {
@@ -594,19 +595,10 @@ func (l *Layout) rotateSlot(sl Slot) Slot {
 	return l.SlotBetween(rotate(l.slots[sl][0]), rotate(l.slots[sl][1]))
 }
 
-func sameSquares(a, b []Square, f func(Square) Square) bool {
-	x := make([]Square, len(a))
-	for i, s := range a {
-		x[i] = f(s)
-	}
-	y := slices.Clone(b)
-	slices.Sort(x)
-	slices.Sort(y)
-	return slices.Equal(x, y)
-}
-
-func sameSlots(a, b []Slot, f func(Slot) Slot) bool {
-	x := make([]Slot, len(a))
+// sameUnder reports whether f maps the squares or slots a onto b, in any
+// order.
+func sameUnder[T Square | Slot](a, b []T, f func(T) T) bool {
+	x := make([]T, len(a))
 	for i, s := range a {
 		x[i] = f(s)
 	}
@@ -638,10 +630,6 @@ func (l *Layout) Edge(s Square, d Dir) (Edge, Slot) {
 	e := l.edges[s][d&3]
 	return e.kind, e.slot
 }
-
-// Neighbor is the cell beside s in direction d (Home through an opening),
-// or NoSquare at the edge of the board.
-func (l *Layout) Neighbor(s Square, d Dir) Square { return l.edges[s][d&3].to }
 
 // SlotSquares are the two squares a slot separates, west or south first.
 func (l *Layout) SlotSquares(sl Slot) (Square, Square) { return l.slots[sl][0], l.slots[sl][1] }

@@ -11,17 +11,17 @@ import (
 // Describe implements rules.State: the legal move m in words, such as
 // "South: b1 north 5 to b6, capturing West's piece; n14 west 3 to k14".
 func (p *Position) Describe(m rules.Move) rules.Text {
-	text := strings.TrimSpace(m.Text)
 	who := p.Turn()
 	name := rules.Word("Nobody")
 	if who >= 0 {
 		name = p.Side(who).Word()
 	}
+	text := strings.TrimSpace(m.Text)
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
 		a, b, err := dice.Parse(text, "roll")
 		if err != nil {
-			return rules.Plain(text)
+			break
 		}
 		odds := dice.Chance(a, b)
 		if p.phase == PhaseOpening {
@@ -139,11 +139,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 	text := m.Text
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
-		a, b, err := dice.Parse(text, "roll")
-		if err != nil {
-			return nil
-		}
-		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), dice.Text(b, a)}
+		return dice.Aliases(text)
 	case PhaseFence:
 		f, err := ParseFenceMove(text)
 		if err != nil {

@@ -1,7 +1,6 @@
 package kimbo_test
 
 import (
-	"errors"
 	"testing"
 
 	"parlor/rules"
@@ -84,88 +83,45 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{1, 0xDF, 1, 20, 7, 0, 9, 0xDF, 3, 0xDF, 1, 5, 5, 0xDF, 2, 0xDF, 0})
 	f.Add([]byte{2, 0, 1, 2, 3, 0xDE, 0, 0xDE, 2, 0, 7, 0xDE, 1, 4, 0xDF, 1, 0xDE, 3, 0xDE, 4, 0, 9, 0xDE, 1})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 {
-			return
+	f.Fuzz(func(t *testing.T, data []byte) { sequence.New(t, kimbo.Game{}, data) })
+}
+
+// sequence reads Kimbo's bytes: 0xDF and 0xDE, each with the byte after
+// it, retire and skip a seat; a fence decision's index takes two bytes.
+var sequence = rulestest.Sequence[*kimbo.Position]{
+	Over:    "nofence",
+	Letters: "abcdefghijklmnop0123456789-x|>, homejumpassrolcn",
+	Step:    step,
+	Pick: func(p *kimbo.Position, data []byte, i int) (int, int) {
+		if p.Phase() == kimbo.PhaseFence && i+1 < len(data) {
+			return int(data[i])<<8 | int(data[i+1]), 1
 		}
-		p, err := kimbo.New(2 + int(data[0])%3)
-		if err != nil {
-			t.Fatal(err)
+		return int(data[i]), 0
+	},
+	Other: func(t testing.TB, p *kimbo.Position, data []byte, i int) (*kimbo.Position, int, bool) {
+		if i+1 >= len(data) {
+			return p, 0, false
 		}
-		for i := 1; i < len(data); i++ {
-			if p.Outcome().Over() {
-				if _, err := p.Play(rules.Move{Text: "nofence"}); !errors.Is(err, rules.ErrOver) {
-					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
-				}
-				return
+		switch data[i] {
+		case 0xDF:
+			return rulestest.Retire(t, kimbo.Game{}, kimbo.Invariants, p, rules.Seat(int(data[i+1])%(p.Seats()+1))), 1, true
+		case 0xDE:
+			seat := rules.Seat(int(data[i+1])%(p.Seats()+2) - 1)
+			next, ok := rulestest.Skip(t, kimbo.Game{}, kimbo.Invariants, p, seat)
+			if ok && (next.Phase() != kimbo.PhaseFence || next.Turn() == seat) {
+				t.Fatalf("after Skip(%d): phase %s, %d to act\n%s", seat, next.Phase(), next.Turn(), next.Drawing())
 			}
-			legal := p.Legal()
-			b := data[i]
-			if b == 0xDF && i+1 < len(data) {
-				i++
-				seat := rules.Seat(int(data[i]) % (p.Seats() + 1))
-				next, err := p.Retire(seat)
-				if (err == nil) != (int(seat) < p.Seats() && !p.Retired(seat)) {
-					t.Fatalf("Retire(%d): got error %v\n%s", seat, err, p.Drawing())
-				}
-				if err != nil {
-					continue
-				}
-				if err := kimbo.Invariants(p, next); err != nil {
-					t.Fatalf("after Retire(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
-				}
-				roundTrip(t, next.(*kimbo.Position))
-				p = next.(*kimbo.Position)
-				continue
-			}
-			if b == 0xDE && i+1 < len(data) {
-				i++
-				seat := rules.Seat(int(data[i])%(p.Seats()+2) - 1)
-				next, err := p.Skip(seat)
-				if ok := seat >= 0 && seat == p.ToMove(); ok != (err == nil) || err != nil && !errors.Is(err, rules.ErrIllegal) {
-					t.Fatalf("Skip(%d) with %d to move: got error %v\n%s", seat, p.ToMove(), err, p.Drawing())
-				}
-				if err != nil {
-					continue
-				}
-				if err := kimbo.Invariants(p, next); err != nil {
-					t.Fatalf("after Skip(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
-				}
-				roundTrip(t, next.(*kimbo.Position))
-				p = next.(*kimbo.Position)
-				if p.Phase() != kimbo.PhaseFence || p.Turn() == seat {
-					t.Fatalf("after Skip(%d): phase %s, %d to act\n%s", seat, p.Phase(), p.Turn(), p.Drawing())
-				}
-				continue
-			}
-			if b < 0xE0 {
-				k := int(b)
-				if p.Phase() == kimbo.PhaseFence && i+1 < len(data) {
-					i++
-					k = k<<8 | int(data[i])
-				}
-				m := legal[k%len(legal)]
-				p = step(t, p, m.Text)
-				continue
-			}
-			raw := data[i+1 : min(len(data), i+1+int(b&15))]
-			i += len(raw)
-			text := string(raw)
-			if b >= 0xF0 && len(raw) > 0 {
-				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
-			}
-			if text, ok := rulestest.Typed(t, p, legal, text); ok {
-				p = step(t, p, text)
-			}
+			return next, 1, true
 		}
-	})
+		return p, 0, false
+	},
 }
 
 // step plays a legal decision and checks the invariants after it: those of
 // kimbo.Invariants, the position text's round trip, legal moves whose
 // normalized texts are all different, and a game that goes on having a
 // decision to take.
-func step(t *testing.T, p *kimbo.Position, text string) *kimbo.Position {
+func step(t testing.TB, p *kimbo.Position, text string) *kimbo.Position {
 	t.Helper()
 	nextState, legal := rulestest.Step(t, kimbo.Game{}, kimbo.Invariants, p, text)
 	next := nextState.(*kimbo.Position)
@@ -173,10 +129,4 @@ func step(t *testing.T, p *kimbo.Position, text string) *kimbo.Position {
 		rulestest.Distinct(t, next, legal, text)
 	}
 	return next
-}
-
-// editMove changes a move text as edits says: pairs of (position, letter),
-// the letters drawn from those move texts are made of, and a few others.
-func editMove(text string, edits []byte) string {
-	return rulestest.Edit(text, edits, "abcdefghijklmnop0123456789-x|>, homejumpassrolcn")
 }

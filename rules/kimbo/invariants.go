@@ -7,46 +7,13 @@ import (
 	"parlor/rules"
 )
 
-// Invariants checks what must hold across one decision, from prev to next
-// (both Kimbo positions), whatever the decision was: it suits the
-// self-play checker's table of invariants. Pieces are conserved (four a
-// seat: on squares, HOME, or captured and waiting for a corner) and never
-// two share a square; fences are conserved (six a seat, the neutral ones
-// where the number of players puts them) and each stands in a slot; only a
-// fence decision moves a fence, one of the mover's, to a vacant slot; a
-// piece enters a start area only when it is sent there after its capture;
-// pieces enter HOME only by exact count, never leave it, and only on their
-// owner's move; the game ends when and only when a seat has all four pieces
-// HOME (or by End, or when one seat is left in).
-//
-// A skipped turn (Skip: the next position's turn record says so, and it
-// is a new record) is no decision, and is checked as what it is: it came
-// at a seat's fence, move or corner decision; nothing moved but the
-// captured pieces still waiting, each to a start area; the record keeps
-// what the seat played and says it was skipped; the next seat still in
-// begins its turn with its fence decision.
-//
-// A seat that has left the game (Retire) never acts again and never comes
-// back; its pieces stay off the board and its fences where they stood.
-// Across a retirement itself (prev to prev.Retire(seat)), Invariants checks
-// that one seat left, its pieces only left the board, nothing else moved
-// but captured pieces sent to a start area, and the game ended if one seat
-// is left in.
-func Invariants(prevState, nextState rules.State) error {
-	prev, next, err := rules.Across("Kimbo", prevState, nextState, (*Position).checkStatic)
-	if err != nil {
+// checkDecision is Invariants on two Kimbo positions, sound and of as
+// many seats. The seat that acts is the one to move: ToMove is a seat in
+// the fence, move and corner decisions.
+func checkDecision(prev, next *Position) error {
+	retirement := func(seat rules.Seat) error { return checkRetirement(prev, next, int(seat)) }
+	if done, err := rules.Leaving(&prev.retired, &next.retired, prev.players, prev.ToMove(), prev.Side, retirement); done {
 		return err
-	}
-	for seat := range prev.players {
-		if prev.retired[seat] && !next.retired[seat] {
-			return fmt.Errorf("%s came back into the game it had left", next.Side(rules.Seat(seat)))
-		}
-	}
-	if prev.retired != next.retired {
-		return checkRetirement(prev, next)
-	}
-	if prev.phase >= PhaseFence && prev.phase <= PhaseCorner && prev.retired[prev.seat] {
-		return fmt.Errorf("%s acted after leaving the game", prev.Side(rules.Seat(prev.seat)))
 	}
 	if next.last.Skipped && next.last != prev.last {
 		return checkSkip(prev, next)
@@ -105,28 +72,48 @@ func Invariants(prevState, nextState rules.State) error {
 	return nil
 }
 
+// Invariants checks what must hold across one decision, from prev to next
+// (both Kimbo positions), whatever the decision was: it suits the
+// self-play checker's table of invariants. Pieces are conserved (four a
+// seat: on squares, HOME, or captured and waiting for a corner) and never
+// two share a square; fences are conserved (six a seat, the neutral ones
+// where the number of players puts them) and each stands in a slot; only a
+// fence decision moves a fence, one of the mover's, to a vacant slot; a
+// piece enters a start area only when it is sent there after its capture;
+// pieces enter HOME only by exact count, never leave it, and only on their
+// owner's move; the game ends when and only when a seat has all four pieces
+// HOME (or by End, or when one seat is left in).
+//
+// A skipped turn (Skip: the next position's turn record says so, and it
+// is a new record) is no decision, and is checked as what it is: it came
+// at a seat's fence, move or corner decision; nothing moved but the
+// captured pieces still waiting, each to a start area; the record keeps
+// what the seat played and says it was skipped; the next seat still in
+// begins its turn with its fence decision.
+//
+// A seat that has left the game (Retire) never acts again and never comes
+// back; its pieces stay off the board and its fences where they stood.
+// Across a retirement itself (prev to prev.Retire(seat)), Invariants checks
+// that one seat left, its pieces only left the board, nothing else moved
+// but captured pieces sent to a start area, and the game ended if one seat
+// is left in.
+func Invariants(prevState, nextState rules.State) error {
+	return rules.Check("Kimbo", prevState, nextState, (*Position).checkStatic, checkDecision)
+}
+
 // checkRetirement checks one seat's leaving the game: it was going on; one
 // seat left; its pieces left the board (checkStatic sees them gone); no
 // fence moved; the pieces of the seats still in stayed, but for captured
 // pieces sent to a start area when the capturer left or the game ended;
 // the game ended, won by the last seat in, if and only if one is left.
-func checkRetirement(prev, next *Position) error {
+func checkRetirement(prev, next *Position, gone int) error {
 	if prev.phase == PhaseOver {
 		return fmt.Errorf("a seat left a game that was over")
 	}
-	var left []int
-	for seat := range prev.players {
-		if next.retired[seat] && !prev.retired[seat] {
-			left = append(left, seat)
-		}
-	}
-	if len(left) != 1 {
-		return fmt.Errorf("%d seats left the game at once", len(left))
-	}
 	if prev.fences != next.fences {
-		return fmt.Errorf("fences moved when %s left the game", next.Side(rules.Seat(left[0])))
+		return fmt.Errorf("fences moved when %s left the game", next.Side(rules.Seat(gone)))
 	}
-	placing := next.phase == PhaseOver || prev.phase >= PhaseFence && prev.phase <= PhaseCorner && int(prev.seat) == left[0]
+	placing := next.phase == PhaseOver || prev.phase >= PhaseFence && prev.phase <= PhaseCorner && int(prev.seat) == gone
 	for seat := range next.players {
 		if next.retired[seat] {
 			continue
@@ -144,11 +131,11 @@ func checkRetirement(prev, next *Position) error {
 			if i := slices.Index(was, s); i >= 0 {
 				was = slices.Delete(was, i, i+1)
 			} else if !placing || !s.OnGrid() || Board.area[s] != StartArea {
-				return fmt.Errorf("%s's piece came to %s when %s left the game", next.Side(rules.Seat(seat)), s, next.Side(rules.Seat(left[0])))
+				return fmt.Errorf("%s's piece came to %s when %s left the game", next.Side(rules.Seat(seat)), s, next.Side(rules.Seat(gone)))
 			}
 		}
 		if len(was) > 0 {
-			return fmt.Errorf("%s's piece on %s moved when %s left the game", next.Side(rules.Seat(seat)), was[0], next.Side(rules.Seat(left[0])))
+			return fmt.Errorf("%s's piece on %s moved when %s left the game", next.Side(rules.Seat(seat)), was[0], next.Side(rules.Seat(gone)))
 		}
 	}
 	if over := next.seatsIn() == 1; over != (next.phase == PhaseOver) || over && next.outcome.Method != rules.Resignation {

@@ -535,12 +535,9 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	text = strings.TrimSpace(text)
 	switch p.phase {
 	case PhaseOpening, PhaseRoll:
-		a, b, err := dice.Parse(text, "roll")
+		a, b, err := dice.ParseExact(text, "roll")
 		if err != nil {
 			return nil, err
-		}
-		if text != dice.Text(a, b) {
-			return nil, rules.Illegalf("write the roll larger first: %s", dice.Text(a, b))
 		}
 		return p.playRoll(a, b), nil
 	case PhaseFence:
@@ -719,11 +716,10 @@ func (p *Position) endTurn() {
 func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
+	if err := rules.CanSkip("kimbo", p.phase == PhaseOver, seat, p.players); err != nil {
+		return nil, err
+	}
 	switch {
-	case p.phase == PhaseOver:
-		return nil, fmt.Errorf("kimbo: no turn to skip: %w", rules.ErrOver)
-	case seat < 0 || int(seat) >= p.players:
-		return nil, rules.Illegalf("no seat %d in a game of %d to skip", seat, p.players)
 	case p.phase == PhaseOpening:
 		return nil, rules.Illegalf("no turn to skip during the opening roll: the dice roll for %s", p.Side(p.Turn()).Word())
 	case p.phase == PhaseRoll:
@@ -822,9 +818,7 @@ func (p *Position) End(o rules.Outcome) (rules.State, error) {
 
 // finish ends the game.
 func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
-	w := slices.Clone(winners)
-	slices.Sort(w)
-	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.outcome = rules.Ended(m, winners...)
 	p.phase = PhaseOver
 	p.dice = [2]int8{}
 	p.opening = dice.Opening{}
@@ -858,19 +852,5 @@ func (p *Position) endFits(m rules.Method, winners []rules.Seat) bool {
 	if in := p.seatsIn(); in == 1 {
 		return m == rules.Resignation && len(winners) == 1
 	}
-	return resultFits(m, len(winners), p.seatsIn())
-}
-
-// resultFits reports whether a game ended by m may have n winners among
-// players seats.
-func resultFits(m rules.Method, n, players int) bool {
-	switch m {
-	case rules.Agreement:
-		return n == 0
-	case rules.Forfeit:
-		return n < players
-	case rules.Finished:
-		return n == 1
-	}
-	return n >= 1 && n < players
+	return rules.WinnersFit(m, len(winners), p.seatsIn())
 }

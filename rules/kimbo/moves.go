@@ -1,6 +1,7 @@
 package kimbo
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"sync"
@@ -633,7 +634,7 @@ func (lg Leg) Squares() []Square {
 		if at.File() != to.File() && at.Rank() != to.Rank() {
 			return out // not a straight line: ParseLegs never makes such a leg
 		}
-		df, dr := sign(to.File()-at.File()), sign(to.Rank()-at.Rank())
+		df, dr := cmp.Compare(to.File(), at.File()), cmp.Compare(to.Rank(), at.Rank())
 		for at != to {
 			at = SquareAt(at.File()+df, at.Rank()+dr)
 			out = append(out, at)
@@ -671,16 +672,6 @@ func homeLine(s Square) Square {
 		}
 	}
 	return s
-}
-
-func sign(x int) int {
-	switch {
-	case x < 0:
-		return -1
-	case x > 0:
-		return 1
-	}
-	return 0
 }
 
 // ParseLegs reads a move text into its legs without checking it against

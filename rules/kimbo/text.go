@@ -317,8 +317,7 @@ func (p *Position) parsePhase(field string) error {
 		if !p.endFits(m, winners) {
 			return fmt.Errorf("result %q: %s cannot have %d winners among %d seats in the game, none of them out", field, m, len(winners), p.seatsIn())
 		}
-		slices.Sort(winners)
-		p.outcome = rules.Outcome{Method: m, Winners: winners}
+		p.outcome = rules.Ended(m, winners...)
 		p.phase = PhaseOver
 		return nil
 	}

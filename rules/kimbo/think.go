@@ -3,7 +3,6 @@ package kimbo
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -71,15 +70,9 @@ const (
 // Think implements rules.Thinker for Kimbo: the decision of the seat to
 // move in s, a fence, move or corner decision (see above).
 func (Game) Think(ctx context.Context, s rules.State, level rules.Level, think time.Duration, seed uint64) (rules.Move, error) {
-	p, ok := s.(*Position)
-	if !ok {
-		return rules.Move{}, fmt.Errorf("kimbo: cannot think about %T, a state of another game", s)
-	}
-	switch p.phase {
-	case PhaseOver:
-		return rules.Move{}, fmt.Errorf("kimbo: nothing to decide: %w", rules.ErrOver)
-	case PhaseOpening, PhaseRoll:
-		return rules.Move{}, errors.New("kimbo: nothing to decide: chance decides now, not a player")
+	p, err := rules.Thinking[*Position]("kimbo", s)
+	if err != nil {
+		return rules.Move{}, err
 	}
 	if level != rules.Easy && level != rules.Strong {
 		return rules.Move{}, fmt.Errorf("kimbo: unknown level %q", level)

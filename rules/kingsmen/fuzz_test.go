@@ -1,7 +1,6 @@
 package kingsmen_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -48,7 +47,7 @@ func FuzzPositionRoundTrip(f *testing.F) {
 }
 
 // roundTrip checks that p's position text reads back as the same position.
-func roundTrip(t *testing.T, p *kingsmen.Position) {
+func roundTrip(t testing.TB, p *kingsmen.Position) {
 	t.Helper()
 	rulestest.RoundTrip(t, kingsmen.Game{}, p)
 }
@@ -66,35 +65,20 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'K', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
 	f.Add([]byte("\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p := kingsmen.Start()
-		for i := 0; i < len(data); i++ {
-			if p.Outcome().Over() {
-				if _, err := p.Play(rules.Move{Text: "Aa2-a3"}); !errors.Is(err, rules.ErrOver) {
-					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
-				}
-				return
-			}
-			legal := p.Legal()
-			b := data[i]
-			if b < 0xE0 {
-				p = step(t, p, legal[int(b)%len(legal)].Text)
-				continue
-			}
-			raw := data[i+1 : min(len(data), i+1+int(b&15))]
-			i += len(raw)
-			text := string(raw)
-			if b >= 0xF0 && len(raw) > 0 {
-				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
-			}
-			if text, ok := rulestest.Typed(t, p, legal, text); ok {
-				p = step(t, p, text)
-			}
-		}
+		sequence.Play(t, kingsmen.Start(), data)
 	})
 }
 
+// sequence reads All the King's Men's bytes: a decision's index or text
+// each.
+var sequence = rulestest.Sequence[*kingsmen.Position]{
+	Over:    "Aa2-a3",
+	Letters: "KNAkabcdefgh0123456789-x .",
+	Step:    step,
+}
+
 // step plays the legal move text on p and checks the invariants after it.
-func step(t *testing.T, p *kingsmen.Position, text string) *kingsmen.Position {
+func step(t testing.TB, p *kingsmen.Position, text string) *kingsmen.Position {
 	t.Helper()
 	next, err := p.Play(rules.Move{Text: text})
 	if err != nil {
@@ -104,14 +88,8 @@ func step(t *testing.T, p *kingsmen.Position, text string) *kingsmen.Position {
 	return next.(*kingsmen.Position)
 }
 
-// editMove changes a move text as edits says: pairs of (position, letter),
-// the letters drawn from those a move text is made of, and a few others.
-func editMove(text string, edits []byte) string {
-	return rulestest.Edit(text, edits, "KNAkabcdefgh0123456789-x .")
-}
-
 // checkInvariants checks next, the position after move was played in prev.
-func checkInvariants(t *testing.T, prev, next *kingsmen.Position, move string) {
+func checkInvariants(t testing.TB, prev, next *kingsmen.Position, move string) {
 	t.Helper()
 	capture := move[3] == 'x'
 	fail := func(format string, args ...any) {

@@ -14,6 +14,7 @@
 package kingsmen
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -149,9 +150,6 @@ func (p *Position) At(s Square) Piece { return p.board[s] }
 
 // SideToMove is the side whose turn it is (meaningless once the game is over).
 func (p *Position) SideToMove() Side { return p.toMove }
-
-// QuietPlies is the number of plies since the last capture.
-func (p *Position) QuietPlies() int { return p.quiet }
 
 // MoveNumber is the number of the current move, starting at 1.
 func (p *Position) MoveNumber() int { return p.number }
@@ -479,7 +477,7 @@ func (p *Position) whyNot(st Step) rules.Text {
 	if df != 0 && dr != 0 && abs(df) != abs(dr) {
 		return rules.Textf("pieces move in straight lines only")
 	}
-	d := dirOf(sign(df), sign(dr))
+	d := dirOf(cmp.Compare(df, 0), cmp.Compare(dr, 0))
 	if !Board[st.From].Has(d) {
 		return rules.Textf("%s has no %s arrow (its arrows: %s)", st.From.String(), d.String(), arrowList(Board[st.From]))
 	}
@@ -517,16 +515,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func sign(x int) int {
-	switch {
-	case x < 0:
-		return -1
-	case x > 0:
-		return 1
-	}
-	return 0
 }
 
 // Describe implements rules.State: "Knight c1 to c5, capturing an Archer.

@@ -29,3 +29,14 @@ func ByOdds(legal []rules.Move, r float64) rules.Move {
 	}
 	return legal[len(legal)-1]
 }
+
+// Progress is how far the marble on h has come from its own seat's Star
+// Space: 0 on the star, Holes-1 on the hole before it; -1 for an empty
+// hole. Only the tests use it.
+func (p *Position) Progress(h Hole) int {
+	seat, ok := p.At(h)
+	if !ok {
+		return -1
+	}
+	return progress(p.Star(seat), h)
+}

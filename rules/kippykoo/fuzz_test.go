@@ -130,49 +130,27 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{1, 0, 0, 0, 1, 0xD1, 0, 0, 0, 0xD0, 0, 0xD3})
 	f.Add([]byte{2, 0xD2, 1, 0, 0, 3, 0xD3, 0, 0, 0, 0, 0xD1})
 	f.Add([]byte("\x02\x07\x21\x40\x13\x99\x05\x42\x77\x18\x36\x21\x40\x13\x99\x05\x42\x77\x18\x36\x01\x02\x03\x04\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 {
-			return
+	f.Fuzz(func(t *testing.T, data []byte) { sequence.New(t, kippykoo.Game{}, data) })
+}
+
+// sequence reads Kippy Koo's bytes: one from 0xD0 to 0xDF retires a seat.
+var sequence = rulestest.Sequence[*kippykoo.Position]{
+	Over:    "pass",
+	Letters: "h0123456789+, startpasfirol-SWNE",
+	Step:    step,
+	Other: func(t testing.TB, p *kippykoo.Position, data []byte, i int) (*kippykoo.Position, int, bool) {
+		if b := data[i]; b >= 0xD0 && b < 0xE0 {
+			return retireStep(t, p, rules.Seat(int(b)%p.Seats())), 0, true
 		}
-		p, err := kippykoo.New(2 + int(data[0])%3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 1; i < len(data); i++ {
-			if p.Outcome().Over() {
-				if _, err := p.Play(rules.Move{Text: "pass"}); !errors.Is(err, rules.ErrOver) {
-					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
-				}
-				return
-			}
-			legal := p.Legal()
-			b := data[i]
-			if b >= 0xD0 && b < 0xE0 {
-				p = retireStep(t, p, rules.Seat(int(b)%p.Seats()))
-				continue
-			}
-			if b < 0xE0 {
-				p = step(t, p, legal[int(b)%len(legal)].Text)
-				continue
-			}
-			raw := data[i+1 : min(len(data), i+1+int(b&15))]
-			i += len(raw)
-			text := string(raw)
-			if b >= 0xF0 && len(raw) > 0 {
-				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
-			}
-			if text, ok := rulestest.Typed(t, p, legal, text); ok {
-				p = step(t, p, text)
-			}
-		}
-	})
+		return p, 0, false
+	},
 }
 
 // step plays a legal decision and checks the invariants after it: those of
 // kippykoo.Invariants, the position text's round trip, legal moves whose
 // normalized texts are all different and whose aliases each mean one
 // move, and a game that goes on having a decision to take.
-func step(t *testing.T, p *kippykoo.Position, text string) *kippykoo.Position {
+func step(t testing.TB, p *kippykoo.Position, text string) *kippykoo.Position {
 	t.Helper()
 	nextState, legal := rulestest.Step(t, kippykoo.Game{}, kippykoo.Invariants, p, text)
 	next := nextState.(*kippykoo.Position)
@@ -195,34 +173,13 @@ func step(t *testing.T, p *kippykoo.Position, text string) *kippykoo.Position {
 	return next
 }
 
-// retireStep retires seat from p, which must fail if it has left already,
-// and checks the invariants and the round trip after it, and that a game
-// going on has a decision for a seat still in.
-func retireStep(t *testing.T, p *kippykoo.Position, seat rules.Seat) *kippykoo.Position {
+// retireStep retires seat from p (rulestest.Retire), and checks that a
+// game going on has a decision for a seat still in.
+func retireStep(t testing.TB, p *kippykoo.Position, seat rules.Seat) *kippykoo.Position {
 	t.Helper()
-	nextState, err := p.Retire(seat)
-	if p.Retired(seat) {
-		if err == nil {
-			t.Fatalf("Retire(%d) twice: got no error\n%s", seat, p.Drawing())
-		}
-		return p
-	}
-	if err != nil {
-		t.Fatalf("Retire(%d): got error %v, want none\n%s", seat, err, p.Drawing())
-	}
-	next := nextState.(*kippykoo.Position)
-	if err := kippykoo.Invariants(p, next); err != nil {
-		t.Fatalf("after Retire(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
-	}
-	roundTrip(t, next)
+	next := rulestest.Retire(t, kippykoo.Game{}, kippykoo.Invariants, p, seat)
 	if to := next.ToMove(); next.Outcome().Over() != (to == rules.Nobody) || to >= 0 && next.Retired(to) {
 		t.Fatalf("after Retire(%d): ToMove %d, outcome %q\n%s", seat, to, next.Outcome().Method, next.Drawing())
 	}
 	return next
-}
-
-// editMove changes a move text as edits says: pairs of (position, letter),
-// the letters drawn from those move texts are made of, and a few others.
-func editMove(text string, edits []byte) string {
-	return rulestest.Edit(text, edits, "h0123456789+, startpasfirol-SWNE")
 }

@@ -7,59 +7,19 @@ import (
 	"parlor/rules"
 )
 
-// Invariants checks what must hold across one decision, from prev to next
-// (both Kippy Koo positions), whatever the decision was: it suits the
-// self-play checker's table of invariants. Marbles are conserved (four a
-// seat, in START, on the track or in FINISH) and a hole holds at most one;
-// marbles in FINISH stay there; a game not over always has a decision to
-// take; the lot and the rolls move no marble; the lot gives the seat drawn
-// its decision to throw, and that decision ("roll", the seat's only move)
-// changes nothing but the phase, to the chance roll; a move uses the
-// whole throw as the booklet allows (one marble the total, a start by a
-// six or a total of six, two different marbles one die each), and its
-// parts, replayed here hole by hole independently of the engine, give
-// exactly the marbles of next (captures back to START, own marbles moved
-// on to the next free hole, FINISH on reaching the star); "pass" only when
-// nothing could be done; the same seat throws again, at once, exactly
-// after doubles it used, and otherwise the next seat clockwise begins its
-// turn with its decision to throw; the game ends when and only when a seat
-// has all four marbles in FINISH (or by End, which moves nothing). The
-// latest throw records the marbles the move sent back to START, exactly,
-// and the throws the turn made before it: none at the start of a turn, and
-// at a throw again after doubles, those before the doubles and the
-// doubles, with their moves.
-//
-// A turn skipped (Skip) is told by the latest throw becoming a record of a
-// skip; across it (checkSkip) the seat skipped was the one to act, at its
-// decision to throw or its move, nothing moved, the record names it with
-// the throw it did not use after the turn's throws before it, and the next
-// seat still in decides to throw.
-//
-// A seat that has left the game (Retire) has no marbles, never acts again,
-// is never drawn by the lot, never comes back and never wins; turns pass
-// over it. Across a retirement itself (prev to prev.Retire(seat)),
-// Invariants checks that one seat left, only its marbles left the board,
-// the latest throw stayed, the turn ended if it was the seat's (the next
-// seat in deciding to throw) and did not change otherwise, and the game
-// ended, won by resignation, if and only if one seat is left in.
-func Invariants(prevState, nextState rules.State) error {
-	prev, next, err := rules.Across("Kippy Koo", prevState, nextState, (*Position).checkStatic)
-	if err != nil {
-		return err
-	}
+// checkDecision is Invariants on two Kippy Koo positions, sound and of as
+// many seats. The seat whose turn it is acts in it, its roll included.
+func checkDecision(prev, next *Position) error {
 	if prev.phase == PhaseOver {
 		return fmt.Errorf("a decision after the end of the game")
 	}
-	for seat := range prev.players {
-		if prev.retired[seat] && !next.retired[seat] {
-			return fmt.Errorf("%s came back into the game it had left", next.Side(rules.Seat(seat)))
-		}
+	actor := rules.Chance // the lot's
+	if prev.phase >= PhaseThrow && prev.phase <= PhaseMove {
+		actor = rules.Seat(prev.seat)
 	}
-	if prev.retired != next.retired {
-		return checkRetirement(prev, next)
-	}
-	if prev.phase >= PhaseThrow && prev.phase <= PhaseMove && prev.retired[prev.seat] {
-		return fmt.Errorf("%s acted after leaving the game", prev.Side(rules.Seat(prev.seat)))
+	retirement := func(seat rules.Seat) error { return checkRetirement(prev, next, int(seat)) }
+	if done, err := rules.Leaving(&prev.retired, &next.retired, prev.players, actor, prev.Side, retirement); done {
+		return err
 	}
 	if next.last.Skipped && !next.last.equal(prev.last) {
 		return checkSkip(prev, next)
@@ -100,6 +60,45 @@ func Invariants(prevState, nextState rules.State) error {
 		return checkMove(prev, next)
 	}
 	return nil
+}
+
+// Invariants checks what must hold across one decision, from prev to next
+// (both Kippy Koo positions), whatever the decision was: it suits the
+// self-play checker's table of invariants. Marbles are conserved (four a
+// seat, in START, on the track or in FINISH) and a hole holds at most one;
+// marbles in FINISH stay there; a game not over always has a decision to
+// take; the lot and the rolls move no marble; the lot gives the seat drawn
+// its decision to throw, and that decision ("roll", the seat's only move)
+// changes nothing but the phase, to the chance roll; a move uses the
+// whole throw as the booklet allows (one marble the total, a start by a
+// six or a total of six, two different marbles one die each), and its
+// parts, replayed here hole by hole independently of the engine, give
+// exactly the marbles of next (captures back to START, own marbles moved
+// on to the next free hole, FINISH on reaching the star); "pass" only when
+// nothing could be done; the same seat throws again, at once, exactly
+// after doubles it used, and otherwise the next seat clockwise begins its
+// turn with its decision to throw; the game ends when and only when a seat
+// has all four marbles in FINISH (or by End, which moves nothing). The
+// latest throw records the marbles the move sent back to START, exactly,
+// and the throws the turn made before it: none at the start of a turn, and
+// at a throw again after doubles, those before the doubles and the
+// doubles, with their moves.
+//
+// A turn skipped (Skip) is told by the latest throw becoming a record of a
+// skip; across it (checkSkip) the seat skipped was the one to act, at its
+// decision to throw or its move, nothing moved, the record names it with
+// the throw it did not use after the turn's throws before it, and the next
+// seat still in decides to throw.
+//
+// A seat that has left the game (Retire) has no marbles, never acts again,
+// is never drawn by the lot, never comes back and never wins; turns pass
+// over it. Across a retirement itself (prev to prev.Retire(seat)),
+// Invariants checks that one seat left, only its marbles left the board,
+// the latest throw stayed, the turn ended if it was the seat's (the next
+// seat in deciding to throw) and did not change otherwise, and the game
+// ended, won by resignation, if and only if one seat is left in.
+func Invariants(prevState, nextState rules.State) error {
+	return rules.Check("Kippy Koo", prevState, nextState, (*Position).checkStatic, checkDecision)
 }
 
 // checkSkip checks a turn skipped (Skip): the seat to act, at its decision
@@ -267,17 +266,7 @@ func replay(prev *Position, seat int, legs []Leg) (board, []Capture, error) {
 // seat still in, clockwise, decides to throw, and otherwise the decision
 // to take did not change; the game ended, won by resignation by the last
 // seat in, if and only if one is left.
-func checkRetirement(prev, next *Position) error {
-	var left []int
-	for seat := range prev.players {
-		if next.retired[seat] && !prev.retired[seat] {
-			left = append(left, seat)
-		}
-	}
-	if len(left) != 1 {
-		return fmt.Errorf("%d seats left the game at once", len(left))
-	}
-	s := left[0]
+func checkRetirement(prev, next *Position, s int) error {
 	side := prev.Side(rules.Seat(s))
 	want := prev.board
 	want.start[s], want.finish[s] = 0, 0

@@ -250,16 +250,6 @@ func (p *Position) At(h Hole) (rules.Seat, bool) {
 	return rules.Seat(p.holes[h] - 1), true
 }
 
-// Progress is how far the marble on h has come from its own seat's Star
-// Space: 0 on the star, Holes-1 on the hole before it; -1 for an empty hole.
-func (p *Position) Progress(h Hole) int {
-	seat, ok := p.At(h)
-	if !ok {
-		return -1
-	}
-	return progress(p.Star(seat), h)
-}
-
 // Phase is the phase of the game or turn.
 func (p *Position) Phase() Phase { return p.phase }
 
@@ -351,12 +341,9 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	case PhaseThrow:
 		return p.playThrow(text)
 	case PhaseRoll:
-		a, b, err := dice.Parse(text, "roll")
+		a, b, err := dice.ParseExact(text, "roll")
 		if err != nil {
 			return nil, err
-		}
-		if text != dice.Text(a, b) {
-			return nil, rules.Illegalf("write the roll larger first: %s", dice.Text(a, b))
 		}
 		next := p.clone()
 		next.phase = PhaseMove
@@ -429,9 +416,7 @@ func (p *Position) End(o rules.Outcome) (rules.State, error) {
 
 // gameOver ends the game.
 func (p *Position) gameOver(m rules.Method, winners ...rules.Seat) {
-	w := slices.Clone(winners)
-	slices.Sort(w)
-	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.outcome = rules.Ended(m, winners...)
 	p.phase = PhaseOver
 	p.dice = [2]int8{}
 }
@@ -551,21 +536,7 @@ func (p *Position) endFits(m rules.Method, n int) bool {
 	if in := p.seatsIn(); in == 1 {
 		return m == rules.Resignation && n == 1
 	}
-	return resultFits(m, n, p.seatsIn())
-}
-
-// resultFits reports whether a game ended by m may have n winners among
-// players seats.
-func resultFits(m rules.Method, n, players int) bool {
-	switch m {
-	case rules.Agreement:
-		return n == 0
-	case rules.Forfeit:
-		return n < players
-	case rules.Finished:
-		return n == 1
-	}
-	return n >= 1 && n < players
+	return rules.WinnersFit(m, n, p.seatsIn())
 }
 
 var _ rules.State = (*Position)(nil)

@@ -272,8 +272,7 @@ func (p *Position) parsePhase(field string) error {
 		if !p.endFits(m, len(winners)) {
 			return fmt.Errorf("result %q: %s cannot have %d winners", field, m, len(winners))
 		}
-		slices.Sort(winners)
-		p.outcome = rules.Outcome{Method: m, Winners: winners}
+		p.outcome = rules.Ended(m, winners...)
 		p.phase = PhaseOver
 		return nil
 	}

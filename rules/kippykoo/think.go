@@ -3,7 +3,6 @@ package kippykoo
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -60,16 +59,11 @@ const (
 // to move in s. The decision to throw is "roll"; a move decision with one
 // legal move is that move; otherwise the level decides (see above).
 func (Game) Think(ctx context.Context, s rules.State, level rules.Level, think time.Duration, seed uint64) (rules.Move, error) {
-	p, ok := s.(*Position)
-	if !ok {
-		return rules.Move{}, fmt.Errorf("kippykoo: cannot think about %T, a state of another game", s)
-	}
-	switch p.phase {
-	case PhaseOver:
-		return rules.Move{}, fmt.Errorf("kippykoo: nothing to decide: %w", rules.ErrOver)
-	case PhaseLot, PhaseRoll:
-		return rules.Move{}, errors.New("kippykoo: nothing to decide: chance decides now, not a player")
-	case PhaseThrow:
+	p, err := rules.Thinking[*Position]("kippykoo", s)
+	switch {
+	case err != nil:
+		return rules.Move{}, err
+	case p.phase == PhaseThrow:
 		return rules.Move{Text: RollText}, nil
 	}
 	set := p.plans()

@@ -130,11 +130,7 @@ func (p *Position) Aliases(m rules.Move) []string {
 		}
 		return nil
 	case PhaseOpening, PhaseRoll:
-		a, b, err := dice.Parse(text, "throw")
-		if err != nil {
-			return nil
-		}
-		return []string{fmt.Sprintf("%d-%d", a, b), fmt.Sprintf("%d-%d", b, a), dice.Text(b, a)}
+		return dice.Aliases(text)
 	case PhaseMove:
 	default:
 		return nil

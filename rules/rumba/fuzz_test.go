@@ -1,7 +1,6 @@
 package rumba_test
 
 import (
-	"errors"
 	"testing"
 
 	"parlor/rules"
@@ -84,66 +83,34 @@ func FuzzMoveSequence(f *testing.F) {
 	f.Add([]byte{0, 20, 1, 0xF4, 3, 3, 'x', 1, 7, 0xF3, 9, 0, 'h', 5, 0xEA, 0, 0xFF, 'g', '9', ' ', '-', '-', 'x', 'x', 0})
 	f.Add([]byte{1, 0, 1, 2, 0xDF, 1, 0, 0xDF, 2, 0, 3, 0xDF, 3, 0xDF, 0, 0xDF, 2, 0, 20, 0xDF, 1, 0xDF, 4})
 	f.Add([]byte("\x02\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x01\x00\x00\x03\x00\x00\x00\x05\x01\x00\x07\x00\x01\x00\x00\x00\x02\x00\x00\x00\x04"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) == 0 {
-			return
+	f.Fuzz(func(t *testing.T, data []byte) { sequence.New(t, rumba.Game{}, data) })
+}
+
+// sequence reads Rumba's bytes: 0xDF with the byte after it skips a
+// seat's turn.
+var sequence = rulestest.Sequence[*rumba.Position]{
+	Over:    "pass",
+	Letters: "SENWsenw0123456789- +finishpasroleterxX",
+	Step:    step,
+	Other: func(t testing.TB, p *rumba.Position, data []byte, i int) (*rumba.Position, int, bool) {
+		if data[i] != 0xDF || i+1 >= len(data) {
+			return p, 0, false
 		}
-		p, err := rumba.New(2 + int(data[0])%3)
-		if err != nil {
-			t.Fatal(err)
+		seat := rules.Seat(int(data[i+1])%(p.Seats()+2) - 1)
+		want := (p.Turn() + 1) % 4
+		next, ok := rulestest.Skip(t, rumba.Game{}, rumba.Invariants, p, seat)
+		if ok && (next.Phase() != rumba.PhaseThrow || next.Turn() != want) {
+			t.Fatalf("after Skip(%d): %s, want %s deciding to throw\n%s", seat, next, want, next.Drawing())
 		}
-		for i := 1; i < len(data); i++ {
-			if p.Outcome().Over() {
-				if _, err := p.Play(rules.Move{Text: "pass"}); !errors.Is(err, rules.ErrOver) {
-					t.Fatalf("Play after the end: got %v, want rules.ErrOver\n%s", err, p.Drawing())
-				}
-				return
-			}
-			legal := p.Legal()
-			b := data[i]
-			if b == 0xDF && i+1 < len(data) {
-				i++
-				seat := rules.Seat(int(data[i])%(p.Seats()+2) - 1)
-				next, err := p.Skip(seat)
-				if ok := seat >= 0 && seat == p.ToMove(); ok != (err == nil) || err != nil && !errors.Is(err, rules.ErrIllegal) {
-					t.Fatalf("Skip(%d) with %d to move: got error %v\n%s", seat, p.ToMove(), err, p.Drawing())
-				}
-				if err != nil {
-					continue
-				}
-				if err := rumba.Invariants(p, next); err != nil {
-					t.Fatalf("after Skip(%d) from %s: %v\n%s", seat, p, err, next.Drawing())
-				}
-				rulestest.RoundTrip(t, rumba.Game{}, next)
-				want := (p.Turn() + 1) % 4
-				p = next.(*rumba.Position)
-				if p.Phase() != rumba.PhaseThrow || p.Turn() != want {
-					t.Fatalf("after Skip(%d): %s, want %s deciding to throw\n%s", seat, p, want, p.Drawing())
-				}
-				continue
-			}
-			if b < 0xE0 {
-				p = step(t, p, legal[int(b)%len(legal)].Text)
-				continue
-			}
-			raw := data[i+1 : min(len(data), i+1+int(b&15))]
-			i += len(raw)
-			text := string(raw)
-			if b >= 0xF0 && len(raw) > 0 {
-				text = editMove(legal[int(raw[0])%len(legal)].Text, raw[1:])
-			}
-			if text, ok := rulestest.Typed(t, p, legal, text); ok {
-				p = step(t, p, text)
-			}
-		}
-	})
+		return next, 1, true
+	},
 }
 
 // step plays a legal decision and checks the invariants after it: those of
 // rumba.Invariants, the position text's round trip, legal moves whose
 // normalized texts are all different, words for each, and a game that
 // goes on having a decision to take.
-func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
+func step(t testing.TB, p *rumba.Position, text string) *rumba.Position {
 	t.Helper()
 	nextState, legal := rulestest.Step(t, rumba.Game{}, rumba.Invariants, p, text)
 	next := nextState.(*rumba.Position)
@@ -154,10 +121,4 @@ func step(t *testing.T, p *rumba.Position, text string) *rumba.Position {
 		}
 	}
 	return next
-}
-
-// editMove changes a move text as edits says: pairs of (position, letter),
-// the letters drawn from those move texts are made of, and a few others.
-func editMove(text string, edits []byte) string {
-	return rulestest.Edit(text, edits, "SENWsenw0123456789- +finishpasroleterxX")
 }

@@ -7,45 +7,9 @@ import (
 	"parlor/rules"
 )
 
-// Invariants checks what must hold across one decision, from prev to next
-// (both Rumba positions), whatever the decision was: it suits the
-// self-play checker's table of invariants.
-//
-// In every position: sixteen men, four a hand, each waiting, on a track or
-// turnout space, or in FINISH; never four men on a track space, two on a
-// turnout space, or men of both sides on one space; no side with more
-// than four men in FINISH, and four only for the side that won by them; a
-// reward only for captured men; the decision to throw is "roll" alone,
-// for the seat of the hand whose turn it is.
-//
-// Across a decision: the opening throw moves no man and ends with the
-// winning seat's decision to throw; the decision to throw changes nothing
-// but the phase, to the chance throw for the same hand; chance moves no
-// man; a pass moves none and comes only
-// when nothing could be played; any other move moves one man of the side
-// to play, and at most one opposing man, the lone man where he lands, who
-// goes back to wait. The man moved by the count of a die, two dice
-// totalling 6 or the reward left in the throw, forward along the track or
-// a turnout, never past a blockade (as it stood before the move) nor past
-// his own finish space; he entered only on his own starting point and on
-// a 6, went into FINISH only from his finish space and on a 6, and landed
-// where a man may. Men leave FINISH never; the throw ends only when
-// nothing of it can be played; after doublets the same hand throws again
-// at once (chance throws, with no decision to throw), otherwise the seat
-// of the hand to the right begins its turn by deciding to throw; the game
-// ends when and only when a side has four men in FINISH (or by End).
-//
-// A skipped turn (Skip: the next position's throw record says so, and it
-// is a new record) is no decision, and is checked as what it is: it came
-// at the decision to throw or during a throw; no man moved; the record
-// keeps the throw and the moves played (none, and no dice, when skipped
-// before the throw) and says it was skipped; the seat of the hand to the
-// right begins its turn by deciding to throw, doublets or not.
-func Invariants(prevState, nextState rules.State) error {
-	prev, next, err := rules.Across("Rumba", prevState, nextState, (*Position).checkStatic)
-	if err != nil {
-		return err
-	}
+// checkDecision is Invariants on two Rumba positions, sound and of as
+// many seats.
+func checkDecision(prev, next *Position) error {
 	if next.phase == PhaseOver && next.outcome.Method != rules.Finished {
 		if next.t.men != prev.t.men {
 			return fmt.Errorf("the men moved when the game ended by %s", next.outcome.Method)
@@ -82,6 +46,44 @@ func Invariants(prevState, nextState rules.State) error {
 		return checkMove(prev, next)
 	}
 	return fmt.Errorf("a decision in phase %s", prev.phase)
+}
+
+// Invariants checks what must hold across one decision, from prev to next
+// (both Rumba positions), whatever the decision was: it suits the
+// self-play checker's table of invariants.
+//
+// In every position: sixteen men, four a hand, each waiting, on a track or
+// turnout space, or in FINISH; never four men on a track space, two on a
+// turnout space, or men of both sides on one space; no side with more
+// than four men in FINISH, and four only for the side that won by them; a
+// reward only for captured men; the decision to throw is "roll" alone,
+// for the seat of the hand whose turn it is.
+//
+// Across a decision: the opening throw moves no man and ends with the
+// winning seat's decision to throw; the decision to throw changes nothing
+// but the phase, to the chance throw for the same hand; chance moves no
+// man; a pass moves none and comes only
+// when nothing could be played; any other move moves one man of the side
+// to play, and at most one opposing man, the lone man where he lands, who
+// goes back to wait. The man moved by the count of a die, two dice
+// totalling 6 or the reward left in the throw, forward along the track or
+// a turnout, never past a blockade (as it stood before the move) nor past
+// his own finish space; he entered only on his own starting point and on
+// a 6, went into FINISH only from his finish space and on a 6, and landed
+// where a man may. Men leave FINISH never; the throw ends only when
+// nothing of it can be played; after doublets the same hand throws again
+// at once (chance throws, with no decision to throw), otherwise the seat
+// of the hand to the right begins its turn by deciding to throw; the game
+// ends when and only when a side has four men in FINISH (or by End).
+//
+// A skipped turn (Skip: the next position's throw record says so, and it
+// is a new record) is no decision, and is checked as what it is: it came
+// at the decision to throw or during a throw; no man moved; the record
+// keeps the throw and the moves played (none, and no dice, when skipped
+// before the throw) and says it was skipped; the seat of the hand to the
+// right begins its turn by deciding to throw, doublets or not.
+func Invariants(prevState, nextState rules.State) error {
+	return rules.Check("Rumba", prevState, nextState, (*Position).checkStatic, checkDecision)
 }
 
 // checkMove checks one move decision.

@@ -51,9 +51,6 @@ func (h Hand) Letter() byte {
 // Side is the partnership h plays for.
 func (h Hand) Side() Side { return Side(h & 1) }
 
-// Partner is the hand sitting opposite h.
-func (h Hand) Partner() Hand { return (h + 2) & 3 }
-
 // handByLetter reads a hand's letter, or NoHand.
 func handByLetter(c byte) Hand {
 	if i := strings.IndexByte(handLetters, c); i >= 0 {
@@ -408,12 +405,9 @@ func (p *Position) PlayText(text string) (*Position, error) {
 	case PhaseThrow:
 		return p.playThrow(text)
 	case PhaseOpening, PhaseRoll:
-		a, b, err := dice.Parse(text, "throw")
+		a, b, err := dice.ParseExact(text, "throw")
 		if err != nil {
 			return nil, err
-		}
-		if text != dice.Text(a, b) {
-			return nil, rules.Illegalf("write the throw larger first: %s", dice.Text(a, b))
 		}
 		return p.playRoll(a, b), nil
 	case PhaseMove:
@@ -531,11 +525,10 @@ func (p *Position) endThrow() {
 func (p *Position) Skip(seat rules.Seat) (rules.State, error) { return rules.AsState(p.skip(seat)) }
 
 func (p *Position) skip(seat rules.Seat) (*Position, error) {
+	if err := rules.CanSkip("rumba", p.phase == PhaseOver, seat, p.players); err != nil {
+		return nil, err
+	}
 	switch {
-	case p.phase == PhaseOver:
-		return nil, fmt.Errorf("rumba: no turn to skip: %w", rules.ErrOver)
-	case seat < 0 || int(seat) >= p.players:
-		return nil, rules.Illegalf("no seat %d in a game of %d to skip", seat, p.players)
 	case p.phase == PhaseOpening:
 		return nil, rules.Illegalf("no turn to skip during the opening throw: the dice roll for %s", p.seatWords(rules.Seat(p.nextRoller())))
 	case p.phase == PhaseRoll:
@@ -599,9 +592,7 @@ func (p *Position) resultFits(m rules.Method, winners []rules.Seat) bool {
 
 // finish ends the game.
 func (p *Position) finish(m rules.Method, winners ...rules.Seat) {
-	w := slices.Clone(winners)
-	slices.Sort(w)
-	p.outcome = rules.Outcome{Method: m, Winners: w}
+	p.outcome = rules.Ended(m, winners...)
 	p.phase = PhaseOver
 	p.hand = NoHand
 	p.pool = pool{}

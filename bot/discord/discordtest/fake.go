@@ -519,14 +519,19 @@ func (f *Fake) notify() {
 	f.changed = make(chan struct{})
 }
 
+// deadline is a timer of the Fake's timeout, started now, and the
+// timeout, for the failure's message.
+func (f *Fake) deadline() (*time.Timer, time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return time.NewTimer(f.timeout), f.timeout
+}
+
 // await waits until cond, called with f.mu held, is true, and fails t after
 // the Fake's timeout.
 func (f *Fake) await(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	f.mu.Lock()
-	timeout := f.timeout
-	f.mu.Unlock()
-	deadline := time.NewTimer(timeout)
+	deadline, timeout := f.deadline()
 	defer deadline.Stop()
 	for {
 		f.mu.Lock()
@@ -906,11 +911,7 @@ func (c *call) body(v any) bool {
 	if len(c.rec.Body) == 0 {
 		return true
 	}
-	if err := c.rec.Decode(v); err != nil {
-		c.invalid(problems{{"", err.Error()}})
-		return false
-	}
-	return true
+	return c.decode(v, "")
 }
 
 // ok answers with status and v as JSON (nothing for 204).

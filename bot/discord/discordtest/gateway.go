@@ -197,24 +197,46 @@ func (c *conn) gone(err error) {
 	c.ws.Close()
 }
 
-func (c *conn) identify(d json.RawMessage) bool {
+// hello decodes d, the data of an Identify or Resume (op), into v, and
+// checks the bot's token in it (token, a field of v). When d does not
+// decode or the token is not the bot's, it fails the test, closes the
+// connection as Discord does and reports false.
+func (c *conn) hello(op string, d json.RawMessage, v any, token *string) bool {
 	f := c.f
-	var id struct {
-		Token          string            `json:"token"`
-		Intents        int               `json:"intents"`
-		Compress       bool              `json:"compress"`
-		LargeThreshold int               `json:"large_threshold"`
-		Shard          []int             `json:"shard"`
-		Properties     map[string]string `json:"properties"`
-	}
-	if err := json.Unmarshal(d, &id); err != nil {
-		f.t.Errorf("discordtest: Identify: %v", err)
+	if err := json.Unmarshal(d, v); err != nil {
+		f.t.Errorf("discordtest: %s: %v", op, err)
 		c.shut(4002, "Decode error")
 		return false
 	}
-	if strings.TrimPrefix(id.Token, "Bot ") != f.token {
-		f.t.Errorf("discordtest: Identify with token %q, not the bot's", redact(id.Token))
+	if strings.TrimPrefix(*token, "Bot ") != f.token {
+		f.t.Errorf("discordtest: %s with token %q, not the bot's", op, redact(*token))
 		c.shut(4004, "Authentication failed")
+		return false
+	}
+	return true
+}
+
+// identifyData is the data of an Identify, as far as the Fake reads it.
+type identifyData struct {
+	Token          string            `json:"token"`
+	Intents        int               `json:"intents"`
+	Compress       bool              `json:"compress"`
+	LargeThreshold int               `json:"large_threshold"`
+	Shard          []int             `json:"shard"`
+	Properties     map[string]string `json:"properties"`
+}
+
+// resumeData is the data of a Resume.
+type resumeData struct {
+	Token     string `json:"token"`
+	SessionID string `json:"session_id"`
+	Seq       int64  `json:"seq"`
+}
+
+func (c *conn) identify(d json.RawMessage) bool {
+	f := c.f
+	var id identifyData
+	if !c.hello("Identify", d, &id, &id.Token) {
 		return false
 	}
 	if len(id.Shard) == 2 && (id.Shard[0] < 0 || id.Shard[0] >= id.Shard[1]) {
@@ -279,19 +301,8 @@ func (f *Fake) guildJSONOf(guildID string) map[string]any {
 
 func (c *conn) resume(d json.RawMessage) bool {
 	f := c.f
-	var r struct {
-		Token     string `json:"token"`
-		SessionID string `json:"session_id"`
-		Seq       int64  `json:"seq"`
-	}
-	if err := json.Unmarshal(d, &r); err != nil {
-		f.t.Errorf("discordtest: Resume: %v", err)
-		c.shut(4002, "Decode error")
-		return false
-	}
-	if strings.TrimPrefix(r.Token, "Bot ") != f.token {
-		f.t.Errorf("discordtest: Resume with token %q, not the bot's", redact(r.Token))
-		c.shut(4004, "Authentication failed")
+	var r resumeData
+	if !c.hello("Resume", d, &r, &r.Token) {
 		return false
 	}
 	f.mu.Lock()
@@ -344,10 +355,7 @@ func (f *Fake) live() *session {
 // f.mu held. It fails the Fake's test after the timeout.
 func (f *Fake) withSession(fn func(s *session)) {
 	f.t.Helper()
-	f.mu.Lock()
-	timeout := f.timeout
-	f.mu.Unlock()
-	deadline := time.NewTimer(timeout)
+	deadline, timeout := f.deadline()
 	defer deadline.Stop()
 	for {
 		f.mu.Lock()

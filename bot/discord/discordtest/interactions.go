@@ -524,11 +524,7 @@ func (ix *Interaction) Messages() []Message {
 func (ix *Interaction) Requests() []Request {
 	ix.f.mu.Lock()
 	defer ix.f.mu.Unlock()
-	var out []Request
-	for _, r := range ix.requests {
-		out = append(out, *r)
-	}
-	return out
+	return copies(ix.requests)
 }
 
 // Rejected returns the first answers refused because the interaction had
@@ -536,8 +532,14 @@ func (ix *Interaction) Requests() []Request {
 func (ix *Interaction) Rejected() []Request {
 	ix.f.mu.Lock()
 	defer ix.f.mu.Unlock()
+	return copies(ix.rejected)
+}
+
+// copies are copies of the requests rs, for a test to keep while the Fake
+// goes on changing rs under f.mu.
+func copies(rs []*Request) []Request {
 	var out []Request
-	for _, r := range ix.rejected {
+	for _, r := range rs {
 		out = append(out, *r)
 	}
 	return out

@@ -127,12 +127,12 @@ func checkMessage(p *problems, prefix string, w *wireMessage, files []File, crea
 		content = *w.Content
 		p.atMost(join(prefix, "content"), content, limits.Content)
 	}
-	rows, err := decodeComponents(w.Components)
+	rows, err := decodeList[wireComponent](w.Components, "components")
 	if err != nil {
 		p.add(join(prefix, "components"), "%v", err)
 	}
 	checkComponents(p, join(prefix, "components"), rows)
-	embeds, err := decodeCheckedEmbeds(w.Embeds)
+	embeds, err := decodeList[checkedEmbed](w.Embeds, "embeds")
 	if err != nil {
 		p.add(join(prefix, "embeds"), "%v", err)
 	}
@@ -342,17 +342,6 @@ type checkedEmbed struct {
 	Image     *struct{ URL string } `json:"image"`
 	Thumbnail *struct{ URL string } `json:"thumbnail"`
 	Video     *struct{ URL string } `json:"video"`
-}
-
-func decodeCheckedEmbeds(raw json.RawMessage) ([]checkedEmbed, error) {
-	if !present(raw) || isNull(raw) {
-		return nil, nil
-	}
-	var es []checkedEmbed
-	if err := json.Unmarshal(raw, &es); err != nil {
-		return nil, fmt.Errorf("embeds: %w", err)
-	}
-	return es, nil
 }
 
 // checkEmbeds checks embeds. Discord trims leading and trailing white space

@@ -266,44 +266,35 @@ func present(raw json.RawMessage) bool { return raw != nil }
 
 func isNull(raw json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(raw), []byte("null")) }
 
-func decodeComponents(raw json.RawMessage) ([]wireComponent, error) {
+// decodeList reads raw, a message's field what (its components or
+// embeds), as a list of T: none when the field is missing or null.
+func decodeList[T any](raw json.RawMessage, what string) ([]T, error) {
 	if !present(raw) || isNull(raw) {
 		return nil, nil
 	}
-	var cs []wireComponent
-	if err := json.Unmarshal(raw, &cs); err != nil {
-		return nil, fmt.Errorf("components: %w", err)
+	var list []T
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	return cs, nil
+	return list, nil
 }
 
-func decodeEmbeds(raw json.RawMessage) ([]wireEmbed, error) {
-	if !present(raw) || isNull(raw) {
-		return nil, nil
+// setIfSent sets *field to what a message sent, unless it sent nothing.
+func setIfSent[T any](field, sent *T) {
+	if sent != nil {
+		*field = *sent
 	}
-	var es []wireEmbed
-	if err := json.Unmarshal(raw, &es); err != nil {
-		return nil, fmt.Errorf("embeds: %w", err)
-	}
-	return es, nil
 }
 
 func toComponents(ws []wireComponent) []Component {
 	var out []Component
 	for _, w := range ws {
 		c := Component{Type: w.Type, Style: w.Style, URL: w.URL, Disabled: w.Disabled, Placeholder: w.Placeholder, MinValues: 1, MaxValues: 1}
-		if w.CustomID != nil {
-			c.CustomID = *w.CustomID
-		}
-		if w.Label != nil {
-			c.Label = *w.Label
-		}
-		if w.MinValues != nil {
-			c.MinValues = *w.MinValues
-		}
-		if w.MaxValues != nil {
-			c.MaxValues = *w.MaxValues
-		}
+		// Fields not sent keep their defaults.
+		setIfSent(&c.CustomID, w.CustomID)
+		setIfSent(&c.Label, w.Label)
+		setIfSent(&c.MinValues, w.MinValues)
+		setIfSent(&c.MaxValues, w.MaxValues)
 		for _, o := range w.Options {
 			c.Options = append(c.Options, SelectOption{Label: o.Label, Value: o.Value, Description: o.Description, Default: o.Default})
 		}
@@ -336,7 +327,7 @@ func (f *Fake) apply(m *message, w *wireMessage, files []File, edit bool) {
 		m.Content = *w.Content
 	}
 	if present(w.Components) {
-		cs, _ := decodeComponents(w.Components)
+		cs, _ := decodeList[wireComponent](w.Components, "components")
 		m.Components = toComponents(cs)
 		m.raw = nil
 		if len(cs) > 0 {
@@ -344,7 +335,7 @@ func (f *Fake) apply(m *message, w *wireMessage, files []File, edit bool) {
 		}
 	}
 	if present(w.Embeds) {
-		es, _ := decodeEmbeds(w.Embeds)
+		es, _ := decodeList[wireEmbed](w.Embeds, "embeds")
 		m.Embeds = nil
 		for _, e := range es {
 			m.Embeds = append(m.Embeds, Embed{Title: e.Title, Description: e.Description})

@@ -131,8 +131,7 @@ func (f *Fake) putCommands(c *call) {
 	}
 	var cmds []wireCommand
 	var raw []map[string]any
-	if err := c.rec.Decode(&cmds); err != nil {
-		c.invalid(problems{{"", "want an array of commands: " + err.Error()}})
+	if !c.decode(&cmds, "want an array of commands: ") {
 		return
 	}
 	c.rec.Decode(&raw)
@@ -209,8 +208,7 @@ func (f *Fake) interactionCallback(c *call) {
 		Type int          `json:"type"`
 		Data *wireMessage `json:"data"`
 	}
-	if err := c.rec.Decode(&body); err != nil {
-		c.invalid(problems{{"", "not an interaction response: " + err.Error()}})
+	if !c.decode(&body, "not an interaction response: ") {
 		return
 	}
 	f.mu.Lock()
@@ -366,10 +364,7 @@ func (f *Fake) followUp(c *call) {
 	if ix == nil {
 		return
 	}
-	var p problems
-	checkMessage(&p, "", &w, c.rec.Files, true, responseFlags)
-	if len(p) > 0 {
-		c.invalid(p)
+	if !c.validMessage(&w, true, responseFlags) {
 		return
 	}
 	f.mu.Lock()
@@ -422,19 +417,14 @@ func (f *Fake) webhookMessage(c *call) {
 	switch c.r.Method {
 	case http.MethodGet:
 		f.mu.Lock()
-		out := f.messageJSON(m)
-		f.mu.Unlock()
-		c.ok(http.StatusOK, out)
+		f.answer(c, m)
 	case http.MethodDelete:
 		f.mu.Lock()
 		m.Deleted = true
 		f.mu.Unlock()
 		c.ok(http.StatusNoContent, nil)
 	default:
-		var p problems
-		checkMessage(&p, "", &w, c.rec.Files, false, responseFlags)
-		if len(p) > 0 {
-			c.invalid(p)
+		if !c.validMessage(&w, false, responseFlags) {
 			return
 		}
 		f.mu.Lock()
@@ -444,9 +434,7 @@ func (f *Fake) webhookMessage(c *call) {
 			ix.loading = false
 		}
 		ix.touch(m.ID)
-		out := f.messageJSON(m)
-		f.mu.Unlock()
-		c.ok(http.StatusOK, out)
+		f.answer(c, m)
 	}
 }
 
@@ -515,14 +503,10 @@ func (f *Fake) createMessage(c *call) {
 		return
 	}
 	var w wireMessage
-	if err := c.rec.Decode(&w); err != nil {
-		c.invalid(problems{{"", err.Error()}})
+	if !c.decode(&w, "") {
 		return
 	}
-	var p problems
-	checkMessage(&p, "", &w, c.rec.Files, true, channelFlags)
-	if len(p) > 0 {
-		c.invalid(p)
+	if !c.validMessage(&w, true, channelFlags) {
 		return
 	}
 	f.mu.Lock()
@@ -531,9 +515,7 @@ func (f *Fake) createMessage(c *call) {
 		flags = *w.Flags
 	}
 	m := f.newMessage(ch, &w, c.rec.Files, flags, "", "", messageTypeDefault)
-	out := f.messageJSON(m)
-	f.mu.Unlock()
-	c.ok(http.StatusOK, out)
+	f.answer(c, m)
 }
 
 func (f *Fake) editMessage(c *call) {
@@ -560,29 +542,23 @@ func (f *Fake) editMessage(c *call) {
 		c.refuse(http.StatusNotFound, 10008, "Unknown Message "+c.r.PathValue("msg"), true)
 		return
 	}
-	var p problems
-	checkMessage(&p, "", &w, c.rec.Files, false, channelFlags)
-	if len(p) > 0 {
-		c.invalid(p)
+	if !c.validMessage(&w, false, channelFlags) {
 		return
 	}
 	f.mu.Lock()
 	f.apply(m, &w, c.rec.Files, true)
-	out := f.messageJSON(m)
-	f.mu.Unlock()
-	c.ok(http.StatusOK, out)
+	f.answer(c, m)
 }
 
 // startThread creates a thread in a channel, from a message or not. A
 // thread made from a message has the message's id, as on Discord.
 func (f *Fake) startThread(c *call) {
+	var w wireThread
 	parent, ok := f.channel(c)
 	if !ok {
 		return
 	}
-	var w wireThread
-	if err := c.rec.Decode(&w); err != nil {
-		c.invalid(problems{{"", err.Error()}})
+	if !c.decode(&w, "") {
 		return
 	}
 	msgID := c.r.PathValue("msg")
@@ -639,4 +615,38 @@ func (f *Fake) startThread(c *call) {
 		before(th)
 	}
 	c.ok(http.StatusCreated, out)
+}
+
+// answer answers the call with m as Discord returns a message, and
+// unlocks f.mu: the caller holds it, having just made or changed m, so
+// that the answer is m as that change left it.
+func (f *Fake) answer(c *call, m *message) {
+	out := f.messageJSON(m)
+	f.mu.Unlock()
+	c.ok(http.StatusOK, out)
+}
+
+// decode reads the call's JSON body, which it must have, into v; when it
+// does not read, it answers the call with Discord's 400, what said first,
+// and reports false.
+func (c *call) decode(v any, what string) bool {
+	if err := c.rec.Decode(v); err != nil {
+		c.invalid(problems{{"", what + err.Error()}})
+		return false
+	}
+	return true
+}
+
+// validMessage checks w, a message the bot sends (create) or edits, and
+// the files it uploads, against Discord's limits, with the flags allowed
+// on it; when w breaks one, it answers the call with Discord's 400 and
+// reports false.
+func (c *call) validMessage(w *wireMessage, create bool, allowed int) bool {
+	var p problems
+	checkMessage(&p, "", w, c.rec.Files, create, allowed)
+	if len(p) > 0 {
+		c.invalid(p)
+		return false
+	}
+	return true
 }
