@@ -5,6 +5,7 @@ import (
 	"flag"
 	"maps"
 	"os"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -17,8 +18,21 @@ import (
 
 var updateCatalog = flag.Bool("update-catalog", false, "rewrite bot/i18n/catalogs/en.json from the source")
 
-// catalogDirs are the packages whose words players read.
-var catalogDirs = []string{".", "console", "discord", "web", "../render", "../rules", "../rules/dice", "../rules/kimbo", "../rules/kippykoo", "../rules/kingsmen", "../rules/rumba"}
+// catalogDirs are the packages whose words players read: the bot's, the
+// contract's, and those of each game's engine and painter in the list
+// (Kits), found from their types.
+func catalogDirs() []string {
+	dirs := []string{".", "console", "discord", "web", "../render", "../rules", "../rules/dice"}
+	for _, k := range Kits() {
+		for _, v := range []any{k.Game, k.Painter} {
+			dir := "../" + strings.TrimPrefix(reflect.TypeOf(v).PkgPath(), "parlor/")
+			if !slices.Contains(dirs, dir) {
+				dirs = append(dirs, dir)
+			}
+		}
+	}
+	return dirs
+}
 
 // specMessages are the words of the commands as they are registered: each
 // description and choice name, and each name as "cmd:" and the name (its
@@ -57,7 +71,7 @@ func specMessages() []string {
 // commands, and nothing else: go test ./bot -run EnglishCatalog
 // -update-catalog rewrites it after a change.
 func TestEnglishCatalog(t *testing.T) {
-	found, err := i18ntest.Extract(catalogDirs...)
+	found, err := i18ntest.Extract(catalogDirs()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,8 +44,12 @@
 // down's budget, removed servers), and a command's spec holds its handler,
 // a function of the Table.
 //
-// A game's kit (Kit: its options, menus, narration, rules in our words)
-// lives in the game's own file (kingsmen.go, kimbo.go, kippykoo.go,
-// rumba.go) and is listed in kits.go; a fifth game adds a file there, a
-// package in rules/ and a painter in render/.
+// A game's kit (Kit: its engine, its painter, its options, menus,
+// narration, rules in our words) lives in the game's own file
+// (kingsmen.go, kimbo.go, kippykoo.go, rumba.go) and is listed once, in
+// Kits (kits.go): the program, its tools and the tests that go through
+// every game find each game's engine and painter there, and the renderer
+// is made with the list's painters (Painters). A fifth game adds its
+// package in rules/, its painter in render/, its kit here and one line to
+// Kits; nothing else names it (toy_test.go shows it with a toy game).
 package bot

@@ -13,11 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"parlor/rules/rulestest"
 	"parlor/storage"
 )
 
 // fuzzTable is one table for all the inputs of FuzzHandle: a database with
-// a game of each kind in play, which the inputs may change.
+// a game of each kind in the list (Kits) in play, which the inputs may
+// change.
 var fuzzTable struct {
 	once   sync.Once
 	e      *tableEnv
@@ -49,11 +51,8 @@ func fuzzEnv(t *testing.T) *tableEnv {
 		table := NewTable(Config{Store: db, Painter: &fakePainter{}, Kits: Kits(), Roll: d.roll, Now: func() time.Time { return testNow },
 			Logger: slog.New(countErrors{&fuzzTable.errors}), Pace: unpaced})
 		e := &tableEnv{t: t, ctx: context.Background(), db: db, table: table, painter: &fakePainter{}, seq: new(atomic.Int64)}
-		id, _ := e.challenge(alice, bob)
-		fuzzTable.ids = append(fuzzTable.ids, id)
-		for _, g := range []struct{ command, opt string }{{"kimbo", "player2"}, {"kippykoo", "player2"}, {"rumba", "opponent"}} {
-			req := forGame(e.cmd(alice, "new", g.opt, bob.ID), g.command)
-			req.Users[bob.ID] = bob
+		for _, k := range Kits() {
+			req := forGame(e.cmd(alice, "new", "opponent", bob.ID), k.Game.Name())
 			id := gameOf(t, e.do(req).Public)
 			e.do(e.click(bob, customID(id, 0, "accept")))
 			fuzzTable.ids = append(fuzzTable.ids, id)
@@ -137,5 +136,22 @@ func FuzzHandle(f *testing.F) {
 				t.Fatalf("%s was refused (%q) but the store changed:\n%s\n→\n%s", describeReq(req), resp.Private.Content, before, after)
 			}
 		}
+	})
+}
+
+// FuzzGames plays every game of the list (Kits) by the shared driver,
+// rulestest.FuzzGame: the first byte picks the game, the rest its number of
+// players and its decisions, each checked with the game's own invariants.
+func FuzzGames(f *testing.F) {
+	f.Add([]byte{0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{1, 1, 0, 0, 0xF3, 0, 1, 'x', 7, 7, 7, 7, 7})
+	f.Add([]byte{2, 2, 3, 0xE4, 'p', 'a', 's', 's', 1, 2, 3})
+	f.Add([]byte{3, 0, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0xE2, 'e', '1'})
+	kits := Kits()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		rulestest.FuzzGame(t, kits[int(data[0])%len(kits)].Game, data[1:])
 	})
 }

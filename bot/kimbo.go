@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"parlor/bot/limits"
+	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kimbo"
 )
@@ -28,6 +29,7 @@ func KimboKit() Kit {
 	return Kit{
 		Dice:    true,
 		Game:    kimbo.Game{},
+		Painter: render.Kimbo(),
 		Rules:   N(kimboRules),
 		Finish:  N("by bringing all four pieces HOME"),
 		Example: "b1-b4-f4",

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kingsmen"
 )
@@ -9,6 +10,7 @@ import (
 func KingsmenKit() Kit {
 	return Kit{
 		Game:    kingsmen.Game{},
+		Painter: render.Kingsmen(),
 		Rules:   N(kingsmenRules),
 		Example: "Nc1-c5",
 		Draws:   true,

@@ -3,6 +3,7 @@ package bot
 import (
 	"strings"
 
+	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/kippykoo"
 )
@@ -16,6 +17,7 @@ func KippyKooKit() Kit {
 	return Kit{
 		Dice:    true,
 		Game:    kippykoo.Game{},
+		Painter: render.KippyKoo(),
 		Rules:   N(kippyKooRules),
 		Finish:  N("by bringing all four marbles into FINISH"),
 		Example: "h12+9",

@@ -32,7 +32,7 @@ func BenchmarkLoad(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer db.Close()
-			table := NewTable(Config{Store: db, Painter: render.New(), Kits: []Kit{KingsmenKit()}, Pace: unpaced})
+			table := NewTable(Config{Store: db, Painter: render.New(render.Kingsmen()), Kits: []Kit{KingsmenKit()}, Pace: unpaced})
 			seats := make([]*loadPlayer, players)
 			for i := range seats {
 				seats[i] = newLoadPlayer(b, table, i)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"parlor/render"
 	"parlor/rules"
 	"parlor/rules/rumba"
 )
@@ -17,6 +18,7 @@ func RumbaKit() Kit {
 	return Kit{
 		Dice:     true,
 		Game:     rumba.Game{},
+		Painter:  render.Rumba(),
 		Rules:    N(rumbaRules),
 		Example:  "S 06-10",
 		Direct:   true,

@@ -72,9 +72,13 @@ type Painter interface {
 	PNG(s rules.State, info render.Info) ([]byte, error)
 }
 
-// Kit is what the bot knows of one game beyond its rules: how to present it.
+// Kit is what the bot knows of one game: its rules (Game), its pictures
+// (Painter) and how to present it.
 type Kit struct {
 	Game rules.Game
+	// Painter draws the game's boards, for the renderer the table draws
+	// with (see Painters).
+	Painter render.Painter
 	// Rules explains the game to players, in our own words.
 	Rules string
 	// Example is a move text to show in hints, such as "Nc1-c5".

@@ -112,7 +112,7 @@ func said(ns []Notice, want string) bool {
 func TestTournamentRoundRobin(t *testing.T) {
 	e := newEnvWith(t, func(n int) int { return n - 1 }, KingsmenKit())
 	// The boards' painter, which draws the standings too.
-	e.table.painter = render.New()
+	e.table.painter = render.New(Painters(Kits())...)
 	id := e.openTournament([]User{alice, bob, carol, dave}, "game", "kingsmen", "format", "round-robin")
 	ns := e.sweep(e.table)
 	games := e.tournamentGames(id, storage.StatusActive)

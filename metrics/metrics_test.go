@@ -90,7 +90,7 @@ func TestGamePlayed(t *testing.T) {
 	if n := value(before, "parlor_interactions_total", nil); n != 0 {
 		t.Fatalf("before any game: got %v interactions, want 0", n)
 	}
-	table := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Think: time.Millisecond,
+	table := bot.NewTable(bot.Config{Store: db, Painter: render.New(bot.Painters(bot.Kits())...), Kits: bot.Kits(), Think: time.Millisecond,
 		Pace: bot.Pace{Off: true}, Metrics: m})
 	c := console.NewConsole(table, io.Discard, t.TempDir())
 	for _, line := range []string{

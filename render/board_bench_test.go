@@ -37,7 +37,7 @@ func benchBoards(b testing.TB) []struct {
 func BenchmarkBoard(b *testing.B) {
 	for _, tc := range benchBoards(b) {
 		b.Run(tc.game, func(b *testing.B) {
-			r := New()
+			r := newRenderer()
 			data, pal := boardPicture(b, r, tc.state, tc.info)
 			// The encode-only time of the same image, by image/png at its
 			// fastest: a picture, then an encode, in turn, so that both see

@@ -53,7 +53,7 @@ func turnsOf(states ...rules.State) []Turn {
 
 // earlierRenderer draws the pictures of these tests, its static layers
 // drawn once for all of them.
-var earlierRenderer = sync.OnceValue(New)
+var earlierRenderer = sync.OnceValue(newRenderer)
 
 // drawEarlier draws s with info, and with info's Earlier left out, and
 // writes the first to the -marks folder as marks-<game>.png.

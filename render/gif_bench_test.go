@@ -76,7 +76,7 @@ func BenchmarkGIF(b *testing.B) {
 	for _, g := range gifGames {
 		b.Run(g.Name(), func(b *testing.B) {
 			frames := replay(b, g, 2, 300, 1)
-			r := New()
+			r := newRenderer()
 			var data []byte
 			cpu := cpuTime(b)
 			for b.Loop() {

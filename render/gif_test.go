@@ -61,7 +61,7 @@ func TestGIF(t *testing.T) {
 		gifSplit = 2
 	}
 	const side = 240
-	r := New()
+	r := newRenderer()
 	for _, game := range games {
 		frames := replay(t, game, 2, decisions, 1)
 		frames = slices.Insert(frames, 1, frames[1]) // a frame that changes nothing
@@ -134,7 +134,7 @@ func TestGIF(t *testing.T) {
 func TestGIFDrop(t *testing.T) {
 	drawingTest(t)
 	decisions, side := 40, 200
-	r := New()
+	r := newRenderer()
 	frames := replay(t, gifGames[0], 2, decisions, 2)
 	full, err := r.GIFWith(frames, GIFOptions{MaxSide: side})
 	if err != nil {
@@ -178,7 +178,7 @@ func TestGIFDrop(t *testing.T) {
 
 // TestGIFErrors: no frames, and a state without a painter.
 func TestGIFErrors(t *testing.T) {
-	r := New()
+	r := newRenderer()
 	if _, err := r.GIF(nil); err == nil {
 		t.Error("no frames: no error")
 	}
@@ -208,7 +208,7 @@ func TestGIFSamples(t *testing.T) {
 	if *gifOut == "" {
 		t.Skip("no -gif.out")
 	}
-	r := New()
+	r := newRenderer()
 	for _, g := range gifGames {
 		data, err := r.GIF(replay(t, g, 2, 300, 1))
 		if err != nil {
@@ -274,7 +274,7 @@ func firstDiff(a, b []byte) int {
 // show their layers exactly.
 func TestGIFLeavesSheetsClean(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, g := range gifGames {
 		frames := replay(t, g, 2, 40, 3)
 		if _, err := r.GIF(frames); err != nil {
@@ -285,7 +285,7 @@ func TestGIFLeavesSheetsClean(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := New().PNG(frames[i].State, frames[i].Info)
+			want, err := newRenderer().PNG(frames[i].State, frames[i].Info)
 			if err != nil {
 				t.Fatal(err)
 			}

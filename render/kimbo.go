@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"iter"
 	"math"
 	"strings"
 	"sync"
@@ -80,7 +81,7 @@ type kimboCache struct {
 
 // load returns the static layer for the occupied sides mask whose words
 // are w, and makes sure the sprites are drawn.
-func (c *kimboCache) load(kit *faceKit, w kbWords, mask uint8) *packedLayer {
+func (c *kimboCache) load(kit *Canvas, w kbWords, mask uint8) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -173,25 +174,33 @@ func kbSideRow(mask uint8) bool {
 }
 
 // kbBarBox is the box of side's name bar: North above the board, South
-// below, West and East in a row under South's, on the left and the right.
+// below, West and East in a row under South's, on the left and the right
+// (see sideBarBox), as wide as the board.
 func kbBarBox(side kimbo.Side) (x, y, w, h float64) {
-	h = kbBarH - 8
-	half := kbBoardW/2 - 6
-	switch side {
-	case kimbo.NorthSide:
-		return kbBoardX, kbHeaderH + 4, kbBoardW, h
-	case kimbo.WestSide:
-		return kbBoardX, kbSouthY + kbBarH, half, h
-	case kimbo.EastSide:
-		return kbBoardX + kbBoardW - half, kbSouthY + kbBarH, half, h
+	return sideBarBox(int(side), kbBoardX, kbBoardW, kbHeaderH, kbSouthY, kbBarH)
+}
+
+// kbEdges are the edges of kind e of the squares of area a, each as its
+// square and the direction it faces, square by square.
+func kbEdges(a kimbo.Area, e kimbo.Edge) iter.Seq2[kimbo.Square, kimbo.Dir] {
+	return func(yield func(kimbo.Square, kimbo.Dir) bool) {
+		for s := kimbo.Square(0); s < kimbo.Cells; s++ {
+			if kimbo.Board.Area(s) != a {
+				continue
+			}
+			for d := kimbo.North; d <= kimbo.West; d++ {
+				if k, _ := kimbo.Board.Edge(s, d); k == e && !yield(s, d) {
+					return
+				}
+			}
+		}
 	}
-	return kbBoardX, kbSouthY, kbBoardW, h
 }
 
 // kbStatic draws the layer under every picture whose occupied sides are
 // mask: background, plain name bars, squares, slots, walls, start areas and
 // their arrows, HOME and its entrances, coordinates and corner names.
-func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
+func kbStatic(kit *Canvas, mask uint8, words kbWords) *image.RGBA {
 	dc := gg.NewContext(kbW, kbHeight(mask))
 	dc.SetColor(paper)
 	dc.Clear()
@@ -202,7 +211,7 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
 			barSeat(img, kit, words.side[side], x+w-20, y+h/2, true)
 		} else if kbSideRow(mask) && (side == kimbo.WestSide || side == kimbo.EastSide) {
-			drawText(img, kit.face(false, textMin), words.closed[side], x+w/2, y+h/2, 0.5, muted)
+			drawText(img, kit.Face(false, textMin), words.closed[side], x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -242,7 +251,7 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 	dc.DrawRectangle(hx-1.5*kbSq, hy-1.5*kbSq, 3*kbSq, 3*kbSq)
 	dc.SetColor(kbHomeTint)
 	dc.Fill()
-	drawText(img, kit.face(true, 30), words.home, hx, hy, 0.5, kbHomeInk)
+	drawText(img, kit.Face(true, 30), words.home, hx, hy, 0.5, kbHomeInk)
 
 	// Slots: a groove along every edge a fence can stand in.
 	dc.SetLineCapRound()
@@ -263,18 +272,10 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 	dc.SetLineCapSquare()
 	dc.SetLineWidth(kbWall)
 	dc.SetColor(kbFrame)
-	for s := kimbo.Square(0); s < kimbo.Cells; s++ {
-		if kimbo.Board.Area(s) != kimbo.HomeArea {
-			continue
-		}
-		for d := kimbo.North; d <= kimbo.West; d++ {
-			if e, _ := kimbo.Board.Edge(s, d); e != kimbo.HomeWall {
-				continue
-			}
-			x, y, ux, uy := kbEdge(s, d)
-			px, py := -uy*kbSq/2, ux*kbSq/2
-			dc.DrawLine(x-px, y-py, x+px, y+py)
-		}
+	for s, d := range kbEdges(kimbo.HomeArea, kimbo.HomeWall) {
+		x, y, ux, uy := kbEdge(s, d)
+		px, py := -uy*kbSq/2, ux*kbSq/2
+		dc.DrawLine(x-px, y-py, x+px, y+py)
 	}
 	dc.Stroke()
 	for side := kimbo.SouthSide; side <= kimbo.EastSide; side++ {
@@ -308,28 +309,20 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 	// The start areas' arrows: a head on each edge a piece leaves by,
 	// pointing out of the area.
 	dc.SetColor(kbArrowInk)
-	for s := kimbo.Square(0); s < kimbo.Cells; s++ {
-		if kimbo.Board.Area(s) != kimbo.StartArea {
-			continue
-		}
-		for d := kimbo.North; d <= kimbo.West; d++ {
-			if e, _ := kimbo.Board.Edge(s, d); e != kimbo.Arrow {
-				continue
-			}
-			x, y, ux, uy := kbEdge(s, d)
-			px, py := -uy, ux
-			const back, tip, half = 1.0, 13.0, 11.0
-			dc.MoveTo(x+ux*tip, y+uy*tip)
-			dc.LineTo(x-ux*back+px*half, y-uy*back+py*half)
-			dc.LineTo(x-ux*back-px*half, y-uy*back-py*half)
-			dc.ClosePath()
-			dc.Fill()
-		}
+	for s, d := range kbEdges(kimbo.StartArea, kimbo.Arrow) {
+		x, y, ux, uy := kbEdge(s, d)
+		px, py := -uy, ux
+		const back, tip, half = 1.0, 13.0, 11.0
+		dc.MoveTo(x+ux*tip, y+uy*tip)
+		dc.LineTo(x-ux*back+px*half, y-uy*back+py*half)
+		dc.LineTo(x-ux*back-px*half, y-uy*back-py*half)
+		dc.ClosePath()
+		dc.Fill()
 	}
 
 	// Coordinates on all four sides, and the start areas' names in the
 	// margin's corners, as a corner decision names them.
-	f := kit.face(true, textMin)
+	f := kit.Face(true, textMin)
 	for i := range kimbo.Size {
 		x := kbBoardX + (float64(i)+0.5)*kbSq
 		l := string(rune('a' + i))
@@ -342,7 +335,7 @@ func kbStatic(kit *faceKit, mask uint8, words kbWords) *image.RGBA {
 		drawText(img, f, l, kbBoardX/2-2, y, 0.5, kbCoordInk)
 		drawText(img, f, l, kbW-kbBoardX/2+2, y, 0.5, kbCoordInk)
 	}
-	cf := kit.face(false, textMin)
+	cf := kit.Face(false, textMin)
 	for c := range 4 {
 		x, y := kbBoardX/2-4, kbBoardY+kbBoardH+kbCoord/2+2
 		if c == 1 || c == 2 {
@@ -395,16 +388,19 @@ func kbMask(p *kimbo.Position) uint8 {
 	return m
 }
 
-// kimbo draws a Kimbo position.
-func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
+// Kimbo is the Painter of Kimbo.
+func Kimbo() Painter { return PainterOf(new(kimboCache).paint) }
+
+// paint draws a Kimbo position.
+func (cache *kimboCache) paint(kit *Canvas, p *kimbo.Position, info Info) (*image.RGBA, error) {
 	mask := kbMask(p)
-	img := kit.canvas(r.kb.load(kit, kbStaticWords(info), mask))
+	img := kit.canvas(cache.load(kit, kbStaticWords(info), mask))
 	dc := gg.NewContextForRGBA(img)
 
 	n := p.Players()
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, info.word(p.Side(rules.Seat(seat)).Word()))
+		names[seat] = info.Name(kit, seat, info.word(p.Side(rules.Seat(seat)).Word()))
 	}
 	v := &kbView{p: p, names: names, last: p.Last(), in: info}
 	if ph := p.Phase(); ph == kimbo.PhaseMove || ph == kimbo.PhaseCorner {
@@ -412,9 +408,9 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 	}
 	last, legs := v.last, v.last.Legs()
 
-	kbHeader(img, dc, kit, &r.kb, v, info)
+	kbHeader(img, dc, kit, cache, v, info)
 	for seat := range n {
-		kbSeatBar(img, dc, kit, &r.kb, v, seat)
+		kbSeatBar(img, dc, kit, cache, v, seat)
 	}
 
 	// The pieces that can move: their squares tinted in the mover's colour
@@ -428,9 +424,8 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 	}
 
 	// Earlier turns (Info.Earlier), under the latest.
-	earlier := kbEarlier(info.Earlier, last)
-	for i, t := range earlier {
-		kbEarlierMarks(dc, t, earlierFade(len(earlier)-i))
+	for t, a := range faded(kbEarlier(info.Earlier, last)) {
+		kbEarlierMarks(dc, t, a)
 	}
 
 	// The latest turn under everything else: the squares its pieces left,
@@ -460,11 +455,11 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 		dc.Stroke()
 	}
 	for _, sl := range p.Fences(kimbo.Neutral) {
-		r.kb.fence(img, sl, 4)
+		cache.fence(img, sl, 4)
 	}
 	for seat := range n {
 		for _, sl := range p.Fences(rules.Seat(seat)) {
-			r.kb.fence(img, sl, seat)
+			cache.fence(img, sl, seat)
 		}
 	}
 
@@ -478,10 +473,10 @@ func (r *Renderer) kimbo(p *kimbo.Position, info Info, kit *faceKit) (*image.RGB
 				home++
 			case s.OnGrid():
 				x, y := kbCentre(s)
-				over(img, r.kb.sprites[seat][side], int(x)-kbSprite/2, int(y)-kbSprite/2)
+				over(img, cache.sprites[seat][side], int(x)-kbSprite/2, int(y)-kbSprite/2)
 			}
 		}
-		kbHomePieces(img, r.kb.homes[seat][side], side, home)
+		kbHomePieces(img, cache.homes[seat][side], side, home)
 	}
 
 	// On top: the captures of the latest move, its arrowheads, and in a
@@ -570,11 +565,18 @@ func (c *kimboCache) fence(img *image.RGBA, sl kimbo.Slot, owner int) {
 // its outline, dashed, over a pale fill.
 func kbFenceGhost(dc *gg.Context, sl kimbo.Slot, seat int) {
 	kbFenceShape(dc, sl, kbFenceLen, kbFenceThick)
+	kbGhost(dc, seat, 2.5, 5)
+}
+
+// kbGhost fills dc's path pale in seat's tint and strokes its outline
+// dashed, width pixels wide in dashes of dash: the look of a place a piece
+// or fence of the seat stood on, or may go to.
+func kbGhost(dc *gg.Context, seat int, width, dash float64) {
 	dc.SetColor(alpha(seatTint[seat], 0.9))
 	dc.FillPreserve()
 	dc.SetColor(seatOutline[seat])
-	dc.SetLineWidth(2.5)
-	dc.SetDash(5, 4)
+	dc.SetLineWidth(width)
+	dc.SetDash(dash, 4)
 	dc.Stroke()
 	dc.SetDash()
 }
@@ -640,18 +642,7 @@ func kbTipGap(lg kimbo.Leg) float64 {
 // that kbLegMarks draws in front of the piece at its end.
 func kbLegPath(dc *gg.Context, lg kimbo.Leg) {
 	pts, _, _ := cutPath(kbLegPoints(lg), kbTipGap(lg)+kbHeadLen-2)
-	if len(pts) < 2 {
-		return
-	}
-	dc.SetColor(alpha(kbPath, 0.6))
-	dc.SetLineWidth(10)
-	dc.SetLineCapRound()
-	dc.SetLineJoinRound()
-	dc.MoveTo(pts[0][0], pts[0][1])
-	for _, pt := range pts[1:] {
-		dc.LineTo(pt[0], pt[1])
-	}
-	dc.Stroke()
+	band(dc, pts, alpha(kbPath, 0.6), 10)
 }
 
 // kbLegMarks draws over the pieces what a leg's band leads to: the
@@ -809,13 +800,7 @@ func kbCornerChoices(dc *gg.Context, v *kbView) {
 				}
 				x, y := kbCentre(s)
 				dc.DrawCircle(x, y, kbPieceR)
-				dc.SetColor(alpha(seatTint[victim], 0.9))
-				dc.FillPreserve()
-				dc.SetColor(seatOutline[victim])
-				dc.SetLineWidth(3)
-				dc.SetDash(6, 4)
-				dc.Stroke()
-				dc.SetDash()
+				kbGhost(dc, int(victim), 3, 6)
 				break
 			}
 		}
@@ -898,7 +883,7 @@ func kbDecision(v *kbView, seat int) (short, shorter, long string) {
 // kbSeatBar draws a seat's name bar: its disc with its side's letter, its
 // name and, on the right, what it is deciding, its pieces HOME and
 // captured, and its side; in the opening, its roll.
-func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, v *kbView, seat int) {
+func kbSeatBar(img *image.RGBA, dc *gg.Context, kit *Canvas, cache *kimboCache, v *kbView, seat int) {
 	p, name := v.p, v.names[seat]
 	side := p.Side(rules.Seat(seat))
 	x, y, w, h := kbBarBox(side)
@@ -976,7 +961,7 @@ func kbBarParts(v *kbView, seat int, state barState) []barPart {
 // kbHeader draws the title on the first line, whose decision it is (or
 // the result) on the second and the latest turn on the third, and the
 // dice on the right of the first two.
-func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, v *kbView, info Info) {
+func kbHeader(img *image.RGBA, dc *gg.Context, kit *Canvas, cache *kimboCache, v *kbView, info Info) {
 	p, names, last := v.p, v.names, v.last
 	left, right := kbBoardX-20, float64(kbW)-kbBoardX+20
 	const dy = headerDiceY
@@ -1004,7 +989,7 @@ func kbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *kimboCache, 
 
 	// Whose decision it is, or the result.
 	y := headerStatusY
-	bf := kit.face(true, textStatus)
+	bf := kit.Face(true, textStatus)
 	x := left
 	o := p.Outcome()
 	var status string
@@ -1048,11 +1033,11 @@ const kbDiscSize = 2*int(kbDiscR) + 6
 
 // kbDiscSprite draws a seat's disc with its side's letter in a transparent
 // square.
-func kbDiscSprite(kit *faceKit, seat int, side kimbo.Side) *image.RGBA {
+func kbDiscSprite(kit *Canvas, seat int, side kimbo.Side) *image.RGBA {
 	dc := gg.NewContext(kbDiscSize, kbDiscSize)
 	c := float64(kbDiscSize) / 2
 	seatDisc(dc, seat, c, c, kbDiscR)
-	drawText(dc.Image().(*image.RGBA), kit.face(true, textMin), string(side.Letter()), c, c, 0.5, letterInk(seat))
+	drawText(dc.Image().(*image.RGBA), kit.Face(true, textMin), string(side.Letter()), c, c, 0.5, letterInk(seat))
 	return dc.Image().(*image.RGBA)
 }
 

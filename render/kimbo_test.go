@@ -85,7 +85,7 @@ func mustParseKimbo(t testing.TB, text string) *kimbo.Position {
 
 func TestKimboGolden(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range kimboCases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustParseKimbo(t, tc.pos)
@@ -115,7 +115,7 @@ func TestKimboGolden(t *testing.T) {
 
 func TestKimboPNG(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for i, tc := range kimboCases {
 		p := mustParseKimbo(t, tc.pos)
 		b, err := r.PNG(p, tc.info)
@@ -170,7 +170,7 @@ func kbNearColour(img *image.RGBA, x, y int, c color.RGBA, tol int) (color.RGBA,
 // its slot.
 func TestKimboFenceColours(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range kimboCases {
 		p := mustParseKimbo(t, tc.pos)
 		img, err := r.Image(p, tc.info)
@@ -242,7 +242,7 @@ func kbNearPath(p *kimbo.Position, x, y float64) bool {
 // pieces some legal move starts from are marked in the mover's colour.
 func TestKimboMovableMarked(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	tc := kimboCases[1]
 	p := mustParseKimbo(t, tc.pos)
 	img, err := r.Image(p, tc.info)
@@ -278,7 +278,7 @@ func TestKimboMovableMarked(t *testing.T) {
 // unprintable names: none may panic, and the picture keeps its size.
 func TestKimboNames(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range kimboCases {
 		p := mustParseKimbo(t, tc.pos)
 		want, err := r.Image(p, tc.info)
@@ -308,7 +308,7 @@ func TestKimboNames(t *testing.T) {
 // 3 and 4 players: no panic, no error.
 func TestKimboPlayout(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	rng := rand.New(rand.NewPCG(1, 2))
 	phases := map[kimbo.Phase]int{}
 	for n := 2; n <= 4; n++ {
@@ -342,7 +342,7 @@ func TestKimboPlayout(t *testing.T) {
 
 func TestKimboConcurrentUse(t *testing.T) {
 	drawingTest(t) // under -race, TestEveryGameAtOnce
-	serial := New()
+	serial := newRenderer()
 	want := make([][]byte, len(kimboCases))
 	for i, tc := range kimboCases {
 		b, err := serial.PNG(mustParseKimbo(t, tc.pos), tc.info)
@@ -351,7 +351,7 @@ func TestKimboConcurrentUse(t *testing.T) {
 		}
 		want[i] = b
 	}
-	r := New() // fresh, so the goroutines race to draw the static layers too
+	r := newRenderer() // fresh, so the goroutines race to draw the static layers too
 	var wg sync.WaitGroup
 	errs := make(chan error, 3*len(kimboCases))
 	for g := range 3 {
@@ -384,14 +384,14 @@ func TestKimboConcurrentUse(t *testing.T) {
 
 func TestKimboNil(t *testing.T) {
 	var p *kimbo.Position
-	if _, err := New().PNG(p, Info{}); err == nil {
+	if _, err := newRenderer().PNG(p, Info{}); err == nil {
 		t.Errorf("PNG(nil *kimbo.Position): got no error, want one")
 	}
 }
 
 // BenchmarkKimboPNG draws and encodes a crowded four-player game.
 func BenchmarkKimboPNG(b *testing.B) {
-	r := New()
+	r := newRenderer()
 	tc := kimboCases[1]
 	p := mustParseKimbo(b, tc.pos)
 	var size int
@@ -459,7 +459,7 @@ func TestKimboResignedSeat(t *testing.T) {
 				t.Errorf("%s: header says %q, want %q", p, got, tc.header)
 			}
 		}
-		if _, err := New().Image(p, Info{Names: names}); err != nil {
+		if _, err := newRenderer().Image(p, Info{Names: names}); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}
 	}

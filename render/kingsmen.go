@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
@@ -61,7 +62,7 @@ type kingsmenCache struct {
 
 // load returns the static layer (background, plain name bars, board,
 // arrows, coordinates) and makes sure the sprites are drawn.
-func (c *kingsmenCache) load(kit *faceKit) *packedLayer {
+func (c *kingsmenCache) load(kit *Canvas) *packedLayer {
 	c.once.Do(func() {
 		for side := kingsmen.South; side <= kingsmen.North; side++ {
 			for k := kingsmen.King; k <= kingsmen.Archer; k++ {
@@ -87,7 +88,7 @@ func kmBarY(side kingsmen.Side) float64 {
 }
 
 // kmStatic draws the layer under every picture.
-func kmStatic(kit *faceKit) *image.RGBA {
+func kmStatic(kit *Canvas) *image.RGBA {
 	dc := gg.NewContext(kmW, kmH)
 	dc.SetColor(paper)
 	dc.Clear()
@@ -117,7 +118,7 @@ func kmStatic(kit *faceKit) *image.RGBA {
 
 	// Coordinates on all four sides.
 	img := dc.Image().(*image.RGBA)
-	f := kit.face(true, 26)
+	f := kit.Face(true, 26)
 	for i := 0; i < kingsmen.Files; i++ {
 		x := kmBoardX + (float64(i)+0.5)*kmSq
 		l := string(rune('a' + i))
@@ -182,7 +183,7 @@ const kmSpriteSize = 84
 // kmSprite draws a piece centred in a transparent square: a King is a big
 // disc with a crown, a Knight a disc, an Archer a rounded square, each with
 // its letter.
-func kmSprite(kit *faceKit, p kingsmen.Piece) *image.RGBA {
+func kmSprite(kit *Canvas, p kingsmen.Piece) *image.RGBA {
 	dc := gg.NewContext(kmSpriteSize, kmSpriteSize)
 	c := float64(kmSpriteSize) / 2
 	fill, line := seatFill[p.Side], seatOutline[p.Side]
@@ -230,21 +231,24 @@ func kmSprite(kit *faceKit, p kingsmen.Piece) *image.RGBA {
 		dc.SetColor(line)
 		dc.SetLineWidth(2)
 		dc.Stroke()
-		drawText(img, kit.face(true, 32), letter, c, c+8, 0.5, white)
+		drawText(img, kit.Face(true, 32), letter, c, c+8, 0.5, white)
 	case kingsmen.Knight:
-		drawText(img, kit.face(true, 40), letter, c, c, 0.5, white)
+		drawText(img, kit.Face(true, 40), letter, c, c, 0.5, white)
 	default:
-		drawText(img, kit.face(true, 36), letter, c, c, 0.5, white)
+		drawText(img, kit.Face(true, 36), letter, c, c, 0.5, white)
 	}
 	return img
 }
 
-// kingsmen draws an All the King's Men position.
-func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*image.RGBA, error) {
-	img := kit.canvas(r.km.load(kit))
+// Kingsmen is the Painter of All the King's Men.
+func Kingsmen() Painter { return PainterOf(new(kingsmenCache).paint) }
+
+// paint draws an All the King's Men position.
+func (cache *kingsmenCache) paint(kit *Canvas, p *kingsmen.Position, info Info) (*image.RGBA, error) {
+	img := kit.canvas(cache.load(kit))
 	dc := gg.NewContextForRGBA(img)
 
-	names := [2]string{info.name(r.fonts, 0, info.word(kingsmen.South.Word())), info.name(r.fonts, 1, info.word(kingsmen.North.Word()))}
+	names := [2]string{info.Name(kit, 0, info.word(kingsmen.South.Word())), info.Name(kit, 1, info.word(kingsmen.North.Word()))}
 	o := p.Outcome()
 	toMove := p.SideToMove()
 	threat := !o.Over() && p.InThreat(toMove)
@@ -280,7 +284,7 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 		marked[s] = true
 	}
 	path := func(from, to kingsmen.Square) {
-		df, dr := sign(to.File()-from.File()), sign(to.Rank()-from.Rank())
+		df, dr := cmp.Compare(to.File(), from.File()), cmp.Compare(to.Rank(), from.Rank())
 		for s := from; s != kingsmen.NoSquare; s = kingsmen.SquareAt(s.File()+df, s.Rank()+dr) {
 			marked[s] = true
 			if s == to || (df == 0 && dr == 0) {
@@ -292,9 +296,8 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 	// Earlier moves (Info.Earlier) under the last: their squares tinted
 	// in the mover's colour, joined by a narrower band with a dot on the
 	// square left, fainter the older.
-	earlier := kmEarlier(info.Earlier)
-	for i, e := range earlier {
-		a, c := earlierFade(len(earlier)-i), seatFill[e.side]
+	for e, a := range faded(kmEarlier(info.Earlier)) {
+		c := seatFill[e.side]
 		square(e.step.From, alpha(c, 0.3*a))
 		square(e.step.To, alpha(c, 0.3*a))
 		path(e.step.From, e.step.To)
@@ -352,7 +355,7 @@ func (r *Renderer) kingsmen(p *kingsmen.Position, info Info, kit *faceKit) (*ima
 			continue
 		}
 		x, y := kmCentre(s)
-		over(img, r.km.sprites[pc.Side][pc.Kind], int(x)-kmSpriteSize/2, int(y)-kmSpriteSize/2)
+		over(img, cache.sprites[pc.Side][pc.Kind], int(x)-kmSpriteSize/2, int(y)-kmSpriteSize/2)
 	}
 	return img, nil
 }
@@ -447,9 +450,9 @@ func kmLink(dc *gg.Context, x0, y0, x1, y1, gap0, gap1, w float64, c color.Color
 
 // kmHeader draws the title, the move number, the status line and the last
 // move.
-func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Position, info Info, names [2]string, threat bool) {
+func kmHeader(img *image.RGBA, dc *gg.Context, kit *Canvas, p *kingsmen.Position, info Info, names [2]string, threat bool) {
 	left, right := kmBoardX-20, float64(kmW)-kmBoardX+20
-	small := kit.face(false, 28)
+	small := kit.Face(false, 28)
 
 	// Line 1: title and move number.
 	moveText := info.T("Move %d", p.MoveNumber())
@@ -458,20 +461,20 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Positio
 	if t := kit.fonts.clean(info.Title); t != "" {
 		title = t + " · " + title
 	}
-	tf := kit.face(true, 32)
+	tf := kit.Face(true, 32)
 	drawText(img, tf, fit(tf, title, right-left-mw-24), left, 38, 0, ink)
 
 	// Line 2: whose turn or the result, "Threat!", and the last move.
 	y := 90.0
 	if info.LastMove != "" {
 		lm := kit.fonts.clean(info.LastMove)
-		w := drawText(img, kit.face(true, 28), lm, right, y, 1, ink)
+		w := drawText(img, kit.Face(true, 28), lm, right, y, 1, ink)
 		label := info.T("Last") + " "
 		drawText(img, small, label, right-w, y, 1, muted)
 		right -= w + textWidth(small, label) + 24
 	}
 	o := p.Outcome()
-	bf := kit.face(true, 34)
+	bf := kit.Face(true, 34)
 	x := left
 	var status string
 	if o.Over() {
@@ -500,14 +503,4 @@ func kmHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, p *kingsmen.Positio
 		return
 	}
 	drawText(img, bf, fit(bf, status, room), x, y, 0, ink)
-}
-
-func sign(x int) int {
-	switch {
-	case x < 0:
-		return -1
-	case x > 0:
-		return 1
-	}
-	return 0
 }

@@ -88,7 +88,7 @@ type kippykooCache struct {
 
 // load returns the static layer for a game of n players (2 to 4) whose
 // words are w, and makes sure the sprites are drawn.
-func (c *kippykooCache) load(kit *faceKit, w kkWords, n int) *packedLayer {
+func (c *kippykooCache) load(kit *Canvas, w kkWords, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for seat := range 4 {
 			for side := kippykoo.SouthSide; side <= kippykoo.EastSide; side++ {
@@ -121,7 +121,7 @@ func kkStaticWords(in Info) kkWords {
 // neutralLayer returns the static layer of a board where nobody sits: the
 // board of every layer, with every star and pocket neutral, and the words
 // w.
-func (c *kippykooCache) neutralLayer(kit *faceKit, w kkWords) *packedLayer {
+func (c *kippykooCache) neutralLayer(kit *Canvas, w kkWords) *packedLayer {
 	return kit.base("kippykoo", 0, w, func() *image.RGBA { return kkStatic(kit, 4, nil, w) })
 }
 
@@ -237,20 +237,10 @@ func kkHeight(n int) int {
 }
 
 // kkBarBox is the box of side's name bar: North above the board, South
-// below, West and East in a row under South's, on the left and the right.
+// below, West and East in a row under South's, on the left and the right
+// (see sideBarBox), 20 pixels inside the board's edges.
 func kkBarBox(side kippykoo.Side) (x, y, w, h float64) {
-	h = kkBarH - 8
-	const left, width = kkBoardX + 20, kkBoardS - 40
-	half := width/2 - 6
-	switch side {
-	case kippykoo.NorthSide:
-		return left, kkHeaderH + 4, width, h
-	case kippykoo.WestSide:
-		return left, kkSouthY + kkBarH, half, h
-	case kippykoo.EastSide:
-		return left + width - half, kkSouthY + kkBarH, half, h
-	}
-	return left, kkSouthY, width, h
+	return sideBarBox(int(side), kkBoardX+20, kkBoardS-40, kkHeaderH, kkSouthY, kkBarH)
 }
 
 // kkSideColours are the fill, rim and tint of side's star and pockets:
@@ -272,7 +262,7 @@ func kkNumbered(h kippykoo.Hole) bool {
 // seated on sides: background, plain name bars, the board, the loop and
 // its holes, the stars, the pockets, the numbers of every fourth hole and
 // the game's name. With no sides, every star and pocket is neutral.
-func kkStatic(kit *faceKit, n int, sides []kippykoo.Side, words kkWords) *image.RGBA {
+func kkStatic(kit *Canvas, n int, sides []kippykoo.Side, words kkWords) *image.RGBA {
 	dc := gg.NewContext(kkW, kkHeight(n))
 	dc.SetColor(paper)
 	dc.Clear()
@@ -283,7 +273,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side, words kkWords) *image.
 			seatBarBack(dc, 0, barWaiting, x, y, w, h)
 			barSeat(img, kit, words.side[side], x+w-20, y+h/2, true)
 		} else if n > 2 && (side == kippykoo.WestSide || side == kippykoo.EastSide) {
-			drawText(img, kit.face(false, textMin), words.nobody[side], x+w/2, y+h/2, 0.5, muted)
+			drawText(img, kit.Face(false, textMin), words.nobody[side], x+w/2, y+h/2, 0.5, muted)
 		}
 	}
 
@@ -294,7 +284,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side, words kkWords) *image.
 	dc.DrawRoundedRectangle(kkBoardX+6, kkBoardY+6, kkBoardS-12, kkBoardS-12, 23)
 	dc.SetColor(kkBoard)
 	dc.Fill()
-	tf := kit.face(true, 64)
+	tf := kit.Face(true, 64)
 	drawText(img, tf, "KIPPY", kkCX, kkCY-40, 0.5, kkTitleInk)
 	drawText(img, tf, "KOO", kkCX, kkCY+40, 0.5, kkTitleInk)
 
@@ -303,14 +293,10 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side, words kkWords) *image.
 	dc.SetLineWidth(6)
 	dc.SetColor(kkLine)
 	const steps = 240
-	for i := range steps + 1 {
+	trace(dc, steps+1, func(i int) (float64, float64) {
 		x, y, _, _ := kkAlong(kkLoop * float64(i) / steps)
-		if i == 0 {
-			dc.MoveTo(x, y)
-		} else {
-			dc.LineTo(x, y)
-		}
-	}
+		return x, y
+	})
 	dc.ClosePath()
 	dc.Stroke()
 	for h := 1; h < kippykoo.Holes; h += 2 {
@@ -330,7 +316,7 @@ func kkStatic(kit *faceKit, n int, sides []kippykoo.Side, words kkWords) *image.
 		holeMark(dc, x, y)
 		if kkNumbered(h) {
 			nx, ny := kkNumberPos(h)
-			drawText(img, kit.face(h%kippykoo.Quarter == 0, textMin), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
+			drawText(img, kit.Face(h%kippykoo.Quarter == 0, textMin), strconv.Itoa(int(h)), nx, ny, 0.5, kkNumberInk)
 		}
 	}
 	return img
@@ -360,7 +346,7 @@ func kkSideRects(side kippykoo.Side) []image.Rectangle {
 // kkSideMarks draws side's Star Space and its empty START and FINISH
 // pockets in seat's colours, or neutral for -1 (nobody sits there, or the
 // seat has left the game).
-func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Side, seat int, words kkWords) {
+func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *Canvas, side kippykoo.Side, seat int, words kkWords) {
 	fill, rim, tint := kkSideColours(seat)
 	// A point inward, so that the numbers outside fit between two.
 	x, y, nx, ny := kkHolePos(side.Star())
@@ -381,7 +367,7 @@ func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Si
 		if seat < 0 {
 			wc = kkNeutralRim
 		}
-		drawText(img, kit.face(true, textMin), word, px, py-kkPocketH/2+24, 0.5, wc)
+		drawText(img, kit.Face(true, textMin), word, px, py-kkPocketH/2+24, 0.5, wc)
 		for i := range kippykoo.MarblesPerSeat {
 			sx, sy := kkPocketSlot(px, py, i)
 			holeMark(dc, sx, sy)
@@ -393,19 +379,14 @@ func kkSideMarks(img *image.RGBA, dc *gg.Context, kit *faceKit, side kippykoo.Si
 // the unit vector (ux, uy).
 func kkStar(dc *gg.Context, x, y, ux, uy float64, fill, rim color.RGBA) {
 	a0 := math.Atan2(uy, ux)
-	for i := range 10 {
+	trace(dc, 10, func(i int) (float64, float64) {
 		r := kkStarOut
 		if i%2 == 1 {
 			r = kkStarIn
 		}
 		a := a0 + float64(i)*math.Pi/5
-		px, py := x+r*math.Cos(a), y+r*math.Sin(a)
-		if i == 0 {
-			dc.MoveTo(px, py)
-		} else {
-			dc.LineTo(px, py)
-		}
-	}
+		return x + r*math.Cos(a), y + r*math.Sin(a)
+	})
 	dc.ClosePath()
 	dc.SetColor(fill)
 	dc.FillPreserve()
@@ -424,19 +405,22 @@ type kkView struct {
 	in    Info // the words' language
 }
 
-// kippykoo draws a Kippy Koo position.
-func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*image.RGBA, error) {
+// KippyKoo is the Painter of Kippy Koo.
+func KippyKoo() Painter { return PainterOf(new(kippykooCache).paint) }
+
+// paint draws a Kippy Koo position.
+func (cache *kippykooCache) paint(kit *Canvas, p *kippykoo.Position, info Info) (*image.RGBA, error) {
 	n := p.Players()
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Kippy Koo for %d players", n)
 	}
 	words := kkStaticWords(info)
-	img := kit.canvas(r.kk.load(kit, words, n))
+	img := kit.canvas(cache.load(kit, words, n))
 	// A seat that has left the game: its star and pockets neutral, as on
 	// a side nobody sits on.
 	for seat := range n {
 		if p.Retired(rules.Seat(seat)) {
-			neutral := r.kk.neutralLayer(kit, words)
+			neutral := cache.neutralLayer(kit, words)
 			for _, rc := range kkSideRects(p.Side(rules.Seat(seat))) {
 				neutral.paintRect(img, rc)
 			}
@@ -446,7 +430,7 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 
 	names := make([]string, n)
 	for seat := range n {
-		names[seat] = info.name(r.fonts, seat, info.word(p.Side(rules.Seat(seat)).Word()))
+		names[seat] = info.Name(kit, seat, info.word(p.Side(rules.Seat(seat)).Word()))
 	}
 	v := &kkView{p: p, names: names, last: p.Last(), in: info}
 	if p.Phase() == kippykoo.PhaseMove {
@@ -478,9 +462,8 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 	}
 
 	// Earlier turns (Info.Earlier), under the latest.
-	earlier := kkEarlier(info.Earlier, v.last)
-	for i, t := range earlier {
-		kkEarlierMarks(dc, p, t, earlierFade(len(earlier)-i))
+	for t, a := range faded(kkEarlier(info.Earlier, v.last)) {
+		kkEarlierMarks(dc, p, t, a)
 	}
 
 	// The latest move under the marbles: its paths (those of the throws
@@ -530,7 +513,7 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 		side := p.Side(rules.Seat(seat))
 		for _, h := range p.Marbles(rules.Seat(seat)) {
 			x, y, _, _ := kkHolePos(h)
-			over(img, r.kk.marbles[seat][side], int(math.Round(x))-kkSprite/2, int(math.Round(y))-kkSprite/2)
+			over(img, cache.marbles[seat][side], int(math.Round(x))-kkSprite/2, int(math.Round(y))-kkSprite/2)
 		}
 		for _, finish := range []bool{false, true} {
 			count := p.InStart(rules.Seat(seat))
@@ -540,7 +523,7 @@ func (r *Renderer) kippykoo(p *kippykoo.Position, info Info, kit *faceKit) (*ima
 			px, py := kkPocketBox(side, finish)
 			for i := range count {
 				x, y := kkPocketSlot(px, py, i)
-				over(img, r.kk.pocket[seat][side], int(math.Round(x))-kkPocketSp/2, int(math.Round(y))-kkPocketSp/2)
+				over(img, cache.pocket[seat][side], int(math.Round(x))-kkPocketSp/2, int(math.Round(y))-kkPocketSp/2)
 			}
 		}
 	}
@@ -796,9 +779,9 @@ func kkHalo(dc *gg.Context, x, y, radius float64, seat int) {
 
 // kkNumberTag draws hole h's number bold on a tag in seat's tint (or
 // white for -1), over the static layer's number if any.
-func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *faceKit, h kippykoo.Hole, seat int) {
+func kkNumberTag(img *image.RGBA, dc *gg.Context, kit *Canvas, h kippykoo.Hole, seat int) {
 	x, y := kkNumberPos(h)
-	f := kit.face(true, textMin)
+	f := kit.Face(true, textMin)
 	s := strconv.Itoa(int(h))
 	w := math.Max(textWidth(f, s)+14, 36)
 	fill, rim := white, kkNumberInk
@@ -875,7 +858,7 @@ func kkDecision(v *kkView, seat int) (short, shorter, long string) {
 // kkSeatBar draws a seat's name bar: its marble with its side's letter,
 // its name and, on the right, what it is deciding, its marbles in START
 // and FINISH, and its side.
-func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat int) {
+func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *Canvas, v *kkView, seat int) {
 	p, name := v.p, v.names[seat]
 	side := p.Side(rules.Seat(seat))
 	x, y, w, h := kkBarBox(side)
@@ -887,7 +870,7 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 	state := barStateOf(p.Outcome(), seat, int(p.Turn()))
 	nx := barStart(dc, seat, state, x, y, w, h)
 	seatDisc(dc, seat, nx+18, cy, 20)
-	drawText(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, letterInk(seat))
+	drawText(img, kit.Face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, letterInk(seat))
 	nx += 50
 
 	// The right-hand side, from the right, the least needed parts dropped
@@ -914,7 +897,7 @@ func kkSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, seat in
 // kkLeftBar draws the name bar of a seat that has left the game, greyed:
 // a neutral background and disc, the name in muted ink, and "left" where
 // the others have their counts.
-func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, name string, side kippykoo.Side, x, y, w, h float64) {
+func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *Canvas, in Info, name string, side kippykoo.Side, x, y, w, h float64) {
 	cy := y + h/2
 	dc.DrawRoundedRectangle(x, y, w, h, h/2)
 	dc.SetColor(kkNeutralIn)
@@ -929,14 +912,14 @@ func kkLeftBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, name stri
 	dc.SetColor(kkNeutralRim)
 	dc.SetLineWidth(3)
 	dc.Stroke()
-	drawText(img, kit.face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, white)
+	drawText(img, kit.Face(true, textMin), string(side.Letter()), nx+18, cy, 0.5, white)
 	nx += 50
 	right := x + w - 20
-	f, bf := kit.face(false, textMin), kit.face(true, textMin)
+	f, bf := kit.Face(false, textMin), kit.Face(true, textMin)
 	right -= drawText(img, f, in.word(side.Word()), right, cy, 1, muted)
 	right -= drawText(img, f, "  ·  ", right, cy, 1, muted)
 	right -= drawText(img, bf, in.T("left"), right, cy, 1, muted)
-	nf := kit.face(false, textName)
+	nf := kit.Face(false, textName)
 	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, muted)
 }
 
@@ -975,7 +958,7 @@ func kkLastWords(in Info, p *kippykoo.Position, last kippykoo.Turn) (label, move
 // kkHeader draws the title on the first line, whose decision it is (or
 // the result) on the second and the latest move on the third, and the dice
 // on the right of the first two.
-func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Info) {
+func kkHeader(img *image.RGBA, dc *gg.Context, kit *Canvas, v *kkView, info Info) {
 	p, names, last := v.p, v.names, v.last
 	left, right := kkBoardX+10, float64(kkW)-kkBoardX-10
 	const dy = headerDiceY
@@ -995,7 +978,7 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 		right -= diceRow(dc, dice, right-dw, dy, kkDie)
 		right -= 12
 		seatDisc(dc, thrower, right-20, dy, 20)
-		drawText(img, kit.face(true, textMin), string(p.Side(rules.Seat(thrower)).Letter()), right-20, dy, 0.5, letterInk(thrower))
+		drawText(img, kit.Face(true, textMin), string(p.Side(rules.Seat(thrower)).Letter()), right-20, dy, 0.5, letterInk(thrower))
 		right -= 40 + 24
 	}
 
@@ -1003,7 +986,7 @@ func kkHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, v *kkView, info Inf
 
 	// Whose decision it is, or the result.
 	y := headerStatusY
-	sf := kit.face(true, textStatus)
+	sf := kit.Face(true, textStatus)
 	x := left
 	o := p.Outcome()
 	var status string

@@ -117,7 +117,7 @@ func mustKippyKoo(t testing.TB, text string, moves ...string) *kippykoo.Position
 
 func TestKippyKooGolden(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range kippykooCases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustKippyKoo(t, tc.pos, tc.moves...)
@@ -147,7 +147,7 @@ func TestKippyKooGolden(t *testing.T) {
 
 func TestKippyKooPNG(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for i, tc := range kippykooCases {
 		p := mustKippyKoo(t, tc.pos, tc.moves...)
 		b, err := r.PNG(p, tc.info)
@@ -196,7 +196,7 @@ func TestKippyKooPNG(t *testing.T) {
 // the seat on its side, or neutral.
 func TestKippyKooMarbleColours(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	all := append(kippykooCases[:len(kippykooCases):len(kippykooCases)], struct {
 		name  string
 		pos   string
@@ -392,7 +392,7 @@ func TestKippyKooTrack(t *testing.T) {
 // unprintable names: none may panic, and the picture keeps its size.
 func TestKippyKooNames(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range kippykooCases {
 		p := mustKippyKoo(t, tc.pos, tc.moves...)
 		want, err := r.Image(p, tc.info)
@@ -423,7 +423,7 @@ func TestKippyKooNames(t *testing.T) {
 // error.
 func TestKippyKooPlayout(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	rng := rand.New(rand.NewPCG(1, 2))
 	phases := map[kippykoo.Phase]int{}
 	for n := 2; n <= 4; n++ {
@@ -470,7 +470,7 @@ func TestKippyKooPlayout(t *testing.T) {
 
 func TestKippyKooConcurrentUse(t *testing.T) {
 	drawingTest(t) // under -race, TestEveryGameAtOnce
-	serial := New()
+	serial := newRenderer()
 	want := make([][]byte, len(kippykooCases))
 	pos := make([]*kippykoo.Position, len(kippykooCases)) // immutable, so shared
 	for i, tc := range kippykooCases {
@@ -481,7 +481,7 @@ func TestKippyKooConcurrentUse(t *testing.T) {
 		}
 		want[i] = b
 	}
-	r := New() // fresh, so the goroutines race to draw the static layers too
+	r := newRenderer() // fresh, so the goroutines race to draw the static layers too
 	var wg sync.WaitGroup
 	errs := make(chan error, 4*len(kippykooCases))
 	for g := range 4 {
@@ -509,14 +509,14 @@ func TestKippyKooConcurrentUse(t *testing.T) {
 
 func TestKippyKooNil(t *testing.T) {
 	var p *kippykoo.Position
-	if _, err := New().PNG(p, Info{}); err == nil {
+	if _, err := newRenderer().PNG(p, Info{}); err == nil {
 		t.Errorf("PNG(nil *kippykoo.Position): got no error, want one")
 	}
 }
 
 // BenchmarkKippyKooPNG draws and encodes a crowded four-player game.
 func BenchmarkKippyKooPNG(b *testing.B) {
-	r := New()
+	r := newRenderer()
 	p := mustKippyKoo(b, kkCrowded.pos, kkCrowded.moves...)
 	var size int
 	for b.Loop() {
@@ -550,7 +550,7 @@ var kkSentBackCases = []struct {
 // without the record (as written before it existed) has none of them.
 func TestKippyKooSentBackMarks(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range kkSentBackCases {
 		p := mustKippyKoo(t, tc.pos, tc.moves...)
 		sent := p.Last().SentBack
@@ -612,7 +612,7 @@ func TestKippyKooSentBackMarks(t *testing.T) {
 // not, and its star and pockets neutral (TestKippyKooMarbleColours).
 func TestKippyKooLeftSeat(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	p := mustKippyKoo(t, kkSentBackCases[1].pos, kkSentBackCases[1].moves...)
 	img, err := r.Image(p, Info{Names: []string{"Alice", "Bob", "Chidi", "Dmitri"}})
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 // much, and the colours of the seats exact where they are flat.
 func TestPNGLooksLikeTheImage(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range benchBoards(t) {
 		t.Run(tc.game, func(t *testing.T) {
 			data, err := r.PNG(tc.state, tc.info)
@@ -74,7 +74,7 @@ func TestPNGLooksLikeTheImage(t *testing.T) {
 // canvas at once, the paletted twin once undone.
 func TestQuantizeOverAnyLayer(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	boards := benchBoards(t)
 	pic, _, _, err := r.draw(boards[1].state, boards[1].info, false)
 	if err != nil {
@@ -117,7 +117,7 @@ func TestQuantizeOverAnyLayer(t *testing.T) {
 // sheet kept, the games in turn) are the same as drawn first.
 func TestLayersPackedAndUnpacked(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	boards := benchBoards(t)
 	q := newQuantizer()
 	for _, tc := range boards {
@@ -159,7 +159,7 @@ func TestLayersPackedAndUnpacked(t *testing.T) {
 		}
 		first[i] = data
 	}
-	one := New()
+	one := newRenderer()
 	one.sheets.keep = 1
 	for round := range 2 {
 		for i, tc := range boards {
@@ -201,12 +201,12 @@ func TestStampsLookTheSame(t *testing.T) {
 	drawingTest(t)
 	for _, tc := range benchBoards(t) {
 		stampsOff = true
-		fresh, _, _, err := New().draw(tc.state, tc.info, false)
+		fresh, _, _, err := newRenderer().draw(tc.state, tc.info, false)
 		stampsOff = false
 		if err != nil {
 			t.Fatal(err)
 		}
-		stamped, _, _, err := New().draw(tc.state, tc.info, false)
+		stamped, _, _, err := newRenderer().draw(tc.state, tc.info, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -73,7 +73,7 @@ func BenchmarkMemory(b *testing.B) {
 	}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit))
 	for b.Loop() {
-		r := New()
+		r := newRenderer()
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		for range 16 {

@@ -70,7 +70,7 @@ func drawLabels(t *testing.T, s rules.State, info Info) (*image.RGBA, []label, [
 		pieces = append(pieces, piece{dst: dst, src: src, at: at, box: opaque(src).Add(at), seq: seq})
 	}
 	defer func() { labelHook, spriteHook = nil, nil }()
-	img, err := New().Image(s, info)
+	img, err := newRenderer().Image(s, info)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +367,7 @@ func TestBarsKeepSeat(t *testing.T) {
 // ink and one pointing back would not.
 func TestWayOfTravel(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	// at is the pixel a along and c across a chevron at (x, y) pointing
 	// along (ux, uy).
 	at := func(x, y, ux, uy, a, c float64) (int, int) {

@@ -154,7 +154,7 @@ func TestHuffmanLengthsLimited(t *testing.T) {
 // and with image/png at its fastest level, reporting the file's size.
 func BenchmarkPNGEncoder(b *testing.B) {
 	for _, tc := range benchBoards(b) {
-		r := New()
+		r := newRenderer()
 		_, pal := boardPicture(b, r, tc.state, tc.info)
 		var e pngEncoder
 		enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &stdBuffers}

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -21,10 +22,6 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"parlor/rules"
-	"parlor/rules/kimbo"
-	"parlor/rules/kingsmen"
-	"parlor/rules/kippykoo"
-	"parlor/rules/rumba"
 )
 
 // Info is what a picture shows beyond the position itself.
@@ -78,13 +75,13 @@ type Turn struct {
 	Move string
 }
 
-// name is the display name of seat, cleaned of characters the fonts cannot
-// draw, or fallback when nothing is left.
-func (in Info) name(f *fonts, seat int, fallback string) string {
+// Name is the display name of seat, cleaned of characters c's fonts
+// cannot draw (see Canvas.Clean), or fallback when nothing is left.
+func (in Info) Name(c *Canvas, seat int, fallback string) string {
 	if seat < 0 || seat >= len(in.Names) {
 		return fallback
 	}
-	if n := f.clean(in.Names[seat]); n != "" {
+	if n := c.Clean(in.Names[seat]); n != "" {
 		return n
 	}
 	return fallback
@@ -98,22 +95,57 @@ func (in Info) word(w rules.Word) string { return in.T("%s", w) }
 // painter knows.
 var ErrUnknownGame = errors.New("render: no painter for this game")
 
+// Painter draws the states of one game. A Renderer is made with the
+// painters of the games it draws and asks each state's painter for its
+// picture; a game's painter is listed once, beside its engine (see bot's
+// Kits). A Painter is used by many pictures at once, so what it keeps
+// between pictures must be safe for concurrent use.
+type Painter interface {
+	// Paints reports whether s is a state of the painter's game.
+	Paints(s rules.State) bool
+	// Paint draws s, a state of its game, with what info says, on an
+	// image it takes from c (Canvas.Board), and returns that image.
+	Paint(c *Canvas, s rules.State, info Info) (*image.RGBA, error)
+}
+
+// PainterOf is the Painter of the game whose states are of type P,
+// drawing them with paint; a nil pointer of type P is refused before
+// paint is called.
+func PainterOf[P rules.State](paint func(c *Canvas, p P, info Info) (*image.RGBA, error)) Painter {
+	return painterOf[P](paint)
+}
+
+type painterOf[P rules.State] func(c *Canvas, p P, info Info) (*image.RGBA, error)
+
+func (painterOf[P]) Paints(s rules.State) bool {
+	_, ok := s.(P)
+	return ok
+}
+
+func (f painterOf[P]) Paint(c *Canvas, s rules.State, info Info) (*image.RGBA, error) {
+	p, ok := s.(P)
+	if !ok {
+		return nil, fmt.Errorf("%w: %T", ErrUnknownGame, s)
+	}
+	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && v.IsNil() {
+		return nil, fmt.Errorf("render: nil %T", p)
+	}
+	return f(c, p, info)
+}
+
 // Renderer draws game states. It caches the parsed fonts and each game's
 // static board, so make one and share it; it is safe for concurrent use.
 type Renderer struct {
-	turns chan struct{} // one for each picture being made
-	fonts *fonts
+	turns    chan struct{} // one for each picture being made
+	fonts    *fonts
+	painters []Painter
 	// Scratch kept between pictures; each is used by one goroutine at a
 	// time. Font faces are not safe for concurrent use.
-	kits       freeList[*faceKit]
+	canvases   freeList[*Canvas]
 	sheets     sheets
 	quantizers freeList[*quantizer]
 	encoders   freeList[*pngEncoder]
 	layers     layers
-	km         kingsmenCache
-	kb         kimboCache
-	kk         kippykooCache
-	rb         rumbaCache
 }
 
 // freeList keeps a few values for reuse; unlike a sync.Pool it is not
@@ -137,14 +169,16 @@ func (f freeList[T]) put(t T) {
 	}
 }
 
-// New returns a Renderer. The embedded fonts are parsed here; the static
-// boards are drawn the first time each game is drawn.
-func New() *Renderer {
+// New returns a Renderer of the games whose painters are given (see
+// Painter). The embedded fonts are parsed here; the static boards are
+// drawn the first time each game is drawn.
+func New(painters ...Painter) *Renderer {
 	keep := runtime.GOMAXPROCS(0) // pictures drawn at once, each with its scratch
 	return &Renderer{
 		turns:      make(chan struct{}, keep),
 		fonts:      parseFonts(),
-		kits:       make(freeList[*faceKit], keep),
+		painters:   painters,
+		canvases:   make(freeList[*Canvas], keep),
 		sheets:     sheets{keep: keep},
 		quantizers: make(freeList[*quantizer], keep),
 		encoders:   make(freeList[*pngEncoder], keep),
@@ -167,44 +201,27 @@ func (r *Renderer) draw(s rules.State, info Info, onSheet bool) (img *image.RGBA
 	if r.fonts.err != nil {
 		return nil, nil, nil, r.fonts.err
 	}
-	kit := r.kits.get()
-	if kit == nil {
-		kit = &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
+	c := r.canvases.get()
+	if c == nil {
+		c = &Canvas{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
 	}
-	defer r.kits.put(kit)
-	kit.layer, kit.sheet, kit.onSheet = nil, nil, onSheet
-	img, err = r.paint(s, info, kit)
-	return img, kit.layer, kit.sheet, err
+	defer r.canvases.put(c)
+	c.layer, c.sheet, c.onSheet = nil, nil, onSheet
+	img, err = r.paint(s, info, c)
+	return img, c.layer, c.sheet, err
 }
 
 // paint has the painter of s's game paint it.
-func (r *Renderer) paint(s rules.State, info Info, kit *faceKit) (*image.RGBA, error) {
-	switch st := s.(type) {
-	case *kingsmen.Position:
-		if st == nil {
-			return nil, fmt.Errorf("render: nil %T", st)
-		}
-		return r.kingsmen(st, info, kit)
-	case *kimbo.Position:
-		if st == nil {
-			return nil, fmt.Errorf("render: nil %T", st)
-		}
-		return r.kimbo(st, info, kit)
-	case *kippykoo.Position:
-		if st == nil {
-			return nil, fmt.Errorf("render: nil %T", st)
-		}
-		return r.kippykoo(st, info, kit)
-	case *rumba.Position:
-		if st == nil {
-			return nil, fmt.Errorf("render: nil %T", st)
-		}
-		return r.rumba(st, info, kit)
-	case nil:
+func (r *Renderer) paint(s rules.State, info Info, c *Canvas) (*image.RGBA, error) {
+	if s == nil {
 		return nil, fmt.Errorf("render: nil state")
-	default:
-		return nil, fmt.Errorf("%w: %T", ErrUnknownGame, s)
 	}
+	for _, p := range r.painters {
+		if p.Paints(s) {
+			return p.Paint(c, s, info)
+		}
+	}
+	return nil, fmt.Errorf("%w: %T", ErrUnknownGame, s)
 }
 
 // PNG draws s and encodes it as an 8-bit paletted PNG file (see
@@ -320,9 +337,12 @@ type faceKey struct {
 	size float64
 }
 
-// faceKit is one goroutine's set of font faces, kept in a pool so glyph
-// caches stay warm between pictures.
-type faceKit struct {
+// Canvas is what a Painter draws a picture with: the renderer's fonts, as
+// faces (Face), and its cache of static layers, one of which the picture
+// starts from (Board). A Canvas is one goroutine's, for one picture at a
+// time; the renderer keeps a few between pictures, so that the faces'
+// glyph caches stay warm.
+type Canvas struct {
 	fonts *fonts
 	faces map[faceKey]font.Face
 	r     *Renderer
@@ -334,16 +354,30 @@ type faceKit struct {
 	onSheet bool
 }
 
+// Board returns the image a picture is painted on: a copy of the static
+// layer of game (its name) and variant whose words (a comparable value of
+// the texts it draws, in the picture's language) are words, drawn by draw
+// the first time it is asked for and then kept (see layers.go). A painter
+// takes one Board for each picture, before painting on it what changes
+// from a position to the next.
+func (k *Canvas) Board(game string, variant int, words any, draw func() *image.RGBA) *image.RGBA {
+	return k.canvas(k.base(game, variant, words, draw))
+}
+
+// Clean is s without the characters the fonts cannot draw, its spaces
+// squeezed: what a picture shows of a name.
+func (k *Canvas) Clean(s string) string { return k.fonts.clean(s) }
+
 // base returns the static layer of game and variant whose words (a
 // comparable value of the texts it draws, in the picture's language) are
 // words, drawn by draw the first time.
-func (k *faceKit) base(game string, variant int, words any, draw func() *image.RGBA) *packedLayer {
+func (k *Canvas) base(game string, variant int, words any, draw func() *image.RGBA) *packedLayer {
 	return k.r.layers.get(layerKey{game, variant, words}, k.r.reduce, draw)
 }
 
 // canvas returns the image a picture on the static layer l is painted on:
 // a sheet showing l, or a new image of l.
-func (k *faceKit) canvas(l *packedLayer) *image.RGBA {
+func (k *Canvas) canvas(l *packedLayer) *image.RGBA {
 	k.layer = l
 	if !k.onSheet {
 		return l.image()
@@ -364,7 +398,7 @@ func (r *Renderer) reduce(m *image.RGBA) *image.Paletted {
 	return ref
 }
 
-func (k *faceKit) face(bold bool, size float64) font.Face {
+func (k *Canvas) Face(bold bool, size float64) font.Face {
 	key := faceKey{bold, size}
 	if f, ok := k.faces[key]; ok {
 		return f

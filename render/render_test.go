@@ -24,6 +24,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
+// newRenderer is a Renderer of the four games whose painters are render's.
+func newRenderer() *Renderer { return New(Kingsmen(), Kimbo(), KippyKoo(), Rumba()) }
+
 // goldenCases are the positions whose pictures are kept in testdata.
 var goldenCases = []struct {
 	name string
@@ -60,7 +63,7 @@ func mustParse(t testing.TB, text string) *kingsmen.Position {
 
 func TestGolden(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range goldenCases {
 		t.Run(tc.name, func(t *testing.T) {
 			img, err := r.Image(mustParse(t, tc.pos), tc.info)
@@ -89,7 +92,7 @@ func TestGolden(t *testing.T) {
 
 func TestKingsmenPNG(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for i, tc := range goldenCases {
 		p := mustParse(t, tc.pos)
 		b, err := r.PNG(p, tc.info)
@@ -135,7 +138,7 @@ func TestKingsmenPNG(t *testing.T) {
 
 func TestConcurrentUse(t *testing.T) {
 	drawingTest(t) // under -race, TestEveryGameAtOnce
-	serial := New()
+	serial := newRenderer()
 	want := make([][]byte, len(goldenCases))
 	for i, tc := range goldenCases {
 		b, err := serial.PNG(mustParse(t, tc.pos), tc.info)
@@ -144,7 +147,7 @@ func TestConcurrentUse(t *testing.T) {
 		}
 		want[i] = b
 	}
-	r := New() // fresh, so the goroutines race to draw the static layer too
+	r := newRenderer() // fresh, so the goroutines race to draw the static layer too
 	var wg sync.WaitGroup
 	errs := make(chan error, 3*len(goldenCases))
 	for g := range 3 {
@@ -179,7 +182,7 @@ func TestConcurrentUse(t *testing.T) {
 type otherState struct{ rules.State }
 
 func TestUnknownGame(t *testing.T) {
-	r := New()
+	r := newRenderer()
 	if _, err := r.Image(otherState{}, Info{}); !errors.Is(err, ErrUnknownGame) {
 		t.Errorf("Image(unknown game): got error %v, want ErrUnknownGame", err)
 	}
@@ -237,13 +240,13 @@ func TestCleanNames(t *testing.T) {
 			t.Errorf("clean(%q): got %q, want %q", in, got, want)
 		}
 	}
-	if got := (Info{Names: []string{"🎲"}}).name(f, 0, "South"); got != "South" {
+	if got := (Info{Names: []string{"🎲"}}).Name(&Canvas{fonts: f}, 0, "South"); got != "South" {
 		t.Errorf("name of an emoji-only seat: got %q, want the fallback South", got)
 	}
 }
 
 func BenchmarkKingsmenPNG(b *testing.B) {
-	r := New()
+	r := newRenderer()
 	tc := goldenCases[1]
 	p := mustParse(b, tc.pos)
 	var size int
@@ -412,13 +415,13 @@ func checkQuantized(t *testing.T, name string, b []byte, full image.Image) {
 func drawConcurrently(states []rules.State, infos []Info, g int) []error {
 	want := make([][]byte, len(states))
 	for i, s := range states {
-		b, err := New().PNG(s, infos[i])
+		b, err := newRenderer().PNG(s, infos[i])
 		if err != nil {
 			return []error{err}
 		}
 		want[i] = b
 	}
-	r := New()
+	r := newRenderer()
 	var wg sync.WaitGroup
 	errs := make(chan error, g*len(states))
 	for k := range g {
@@ -460,10 +463,10 @@ func drawingTest(t *testing.T) {
 // glyph truetype draws at the same dot (whole pixels): the same place, the
 // same mask, the same advance, for runes of names and of the boards.
 func TestCachedGlyphsAsTruetype(t *testing.T) {
-	r := New()
-	kit := &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
+	r := newRenderer()
+	kit := &Canvas{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
 	for _, size := range []float64{17, 32.5} {
-		cached := kit.face(true, size).(*cachedFace)
+		cached := kit.Face(true, size).(*cachedFace)
 		plain := truetype.NewFace(r.fonts.bold, &truetype.Options{Size: size, Hinting: font.HintingFull, SubPixelsX: 1, SubPixelsY: 1})
 		for _, c := range "AgÅé·…–Ng7 王\u0000" {
 			for _, dot := range []fixed.Point26_6{{X: 0, Y: 0}, {X: 1000, Y: 2000}, {X: 1031, Y: 2017}, {X: 1055, Y: 1990}} {

@@ -101,7 +101,7 @@ var rbRadii = [3]float64{rbManR, rbPairR, rbTrioR}
 
 // load returns the static layer for a game of n players (2 to 4) whose
 // words are w, and makes sure the sprites are drawn.
-func (c *rumbaCache) load(kit *faceKit, w rbWords, n int) *packedLayer {
+func (c *rumbaCache) load(kit *Canvas, w rbWords, n int) *packedLayer {
 	c.spriteOnce.Do(func() {
 		for h := rumba.South; h <= rumba.West; h++ {
 			for i, radius := range rbRadii {
@@ -156,7 +156,7 @@ func rbSilverTop(h rumba.Hand) bool { return h == rumba.North || h == rumba.West
 // side's colour on the silver top of a North or West man. A man of three
 // on a space is too small for a letter: his colour and top say whose he
 // is.
-func rbManSprite(kit *faceKit, h rumba.Hand, radius float64) *image.RGBA {
+func rbManSprite(kit *Canvas, h rumba.Hand, radius float64) *image.RGBA {
 	size := int(2*radius) + 8
 	dc := gg.NewContext(size, size)
 	c := float64(size) / 2
@@ -174,7 +174,7 @@ func rbManSprite(kit *faceKit, h rumba.Hand, radius float64) *image.RGBA {
 	}
 	img := dc.Image().(*image.RGBA)
 	if size := pieceLetter(radius, textMin); size > 0 {
-		drawText(img, kit.face(true, size), string(h.Letter()), c, c, 0.5, letter)
+		drawText(img, kit.Face(true, size), string(h.Letter()), c, c, 0.5, letter)
 	}
 	return img
 }
@@ -513,7 +513,7 @@ func rbBarBox(n, seat int) (x, y, w, h float64) {
 // background, plain name bars, the board, the turnouts, the lanes into
 // FINISH, the track with its numbers and starting points, the pockets and
 // FINISH.
-func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
+func rbStatic(kit *Canvas, n int, words rbWords) *image.RGBA {
 	dc := gg.NewContext(rbW, rbHeight(n))
 	dc.SetColor(paper)
 	dc.Clear()
@@ -547,7 +547,7 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 		dc.SetColor(alpha(rbSideFill[side], 0.55))
 		chevron(dc, to[0]-ux*16, to[1]-uy*16, ux, uy, 11)
 		mx, my := from[0]+ux*length*0.45, from[1]+uy*length*0.45
-		drawText(img, kit.face(true, textMin), string(h.Letter()), mx, my, 0.5, rbSideFill[side])
+		drawText(img, kit.Face(true, textMin), string(h.Letter()), mx, my, 0.5, rbSideFill[side])
 	}
 
 	// The turnouts: a line through their spaces, each space with its
@@ -556,16 +556,9 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 		dc.SetLineWidth(12)
 		dc.SetColor(rbLoopInk)
 		const steps = 64
-		for i := range steps + 1 {
-			x, y := l.at(l.length * float64(i) / steps)
-			if i == 0 {
-				dc.MoveTo(x, y)
-			} else {
-				dc.LineTo(x, y)
-			}
-		}
+		trace(dc, steps+1, func(i int) (float64, float64) { return l.at(l.length * float64(i) / steps) })
 		dc.Stroke()
-		nf := kit.face(true, textNumber)
+		nf := kit.Face(true, textNumber)
 		for k := 1; k <= rumba.TurnoutSpaces; k++ {
 			d := float64(k) * l.pitch()
 			x, y := l.at(d)
@@ -584,7 +577,7 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 			nx, ny := rbTurnoutNumber(&l, k)
 			drawText(img, nf, fmt.Sprint(k), nx, ny, 0.5, rbNumberInk)
 		}
-		drawText(img, kit.face(true, 34), rumba.Board.Turnouts[q].Name, l.o[0], l.o[1], 0.5, rbLabelInk)
+		drawText(img, kit.Face(true, 34), rumba.Board.Turnouts[q].Name, l.o[0], l.o[1], 0.5, rbLabelInk)
 	}
 
 	// The track: the band of numbers, the spaces, the starting points and
@@ -623,11 +616,11 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 	for s := range rumba.Space(rumba.TrackSpaces) {
 		t := &rbTiles[s]
 		x, y := t.number()
-		f := kit.face(false, textNumber)
+		f := kit.Face(false, textNumber)
 		c := rbNumberInk
 		for h := rumba.South; h <= rumba.West; h++ {
 			if s == rumba.Start(h) || s == rumba.FinishSpace(h) {
-				f, c = kit.face(true, textNumber), rbSideFill[h.Side()]
+				f, c = kit.Face(true, textNumber), rbSideFill[h.Side()]
 			}
 		}
 		drawText(img, f, s.String(), x, y, 0.5, c)
@@ -647,7 +640,7 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 		dc.SetColor(rbSideFill[side])
 		dc.SetLineWidth(3)
 		dc.Stroke()
-		drawText(img, kit.face(false, textMin), words.waiting[h], x, y-rbPocketH/2+20, 0.5, rbSideRim[side])
+		drawText(img, kit.Face(false, textMin), words.waiting[h], x, y-rbPocketH/2+20, 0.5, rbSideRim[side])
 		for i := range rumba.MenPerHand {
 			sx, sy := rbPocketSlot(x, y, i)
 			holeMark(dc, sx, sy)
@@ -661,16 +654,16 @@ func rbStatic(kit *faceKit, n int, words rbWords) *image.RGBA {
 	dc.SetColor(rbBoardRim)
 	dc.SetLineWidth(4)
 	dc.Stroke()
-	drawText(img, kit.face(true, textTitle), words.finish, rbCX, rbCY-rbFinishH+32, 0.5, rbBoardRim)
+	drawText(img, kit.Face(true, textTitle), words.finish, rbCX, rbCY-rbFinishH+32, 0.5, rbBoardRim)
 	for side := rumba.Red; side <= rumba.Black; side++ {
 		_, y := rbFinishSlot(side, 0)
-		drawText(img, kit.face(true, textMin), words.upper[side], rbCX-rbFinishH+12, y, 0, rbSideFill[side])
+		drawText(img, kit.Face(true, textMin), words.upper[side], rbCX-rbFinishH+12, y, 0, rbSideFill[side])
 		for i := range rumba.ToWin {
 			sx, sy := rbFinishSlot(side, i)
 			holeMark(dc, sx, sy)
 		}
 	}
-	drawText(img, kit.face(false, textMin), words.win, rbCX, rbCY+rbFinishH-28, 0.5, muted)
+	drawText(img, kit.Face(false, textMin), words.win, rbCX, rbCY+rbFinishH-28, 0.5, muted)
 	return img
 }
 
@@ -686,8 +679,11 @@ type rbView struct {
 	words rbWords // the words of the static layers, in it
 }
 
-// rumba draws a Rumba position.
-func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGBA, error) {
+// Rumba is the Painter of Rumba.
+func Rumba() Painter { return PainterOf(new(rumbaCache).paint) }
+
+// paint draws a Rumba position.
+func (cache *rumbaCache) paint(kit *Canvas, p *rumba.Position, info Info) (*image.RGBA, error) {
 	n := p.Players()
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("render: Rumba for %d players", n)
@@ -699,18 +695,18 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 		for _, h := range v.hands[seat] {
 			hs = append(hs, v.words.hand[h])
 		}
-		v.names[seat] = info.name(r.fonts, seat, strings.Join(hs, "/"))
+		v.names[seat] = info.Name(kit, seat, strings.Join(hs, "/"))
 	}
 	if p.Phase() == rumba.PhaseMove {
 		v.legal = p.Legal()
 	}
 	paths := rbLastPaths(v.last)
-	img := kit.canvas(r.rb.load(kit, v.words, n))
+	img := kit.canvas(cache.load(kit, v.words, n))
 	dc := gg.NewContextForRGBA(img)
 
-	rbHeader(img, dc, kit, &r.rb, v, info)
+	rbHeader(img, dc, kit, cache, v, info)
 	for seat := range n {
-		rbSeatBar(img, dc, kit, &r.rb, v, seat)
+		rbSeatBar(img, dc, kit, cache, v, seat)
 	}
 
 	// The men on each space, in hand order.
@@ -735,9 +731,8 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 			rbBlockade(dc, &rbTiles[s], on[s][0].Side())
 		}
 	}
-	earlier := rbEarlier(info.Earlier, rbThrow{v.last, -1})
-	for i, t := range earlier {
-		rbEarlierMarks(dc, t, earlierFade(len(earlier)-i))
+	for t, a := range faded(rbEarlier(info.Earlier, rbThrow{v.last, -1})) {
+		rbEarlierMarks(dc, t, a)
 	}
 	for _, pa := range paths {
 		if pa.from.OnBoard() {
@@ -757,11 +752,11 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 		for i := range k {
 			if s.OnTurnout() {
 				x, y := rbPoint(s)
-				r.rb.man(img, on[s][i], rbPairR, x, y)
+				cache.man(img, on[s][i], rbPairR, x, y)
 				continue
 			}
 			x, y, radius := rbTiles[s].stack(i, k)
-			r.rb.man(img, on[s][i], radius, x, y)
+			cache.man(img, on[s][i], radius, x, y)
 		}
 	}
 	var finished [2]int
@@ -769,13 +764,13 @@ func (r *Renderer) rumba(p *rumba.Position, info Info, kit *faceKit) (*image.RGB
 		px, py := rbPocket(h)
 		for i := range p.Count(h, rumba.Waiting) {
 			x, y := rbPocketSlot(px, py, i)
-			r.rb.man(img, h, rbPairR, x, y)
+			cache.man(img, h, rbPairR, x, y)
 		}
 		side := h.Side()
 		for range p.Count(h, rumba.Finish) {
 			if finished[side] < rumba.ToWin {
 				x, y := rbFinishSlot(side, finished[side])
-				r.rb.man(img, h, rbPairR, x, y)
+				cache.man(img, h, rbPairR, x, y)
 			}
 			finished[side]++
 		}
@@ -1221,7 +1216,7 @@ func rbSeatWords(words rbWords, hands []rumba.Hand, side rumba.Side) string {
 // rbSeatBar draws a seat's name bar: its hands' men, its name and, on the
 // right, what it is deciding (in the opening, its throw), its side's men
 // in FINISH, its men waiting, and its hands and colour.
-func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, v *rbView, seat int) {
+func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *Canvas, cache *rumbaCache, v *rbView, seat int) {
 	p := v.p
 	x, y, w, h := rbBarBox(v.n, seat)
 	cy := y + h/2
@@ -1273,7 +1268,7 @@ func rbSeatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache,
 // the result) on the second and the latest throw's moves on the third; on
 // the right of the first two the dice, those played dimmed, with the man
 // of the hand that threw them and the reward still to play.
-func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, v *rbView, info Info) {
+func rbHeader(img *image.RGBA, dc *gg.Context, kit *Canvas, cache *rumbaCache, v *rbView, info Info) {
 	p, last := v.p, v.last
 	left, right := rbBoardX+10, float64(rbW)-rbBoardX-10
 	const dy = headerDiceY
@@ -1295,7 +1290,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 		}
 		if rw := p.Reward(); rw > 0 {
 			right -= 12
-			f := kit.face(true, textMin)
+			f := kit.Face(true, textMin)
 			text := info.T("reward %d", rw)
 			w := textWidth(f, text) + 24
 			dc.DrawRoundedRectangle(right-w, dy-rbDie/2, w, rbDie, 10)
@@ -1338,7 +1333,7 @@ func rbHeader(img *image.RGBA, dc *gg.Context, kit *faceKit, cache *rumbaCache, 
 		x += 36
 		_, _, status = rbDecision(v, seat)
 	}
-	sf := kit.face(true, textStatus)
+	sf := kit.Face(true, textStatus)
 	drawText(img, sf, fit(sf, status, right-x), x, y, 0, ink)
 
 	// The latest throw's moves.

@@ -91,7 +91,7 @@ func mustRumba(t testing.TB, text string, moves ...string) *rumba.Position {
 
 func TestRumbaGolden(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for _, tc := range rumbaCases {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustRumba(t, tc.pos, tc.moves...)
@@ -106,7 +106,7 @@ func TestRumbaGolden(t *testing.T) {
 
 func TestRumbaPNG(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	for i, tc := range rumbaCases {
 		p := mustRumba(t, tc.pos, tc.moves...)
 		b, err := r.PNG(p, tc.info)
@@ -189,7 +189,7 @@ func rbManAt(t *testing.T, name string, m *image.RGBA, p *rumba.Position, h rumb
 // framed in their side's colour.
 func TestRumbaMen(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	all := append(rumbaCases[:len(rumbaCases):len(rumbaCases)], struct {
 		name  string
 		pos   string
@@ -287,7 +287,7 @@ func TestRumbaMen(t *testing.T) {
 // outermost), an empty 01, and West's man on se3's circle gone.
 func TestRumbaAnchors(t *testing.T) {
 	p := mustRumba(t, rumbaCases[1].pos)
-	img, err := New().Image(p, rumbaCases[1].info)
+	img, err := newRenderer().Image(p, rumbaCases[1].info)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,7 +471,7 @@ func TestRumbaBoard(t *testing.T) {
 // players, in every phase, and the end of a game: no panic, no error.
 func TestRumbaPlayout(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	rng := rand.New(rand.NewPCG(3, 4))
 	phases := map[rumba.Phase]int{}
 	names := [][]string{nil, {"A"}, {"Ann", "Bo", "Cy", "Di"}}
@@ -529,14 +529,14 @@ func TestRumbaConcurrentUse(t *testing.T) {
 
 func TestRumbaNil(t *testing.T) {
 	var p *rumba.Position
-	if _, err := New().PNG(p, Info{}); err == nil {
+	if _, err := newRenderer().PNG(p, Info{}); err == nil {
 		t.Errorf("PNG(nil *rumba.Position): got no error, want one")
 	}
 }
 
 // BenchmarkRumbaPNG draws and encodes a crowded four-player game.
 func BenchmarkRumbaPNG(b *testing.B) {
-	r := New()
+	r := newRenderer()
 	p := mustRumba(b, rbCrowded.pos)
 	var size int
 	for b.Loop() {

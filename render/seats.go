@@ -20,6 +20,34 @@ const (
 	barDone                    // the game is over and this seat did not win
 )
 
+// The sides of the boards with four sides (Kimbo's, Kippy Koo's), in the
+// order both games number them: clockwise, which is turn order.
+const (
+	southSide = iota
+	westSide
+	northSide
+	eastSide
+)
+
+// sideBarBox is the box of the name bar of side (southSide to eastSide)
+// on a board with four sides: North's under the header, headerH down,
+// South's at southY, below the board, and West's and East's in a row under
+// South's, on the left and the right. The bars are barH apart (8 pixels of
+// it a gap) and span width from left, West's and East's half of it each.
+func sideBarBox(side int, left, width, headerH, southY, barH float64) (x, y, w, h float64) {
+	h = barH - 8
+	half := width/2 - 6
+	switch side {
+	case northSide:
+		return left, headerH + 4, width, h
+	case westSide:
+		return left, southY + barH, half, h
+	case eastSide:
+		return left + width - half, southY + barH, half, h
+	}
+	return left, southY, width, h
+}
+
 // seatBarBack draws the background of a seat's name bar in the box (x, y,
 // w, h): plain, or tinted and outlined in the seat's colour when the seat is
 // to move or has won. Painters draw the plain one in their static layer.
@@ -65,7 +93,7 @@ func tintedBar(dc *gg.Context, seat int, x, y, w, h float64) {
 // its colour and marked with a triangle: the legend and the turn in one
 // place. It keeps its label rather than saying "to move", which the
 // header says already with the mover's name.
-func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, seat int, name, label string, state barState, x, y, w, h float64) {
+func seatBar(img *image.RGBA, dc *gg.Context, kit *Canvas, in Info, seat int, name, label string, state barState, x, y, w, h float64) {
 	cy := y + h/2
 	if state == barToMove || state == barWinner {
 		seatBarBack(dc, seat, state, x, y, w, h)
@@ -82,16 +110,16 @@ func seatBar(img *image.RGBA, dc *gg.Context, kit *faceKit, in Info, seat int, n
 	if state == barWinner {
 		right = in.T("winner")
 	}
-	rf := kit.face(state == barToMove || state == barWinner, textMin)
+	rf := kit.Face(state == barToMove || state == barWinner, textMin)
 	rc := muted
 	if state == barToMove || state == barWinner {
 		rc = seatOutline[seat]
 	}
 	rw := drawText(img, rf, right, x+w-22, cy, 1, rc)
 
-	nf := kit.face(true, textName)
+	nf := kit.Face(true, textName)
 	if state == barWaiting || state == barDone {
-		nf = kit.face(false, textName)
+		nf = kit.Face(false, textName)
 	}
 	drawText(img, nf, fit(nf, name, x+w-22-rw-20-nx), nx, cy, 0, ink)
 }

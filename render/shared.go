@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"iter"
 	"math"
 
 	"github.com/fogleman/gg"
@@ -130,13 +131,13 @@ func shadedDisc(dc *gg.Context, c, r, dx, dy float64, shade uint8, fill, rim col
 // colour, with a shadow, and letter (the side's) at the size letterSize
 // asks. A disc too small for a letter (a Kimbo piece in HOME) has none:
 // its colour, and where it stands, say whose it is.
-func discSprite(kit *faceKit, seat int, letter byte, radius, letterSize float64, size int) *image.RGBA {
+func discSprite(kit *Canvas, seat int, letter byte, radius, letterSize float64, size int) *image.RGBA {
 	dc := gg.NewContext(size, size)
 	c := float64(size) / 2
 	shadedDisc(dc, c, radius, 1.2, 2, 0x40, seatFill[seat], seatOutline[seat], math.Max(2, radius/7))
 	img := dc.Image().(*image.RGBA)
 	if size := pieceLetter(radius, letterSize); size > 0 {
-		drawText(img, kit.face(true, size), string(letter), c, c, 0.5, letterInk(seat))
+		drawText(img, kit.Face(true, size), string(letter), c, c, 0.5, letterInk(seat))
 	}
 	return img
 }
@@ -157,24 +158,24 @@ const (
 // left edge at left, centred on y, and returns its width. A title wider
 // than right-left is cut, but no picture's layout leaves it less room than
 // the longest title the bot gives ("Game #1234567 · All the King's Men").
-func drawTitle(img *image.RGBA, kit *faceKit, info Info, game string, left, right, y float64) float64 {
+func drawTitle(img *image.RGBA, kit *Canvas, info Info, game string, left, right, y float64) float64 {
 	title := game
 	if t := kit.fonts.clean(info.Title); t != "" {
 		title = t + " · " + title
 	}
-	tf := kit.face(true, textTitle)
+	tf := kit.Face(true, textTitle)
 	return drawText(img, tf, fit(tf, title, right-left), left, y, 0, ink)
 }
 
 // drawLast draws the header's line of the latest turn: label (such as
 // "Last S: ") muted and the turn's text bold after it, cut to end before
 // right.
-func drawLast(img *image.RGBA, kit *faceKit, label, text string, left, right, y float64) {
+func drawLast(img *image.RGBA, kit *Canvas, label, text string, left, right, y float64) {
 	if text == "" {
 		return
 	}
-	x := left + drawText(img, kit.face(false, textMin), label, left, y, 0, muted)
-	bf := kit.face(true, textMin)
+	x := left + drawText(img, kit.Face(false, textMin), label, left, y, 0, muted)
+	bf := kit.Face(true, textMin)
 	drawText(img, bf, fit(bf, text, right-x), x, y, 0, ink)
 }
 
@@ -193,8 +194,8 @@ type barPart struct {
 // them under every picture; a painter draws them again (draw) only over
 // the back of the bar of the seat to move or that won. Whatever else a
 // bar drops for room, they stay.
-func barSeat(img *image.RGBA, kit *faceKit, words string, right, cy float64, draw bool) float64 {
-	f := kit.face(false, textMin)
+func barSeat(img *image.RGBA, kit *Canvas, words string, right, cy float64, draw bool) float64 {
+	f := kit.Face(false, textMin)
 	if !draw {
 		return right - textWidth(f, words)
 	}
@@ -206,13 +207,13 @@ func barSeat(img *image.RGBA, kit *faceKit, words string, right, cy float64, dra
 // right, where the seat's words begin, each followed by a dot. While the
 // name would get less than minName pixels the part with the lowest keep
 // is shortened, or when it has no shorter words dropped.
-func barLabel(img *image.RGBA, kit *faceKit, name string, bold bool, parts []barPart, nx, right, cy, minName float64) {
-	nf := kit.face(bold, textName)
+func barLabel(img *image.RGBA, kit *Canvas, name string, bold bool, parts []barPart, nx, right, cy, minName float64) {
+	nf := kit.Face(bold, textName)
 	const sep = "  ·  "
 	measure := func(ps []barPart) float64 {
 		wd := 0.0
 		for _, pt := range ps {
-			wd += textWidth(kit.face(pt.bold, textMin), pt.text) + textWidth(kit.face(false, textMin), sep)
+			wd += textWidth(kit.Face(pt.bold, textMin), pt.text) + textWidth(kit.Face(false, textMin), sep)
 		}
 		return wd
 	}
@@ -233,8 +234,8 @@ func barLabel(img *image.RGBA, kit *faceKit, name string, bold bool, parts []bar
 	}
 	for i := len(parts) - 1; i >= 0; i-- {
 		pt := parts[i]
-		right -= drawText(img, kit.face(false, textMin), sep, right, cy, 1, muted)
-		right -= drawText(img, kit.face(pt.bold, textMin), pt.text, right, cy, 1, pt.c)
+		right -= drawText(img, kit.Face(false, textMin), sep, right, cy, 1, muted)
+		right -= drawText(img, kit.Face(pt.bold, textMin), pt.text, right, cy, 1, pt.c)
 	}
 	drawText(img, nf, fit(nf, name, right-20-nx), nx, cy, 0, ink)
 }
@@ -282,14 +283,11 @@ func drawBadge(dc *gg.Context, x, y float64, fill, cross color.RGBA) {
 	const long, half = 4.5*math.Sqrt2 + 1.5, 1.5
 	for _, u := range [][2]float64{{math.Sqrt2 / 2, math.Sqrt2 / 2}, {math.Sqrt2 / 2, -math.Sqrt2 / 2}} {
 		v := [2]float64{-u[1], u[0]}
-		for i, c := range [4][2]float64{{-long, -half}, {-long, half}, {long, half}, {long, -half}} {
-			px, py := x+c[0]*u[0]+c[1]*v[0], y+c[0]*u[1]+c[1]*v[1]
-			if i == 0 {
-				dc.MoveTo(px, py)
-			} else {
-				dc.LineTo(px, py)
-			}
-		}
+		corners := [4][2]float64{{-long, -half}, {-long, half}, {long, half}, {long, -half}}
+		trace(dc, len(corners), func(i int) (float64, float64) {
+			c := corners[i]
+			return x + c[0]*u[0] + c[1]*v[0], y + c[0]*u[1] + c[1]*v[1]
+		})
 		dc.ClosePath()
 	}
 	dc.SetColor(cross)
@@ -335,6 +333,20 @@ func chevron(dc *gg.Context, x, y, ux, uy, size float64) {
 // pathBand draws the band of a path, under the marbles.
 func pathBand(dc *gg.Context, pts [][2]float64) {
 	band(dc, pts, alpha(pathInk, 0.55), 12)
+}
+
+// trace adds to dc's path a line through the n points at gives, begun
+// afresh at the first: a polyline for the caller to stroke, or to close
+// and fill.
+func trace(dc *gg.Context, n int, at func(i int) (x, y float64)) {
+	for i := range n {
+		x, y := at(i)
+		if i == 0 {
+			dc.MoveTo(x, y)
+		} else {
+			dc.LineTo(x, y)
+		}
+	}
 }
 
 // band strokes the polyline pts in c (premultiplied), w pixels wide, with
@@ -408,6 +420,18 @@ const maxEarlier = 5
 // strength: each turn back is 30% fainter than the one after it.
 func earlierFade(age int) float64 {
 	return 0.9 * math.Pow(0.7, float64(age-1))
+}
+
+// faded yields each of the earlier turns a picture marks (oldest first)
+// with the strength of its marks, fainter the older (earlierFade).
+func faded[T any](earlier []T) iter.Seq2[T, float64] {
+	return func(yield func(T, float64) bool) {
+		for i, t := range earlier {
+			if !yield(t, earlierFade(len(earlier)-i)) {
+				return
+			}
+		}
+	}
 }
 
 // earlierTurns reads the earlier turns a picture marks from turns, oldest

@@ -45,7 +45,7 @@ var spanishCases = map[string]bool{
 // testdata (go test ./render -run SpanishGolden -update rewrites them).
 func TestSpanishGolden(t *testing.T) {
 	drawingTest(t)
-	r := New()
+	r := newRenderer()
 	n := 0
 	for _, tc := range phoneCases(t) {
 		if !spanishCases[tc.name] {

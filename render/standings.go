@@ -54,21 +54,21 @@ func (r *Renderer) StandingsPNG(s Standings) ([]byte, error) {
 	if len(s.Rows) > stMaxRows {
 		return nil, fmt.Errorf("render: standings of %d rows, more than %d", len(s.Rows), stMaxRows)
 	}
-	kit := r.kits.get()
+	kit := r.canvases.get()
 	if kit == nil {
-		kit = &faceKit{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
+		kit = &Canvas{fonts: r.fonts, faces: map[faceKey]font.Face{}, r: r}
 	}
-	defer r.kits.put(kit)
+	defer r.canvases.put(kit)
 	h := stTitleH + stHeadH + stRowH*len(s.Rows) + stMargin
 	img := image.NewRGBA(image.Rect(0, 0, stWidth, h))
 	fillRect(img, 0, 0, stWidth, float64(h), paper)
-	bold, regular, title := kit.face(true, stText), kit.face(false, stText), kit.face(true, stTitle)
+	bold, regular, title := kit.Face(true, stText), kit.Face(false, stText), kit.Face(true, stTitle)
 	drawText(img, title, fit(title, r.fonts.clean(s.Title), stWidth-2*stMargin), stMargin, stTitleH/2+4, 0, ink)
 	// The columns: the place and the figures right-aligned at their
 	// right edge, the name left-aligned, taking what is left.
 	right := [6]float64{stMargin + 44, 0, 440, 570, 672, stWidth - stMargin}
 	nameX, nameW := right[0]+20, right[2]-right[0]-20-96
-	small := kit.face(false, stHead)
+	small := kit.Face(false, stHead)
 	y := float64(stTitleH)
 	fillRect(img, stMargin-8, y, stWidth-2*stMargin+16, 2, ink)
 	for i, head := range s.Head {

@@ -12,6 +12,9 @@
 // Moves are identified by their canonical text. Parsing what a user typed is
 // done by Find, which matches it against the texts of the legal moves, so the
 // encoder and decoder can never drift apart.
+//
+// A Game may check its own states after every decision (Checker), so that
+// self-play and the fuzzers check any game through the Game alone.
 package rules
 
 import (
@@ -190,6 +193,26 @@ type Game interface {
 	New(n int) (State, error)
 	// Parse reads a position text.
 	Parse(text string) (State, error)
+}
+
+// Checker is implemented by games whose engines check their own states
+// beyond the contract: what must hold after every decision (pieces
+// neither made nor lost, fences where they may stand), for self-play, the
+// fuzzers and the tests of every game to run without knowing the game.
+type Checker interface {
+	// Invariants checks what must hold from prev to next, the state after
+	// one decision (or a retirement, a skipped turn, an End) from prev,
+	// and says what does not.
+	Invariants(prev, next State) error
+}
+
+// Invariants checks the step from prev to next with g's own checks (see
+// Checker): nil for a game that has none.
+func Invariants(g Game, prev, next State) error {
+	if c, ok := g.(Checker); ok {
+		return c.Invariants(prev, next)
+	}
+	return nil
 }
 
 // ErrIllegal is wrapped by every error that rejects a move.

@@ -180,7 +180,7 @@ func pct(ds []time.Duration, p int) float64 {
 
 // benchEnv is newEnv with the boards drawn by render, on SQLite.
 func benchEnv(b *testing.B) *env {
-	e := newEnvPainted(b, filepath.Join(b.TempDir(), "parlor.db"), render.New())
+	e := newEnvPainted(b, filepath.Join(b.TempDir(), "parlor.db"), render.New(bot.Painters(bot.Kits())...))
 	// Every page of the benchmark comes from this one address, which
 	// the sign-ins' rate would slow down as one member.
 	e.srv.Rate, e.srv.Burst = 1e6, 1e6

@@ -361,7 +361,8 @@ func tableWith(ctx context.Context, path string, logger *slog.Logger, console bo
 			return nil, nil, err
 		}
 	}
-	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger, Think: think, BoardHold: hold,
+	kits := bot.Kits()
+	t := bot.NewTable(bot.Config{Store: db, Painter: render.New(bot.Painters(kits)...), Kits: kits, Logger: logger, Think: think, BoardHold: hold,
 		Retain: retain, Ceilings: ceilings, Pace: pace, Metrics: m, Web: links})
 	return t, db, nil
 }
@@ -884,7 +885,8 @@ func verifyCopy(ctx context.Context, src, dst *storage.DB, logger *slog.Logger) 
 		}
 	}
 	for _, db := range []*storage.DB{src, dst} {
-		t := bot.NewTable(bot.Config{Store: db, Painter: render.New(), Kits: bot.Kits(), Logger: logger})
+		kits := bot.Kits()
+		t := bot.NewTable(bot.Config{Store: db, Painter: render.New(bot.Painters(kits)...), Kits: kits, Logger: logger})
 		n, problems, err := t.Check(ctx)
 		if err != nil {
 			return 0, err

@@ -173,7 +173,7 @@ func TestTwoParlorProcessesOnePostgres(t *testing.T) {
 	if refused < replicaGames/2 {
 		t.Errorf("only %d moves were refused: the races did not race", refused)
 	}
-	table := bot.NewTable(bot.Config{Store: store, Painter: render.New(), Kits: bot.Kits()})
+	table := bot.NewTable(bot.Config{Store: store, Painter: render.New(bot.Painters(bot.Kits())...), Kits: bot.Kits()})
 	if n, problems, err := table.Check(t.Context()); err != nil || len(problems) > 0 || n != replicaGames {
 		t.Fatalf("check: %d games, %v, %+v", n, err, problems)
 	}

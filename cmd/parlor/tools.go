@@ -78,7 +78,7 @@ func runRender(fs *flag.FlagSet, env *cmdEnv) func(ctx context.Context) error {
 		if *names != "" {
 			info.Names = splitComma(*names)
 		}
-		png, err := render.New().PNG(st, info)
+		png, err := render.New(bot.Painters(bot.Kits())...).PNG(st, info)
 		if err != nil {
 			return err
 		}
@@ -120,7 +120,7 @@ func renderReplay(env *cmdEnv, file, out string) error {
 	}
 	start, _ := game.New(len(rec.Names))
 	frames := bot.Frames(start, steps, rec.Names, rec.Title)
-	gif, err := render.New().GIF(frames)
+	gif, err := render.New(bot.Painters(bot.Kits())...).GIF(frames)
 	if err != nil {
 		return err
 	}
@@ -330,7 +330,7 @@ func playRandom(game rules.Game, players int, rng *rand.Rand) (rules.State, []st
 }
 
 // checkInvariants checks what must hold after every decision of any game,
-// then the game's own invariants.
+// then the game's own invariants (rules.Checker).
 func checkInvariants(game rules.Game, prev, next rules.State) error {
 	text := next.String()
 	back, err := game.Parse(text)
@@ -346,10 +346,7 @@ func checkInvariants(game rules.Game, prev, next rules.State) error {
 	if next.Outcome().Over() && len(next.Legal()) != 0 {
 		return fmt.Errorf("the game is over but moves are still offered")
 	}
-	if check, ok := invariants[game.Name()]; ok {
-		return check(prev, next)
-	}
-	return nil
+	return rules.Invariants(game, prev, next)
 }
 
 // storeGame writes a finished game and its move log, as the table service

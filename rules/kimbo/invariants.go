@@ -394,3 +394,7 @@ func (p *Position) checkStatic() error {
 
 // closingSlot reports whether sl closes the entrance of an empty side.
 func (p *Position) closingSlot(sl Slot) bool { return closingSlots[p.players][sl] }
+
+// Invariants is the package's Invariants, for those that check games
+// through their engine (rules.Checker).
+func (Game) Invariants(prev, next rules.State) error { return Invariants(prev, next) }

@@ -67,3 +67,7 @@ func counts(p *Position) (c [2][4]int) {
 	}
 	return c
 }
+
+// Invariants is the package's Invariants, for those that check games
+// through their engine (rules.Checker).
+func (Game) Invariants(prev, next rules.State) error { return Invariants(prev, next) }

@@ -382,3 +382,7 @@ func (p *Position) checkStatic() error {
 	}
 	return nil
 }
+
+// Invariants is the package's Invariants, for those that check games
+// through their engine (rules.Checker).
+func (Game) Invariants(prev, next rules.State) error { return Invariants(prev, next) }

@@ -58,7 +58,7 @@ func boardSizesOf(game rules.Game) []image.Point {
 		if err != nil {
 			panic(err)
 		}
-		img, err := render.New().Image(st, render.Info{Names: []string{"A", "B", "C", "D"}[:n]})
+		img, err := render.New(bot.Painters(bot.Kits())...).Image(st, render.Info{Names: []string{"A", "B", "C", "D"}[:n]})
 		if err == nil && !slices.Contains(out, img.Bounds().Size()) {
 			out = append(out, img.Bounds().Size())
 		}
@@ -337,7 +337,7 @@ func newHarness(t testing.TB, settings ...setting) *harness {
 	}
 	f := discordtest.New(t, discordtest.WithTimeout(wait))
 	h := &harness{t: t, f: f, dbPath: filepath.Join(t.TempDir(), "parlor.db"), guildID: f.GuildID(),
-		painter: &painter{r: render.New()}, log: &logs{}, wait: wait, pace: bot.Pace{Off: true}}
+		painter: &painter{r: render.New(bot.Painters(bot.Kits())...)}, log: &logs{}, wait: wait, pace: bot.Pace{Off: true}}
 	for _, s := range settings {
 		s(h)
 	}
