@@ -27,11 +27,8 @@ func inGame(l *loaded) []int {
 }
 
 func (t *Table) pause(ctx context.Context, req Request, l *loaded) (Response, error) {
-	seat, err := playing(l, req.User.ID)
+	seat, err := t.playingAllowed(ctx, l, req.User.ID, false)
 	if err != nil {
-		return Response{}, err
-	}
-	if err := t.tournamentAllows(ctx, l, false); err != nil {
 		return Response{}, err
 	}
 	g := l.row

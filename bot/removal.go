@@ -90,28 +90,30 @@ func (r *removed) mark(guildID string, gone bool) {
 // GuildRemoved records that the bot was removed from the server: its games
 // stop until it is added back, and are deleted after the retention period.
 func (t *Table) GuildRemoved(ctx context.Context, guildID string) error {
-	fresh, err := t.store.MarkRemoved(ctx, guildID)
-	if err != nil {
-		return err
-	}
-	t.removed.mark(guildID, true)
-	if fresh {
-		t.log.Info("the bot was removed from a server: its games stop, and are deleted after the retention period",
-			"guild", guildID, "retain", t.retain)
-	}
-	return nil
+	return t.markGuild(ctx, guildID, true)
 }
 
 // GuildBack records that the server has the bot (again): if it had
 // removed it, its games carry on as they were.
 func (t *Table) GuildBack(ctx context.Context, guildID string) error {
-	was, err := t.store.MarkBack(ctx, guildID)
+	return t.markGuild(ctx, guildID, false)
+}
+
+// markGuild stores and keeps in memory that the bot is gone from the
+// server, or back in it, and logs the change when there was one.
+func (t *Table) markGuild(ctx context.Context, guildID string, gone bool) error {
+	mark, say, attrs := t.store.MarkBack, "the bot is back in a server that had removed it: its games carry on", []any{"guild", guildID}
+	if gone {
+		mark, say = t.store.MarkRemoved, "the bot was removed from a server: its games stop, and are deleted after the retention period"
+		attrs = append(attrs, "retain", t.retain)
+	}
+	changed, err := mark(ctx, guildID)
 	if err != nil {
 		return err
 	}
-	t.removed.mark(guildID, false)
-	if was {
-		t.log.Info("the bot is back in a server that had removed it: its games carry on", "guild", guildID)
+	t.removed.mark(guildID, gone)
+	if changed {
+		t.log.Info(say, attrs...)
 	}
 	return nil
 }

@@ -50,11 +50,8 @@ func (t *Table) lastDecision(ctx context.Context, l *loaded, seat int) (e storag
 // askTakeback answers /<game> takeback: the request to the others, or the
 // takeback itself when nobody else need agree.
 func (t *Table) askTakeback(ctx context.Context, req Request, l *loaded) (Response, error) {
-	seat, err := playing(l, req.User.ID)
+	seat, err := t.playingAllowed(ctx, l, req.User.ID, true)
 	if err != nil {
-		return Response{}, err
-	}
-	if err := t.tournamentAllows(ctx, l, true); err != nil {
 		return Response{}, err
 	}
 	e, before, why, err := t.lastDecision(ctx, l, seat)

@@ -884,6 +884,16 @@ func tiePoints(v, per int64) string {
 	return strconv.FormatFloat(float64(v)/float64(per), 'f', 2, 64)
 }
 
+// playingAllowed checks as playing does, and that l's tournament, if it
+// is a tournament's game, allows a takeback (takeback set) or a pause.
+func (t *Table) playingAllowed(ctx context.Context, l *loaded, user string, takeback bool) (int, error) {
+	seat, err := playing(l, user)
+	if err != nil {
+		return -1, err
+	}
+	return seat, t.tournamentAllows(ctx, l, takeback)
+}
+
 // tournamentAllows refuses a takeback asked for (takeback set) or a pause
 // (not set) in l's game when it is a game of a tournament that does not
 // allow them: a tournament's games follow its settings.

@@ -166,14 +166,11 @@ func (db *DB) purge(ctx context.Context, guildID string, onlyRemoved bool) (Purg
 		if !onlyRemoved {
 			return nil
 		}
-		var ok bool
-		if err := tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM removed_guilds WHERE guild_id = ?)", guildID).Scan(&ok); err != nil {
-			return err
+		ok, err := exists(ctx, tx, "SELECT 1 FROM removed_guilds WHERE guild_id = ?", guildID)
+		if err == nil && !ok {
+			err = ErrNotRemoved
 		}
-		if !ok {
-			return ErrNotRemoved
-		}
-		return nil
+		return err
 	}
 	for {
 		var done bool

@@ -205,15 +205,14 @@ type readQuerier interface {
 // read runs run in a transaction that writes nothing, so that on SQLite
 // its queries see one state of the database.
 func (db *DB) read(ctx context.Context, run func(context.Context, readQuerier) error) error {
-	tx, err := db.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := run(ctx, tx); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return db.inTx(ctx, func(tx sqlTx) error { return run(ctx, tx) })
+}
+
+// exists reports whether query (a SELECT) finds a row.
+func exists(ctx context.Context, q readQuerier, query string, args ...any) (bool, error) {
+	var found bool
+	err := q.QueryRowContext(ctx, "SELECT EXISTS ("+query+")", args...).Scan(&found)
+	return found, err
 }
 
 // TournamentFilter chooses tournaments for Tournaments. Empty fields match
@@ -292,11 +291,10 @@ func bump(ctx context.Context, tx sqlTx, id, version int64, statuses []Tournamen
 	if err != nil || n == 1 {
 		return err
 	}
-	var exists bool
-	if err := tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM tournaments WHERE id = ?)", id).Scan(&exists); err != nil {
+	switch found, err := exists(ctx, tx, "SELECT 1 FROM tournaments WHERE id = ?", id); {
+	case err != nil:
 		return err
-	}
-	if !exists {
+	case !found:
 		return ErrNotFound
 	}
 	return ErrConflict

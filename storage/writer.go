@@ -303,12 +303,17 @@ func (db *DB) transact(ctx context.Context, run func(context.Context, sqlTx) err
 	if db.w != nil {
 		return db.w.do(ctx, run)
 	}
+	return db.inTx(ctx, func(tx sqlTx) error { return run(ctx, tx) })
+}
+
+// inTx runs run in a transaction of its own, committed if run succeeds.
+func (db *DB) inTx(ctx context.Context, run func(sqlTx) error) error {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := run(ctx, tx); err != nil {
+	if err := run(tx); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -289,23 +289,36 @@ func (d *Discord) ServeHTTP(ctx context.Context, ln net.Listener, key ed25519.Pu
 	door := NewHTTPDoor(context.WithoutCancel(ctx), d, key, health)
 	srv := d.httpServer(door)
 	d.startSweeps(ctx)
+	return d.serveUntil(ctx, srv, ln, grace, "HTTP door", "serving Discord's HTTP interactions", func(stop context.Context) error {
+		err := door.Wait(stop)
+		d.sweepsDone(stop)
+		return err
+	})
+}
+
+// serveUntil serves srv on ln until ctx ends, then shuts it down within
+// grace and runs after (the work still owed once no request comes in),
+// with the same deadline; name names the server in its errors, and say is
+// the line logged when it starts.
+func (d *Discord) serveUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Duration, name, say string, after func(stop context.Context) error) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	d.Logger.Info("serving Discord's HTTP interactions", "addr", ln.Addr().String())
+	d.Logger.Info(say, "addr", ln.Addr().String())
 	select {
 	case err := <-served:
-		return fmt.Errorf("HTTP door: %w", err)
+		return fmt.Errorf("%s: %w", name, err)
 	case <-ctx.Done():
 	}
 	stop, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	err := srv.Shutdown(stop)
-	if werr := door.Wait(stop); err == nil {
-		err = werr
+	if after != nil {
+		if aerr := after(stop); err == nil {
+			err = aerr
+		}
 	}
-	d.sweepsDone(stop)
 	if err != nil {
-		return fmt.Errorf("HTTP door: stopping: %w", err)
+		return fmt.Errorf("%s: stopping: %w", name, err)
 	}
 	return nil
 }

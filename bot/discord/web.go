@@ -3,7 +3,6 @@ package discord
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -68,18 +67,5 @@ func (d *Discord) ServeWeb(ctx context.Context, ln net.Listener, health func(con
 	mux.HandleFunc("/healthz", door.healthz)
 	mux.HandleFunc("/web/", func(w http.ResponseWriter, r *http.Request) { d.web(w, r) })
 	srv := d.httpServer(mux)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	d.Logger.Info("serving the web page", "addr", ln.Addr().String())
-	select {
-	case err := <-served:
-		return fmt.Errorf("web page: %w", err)
-	case <-ctx.Done():
-	}
-	stop, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	if err := srv.Shutdown(stop); err != nil {
-		return fmt.Errorf("web page: stopping: %w", err)
-	}
-	return nil
+	return d.serveUntil(ctx, srv, ln, grace, "web page", "serving the web page", nil)
 }
