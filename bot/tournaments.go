@@ -557,7 +557,9 @@ func (t *Table) eventOf(ctx context.Context, tr *storage.Tournament) (tournament
 func (t *Table) sweepTournaments(ctx context.Context) []Notice {
 	due, err := t.store.DueTournaments(ctx, t.now())
 	if err != nil {
-		t.log.Error("sweep: tournaments", "err", err)
+		if ctx.Err() == nil { // a sweep stopped with the program is no fault
+			t.log.Error("sweep: tournaments", "err", err)
+		}
 		return nil
 	}
 	var out []Notice
