@@ -64,27 +64,21 @@ const (
 // language. A game may say it more exactly (the number of quiet moves,
 // what its pieces are); Ongoing has no words.
 func (m Method) Text() Text {
-	switch m {
-	case Ongoing:
+	if m == Ongoing {
 		return Text{}
-	case KingTaken:
-		return Textf("by capturing the King")
-	case ThreatMate:
-		return Textf("by a Threat with no way out")
-	case Blocked:
-		return Textf("as the other side could not move")
-	case QuietDraw:
-		return Textf("after too many moves without a capture")
-	case Finished:
-		return Textf("by bringing every piece home")
-	case Resignation:
-		return Textf("by resignation")
-	case Agreement:
-		return Textf("by agreement")
-	case Forfeit:
-		return Textf("by forfeit")
+	}
+	if t, ok := methodTexts[m]; ok {
+		return t
 	}
 	return Textf("by %s", strings.ReplaceAll(string(m), "-", " "))
+}
+
+// methodTexts are the words of each way a game ends.
+var methodTexts = map[Method]Text{
+	KingTaken: Textf("by capturing the King"), ThreatMate: Textf("by a Threat with no way out"),
+	Blocked: Textf("as the other side could not move"), QuietDraw: Textf("after too many moves without a capture"),
+	Finished: Textf("by bringing every piece home"), Resignation: Textf("by resignation"),
+	Agreement: Textf("by agreement"), Forfeit: Textf("by forfeit"),
 }
 
 // EndedText says how a game that is over ended, as its drawing says it:

@@ -187,15 +187,24 @@ const sweepsWait = 5 * time.Second
 func (d *Discord) sweepsDone(stop context.Context) {
 	stop, cancel := context.WithTimeout(stop, sweepsWait)
 	defer cancel()
+	if !waited(stop, &d.sweeping) {
+		d.Logger.Warn("stopping before the last sweep's notices were posted")
+	}
+}
+
+// waited waits for wg, or until ctx ends first; it reports whether wg's
+// work all ended.
+func waited(ctx context.Context, wg *sync.WaitGroup) bool {
 	done := make(chan struct{})
 	go func() {
-		d.sweeping.Wait()
+		wg.Wait()
 		close(done)
 	}()
 	select {
 	case <-done:
-	case <-stop.Done():
-		d.Logger.Warn("stopping before the last sweep's notices were posted")
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
 

@@ -166,17 +166,10 @@ func (h *HTTPDoor) interactions(w http.ResponseWriter, r *http.Request) {
 // REST) are sent, or ctx ends; for a graceful stop after the server has
 // stopped taking requests.
 func (h *HTTPDoor) Wait(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() {
-		h.inflight.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
+	if !waited(ctx, &h.inflight) {
 		return ctx.Err()
 	}
+	return nil
 }
 
 func writeJSON(w http.ResponseWriter, v any) {
