@@ -480,7 +480,7 @@ func (t *Table) tournamentStandings(ctx context.Context, req Request) (Response,
 		return Response{}, err
 	}
 	lang := you(req)
-	msg, err := t.standingsMessage(tr, ev, lang, lang.T("Standings of tournament #%s after %d games.", no(tr.ID), finished(ev)))
+	msg, err := t.standingsMessage(tr, ev, lang, lang.T("Standings of tournament #%s after %d games.", no(tr.ID), gamesOver(ev)))
 	if err != nil {
 		return Response{}, err
 	}
@@ -496,8 +496,8 @@ func (t *Table) tournamentStandings(ctx context.Context, req Request) (Response,
 	return Response{Private: msg}, nil
 }
 
-// finished is the number of ev's games that are over, byes left out.
-func finished(ev tournament.Event) int {
+// gamesOver is the number of ev's games that are over, byes left out.
+func gamesOver(ev tournament.Event) int {
 	n := 0
 	for _, g := range ev.Games {
 		if !g.Bye() && g.Over() {
