@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"bot/discord/serve.go":               {"crowdWait = min(100*time.Millisecond, wait)"},
 	"bot/commands.go":                    {"maxMoveLength = 100 // a move text; no legal move is longer"},
 	"bot/story.go":                       {"tailSteps = 256", "tailGames = 512"},
+	"bot/tournaments.go":                 {"maxEntrants = 32"},
 	"bot/ceilings.go":                    {"var DefaultCeilings = storage.Limits{MemberLobbies: 25, MemberGames: 200, ServerLobbies: 500, ServerGames: 10000}"},
 	"bot/fair.go":                        {"const seedBytes = 32"},
 	"bot/record.go":                      {"sc.Buffer(make([]byte, 0, 4096), maxRecordLine)"},
