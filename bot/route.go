@@ -569,6 +569,11 @@ func onGame(description string) func(Kit) SubSpec {
 	}
 }
 
+// BoardSub is the name of the subcommand that shows a game's board, for
+// a door that asks for a board itself (the console, after a move typed
+// there).
+const BoardSub = "board"
+
 // gameSubs are the subcommands every game has after new and its own, in
 // the order Discord lists them.
 var gameSubs = []gameSub{
@@ -587,7 +592,7 @@ var gameSubs = []gameSub{
 		act: func(ctx context.Context, t *Table, req Request, l *loaded) (Response, error) {
 			return t.move(ctx, req, l, strings.TrimSpace(req.Options["move"]), -1, true)
 		}},
-	{name: "board", spec: onGame("Show the board of a game"), look: true,
+	{name: BoardSub, spec: onGame("Show the board of a game"), look: true,
 		act: func(ctx context.Context, t *Table, _ Request, l *loaded) (Response, error) {
 			return t.board(ctx, l, "")
 		}},

@@ -781,7 +781,7 @@ func (c *Console) askBoard(ctx context.Context, user string, game int64) error {
 		return c.sorry("The console has shown no board of game #%s to play from: ask for one with /GAME board game:%s.", no(game), no(game))
 	}
 	req := c.request(user)
-	req.Kind, req.Command, req.Sub = bot.CommandRequest, kind, "board"
+	req.Kind, req.Command, req.Sub = bot.CommandRequest, kind, bot.BoardSub
 	req.Options["game"] = no(game)
 	c.show(user, c.Handler.Handle(ctx, req))
 	return nil
