@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -588,7 +589,7 @@ func (t *Table) advance(ctx context.Context, id int64) ([]Notice, error) {
 		return nil, err
 	}
 	lang := LangOf(tr.Lang)
-	where := cmpOr(tr.ThreadID, tr.ChannelID)
+	where := cmp.Or(tr.ThreadID, tr.ChannelID)
 	var out []Notice
 	say := func(m *Message) { out = append(out, Notice{ChannelID: where, Message: m}) }
 	if tr.Status == storage.TournamentOpen {
@@ -682,14 +683,6 @@ func (t *Table) advance(ctx context.Context, id int64) ([]Notice, error) {
 	return t.makeGames(ctx, tr, next, out)
 }
 
-// cmpOr is the first of a and b that is not "".
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // roundsOver is the last round up to which every game of ev is over.
 func roundsOver(ev tournament.Event) int {
 	last := ev.Round()
@@ -726,7 +719,7 @@ func (t *Table) makeGames(ctx context.Context, tr *storage.Tournament, pairing [
 		if err != nil {
 			return out, err
 		}
-		g := &storage.Game{Kind: tr.Kind, GuildID: tr.GuildID, ChannelID: cmpOr(tr.ThreadID, tr.ChannelID), Creator: tr.Creator,
+		g := &storage.Game{Kind: tr.Kind, GuildID: tr.GuildID, ChannelID: cmp.Or(tr.ThreadID, tr.ChannelID), Creator: tr.Creator,
 			Status: storage.StatusInvited, Position: st.String(), DrawOffer: storage.NoDrawOffer, Lang: tr.Lang,
 			Clock: storage.Clock{RemindEvery: gs.RemindEvery, DeadlineDays: tr.DeadlineDays}}
 		for i, id := range p.Seats {
@@ -827,7 +820,7 @@ func (t *Table) endTournament(ctx context.Context, tr *storage.Tournament, ev to
 	if err != nil {
 		return out, err
 	}
-	return append(out, Notice{ChannelID: cmpOr(tr.ThreadID, tr.ChannelID), Message: m}), nil
+	return append(out, Notice{ChannelID: cmp.Or(tr.ThreadID, tr.ChannelID), Message: m}), nil
 }
 
 // entrantName is the name of tr's entrant member.

@@ -315,8 +315,8 @@ func (db *DB) JoinTournament(ctx context.Context, id, version int64, e Entrant) 
 		if err := bump(ctx, tx, id, version, []TournamentStatus{TournamentOpen}, ""); err != nil {
 			return err
 		}
-		var in bool
-		if err := tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM tournament_entrants WHERE tournament_id = ? AND member = ?)", id, e.Member).Scan(&in); err != nil {
+		in, err := exists(ctx, tx, "SELECT 1 FROM tournament_entrants WHERE tournament_id = ? AND member = ?", id, e.Member)
+		if err != nil {
 			return err
 		}
 		if in {
